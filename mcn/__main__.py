@@ -1,0 +1,5 @@
+"""Allow ``python -m mcn``."""
+
+from mcn.cli import main
+
+main()

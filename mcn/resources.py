@@ -1,0 +1,46 @@
+"""Locate the grammar, the JSON Schemas and the bundled data.
+
+In an installed wheel the top-level ``grammar/`` and ``schemas/`` folders are shipped as
+``mcn/_data/grammar`` and ``mcn/_data/schemas`` (see ``pyproject.toml``); in a source checkout
+(or an editable install) they are read from the repository root. Everything that needs one of
+these files asks this module, so the two layouts are handled in exactly one place.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _top_level(name: str) -> Path:
+    shipped = _PACKAGE / "_data" / name
+    if shipped.is_dir():
+        return shipped
+    return _PACKAGE.parent / name
+
+
+def grammar_path() -> Path:
+    """The path of ``mcn.lark``."""
+    return _top_level("grammar") / "mcn.lark"
+
+
+def schema_path(name: str) -> Path:
+    """The path of ``schemas/<name>.schema.json``."""
+    return _top_level("schemas") / f"{name}.schema.json"
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    """The parsed JSON Schema ``<name>`` (cached)."""
+    with schema_path(name).open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def data_path(*parts: str) -> Path:
+    """A file under ``mcn/data`` (board profiles, rulesets)."""
+    return _PACKAGE.joinpath("data", *parts)
