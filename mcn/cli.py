@@ -1,13 +1,69 @@
-"""The ``mcn`` command line: a thin Click group; each command picks a reader, a visitor, an output."""
+"""The ``mcn`` command line: a thin Click group.
+
+Each command lives in its own module under ``mcn.commands`` and is imported only when it is
+invoked, so ``mcn --version`` and ``mcn --help`` stay fast (no Lark, no engine import).
+To add a command, add one line to ``_COMMANDS``: ``name -> "module:attribute"``.
+"""
 
 from __future__ import annotations
+
+import importlib
 
 import click
 
 from mcn import __version__
 
+_COMMANDS: dict[str, tuple[str, str]] = {
+    # name: (module under mcn.commands, click command attribute, one-line help)
+}
+_HELP: dict[str, str] = {}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+def register(name: str, target: str, short_help: str) -> None:
+    """Declare a lazily imported command ``name`` implemented at ``module:attribute``."""
+    module, _, attribute = target.partition(":")
+    _COMMANDS[name] = (module, attribute)
+    _HELP[name] = short_help
+
+
+register("fmt", "fmt:fmt", "Rewrite records in canonical layout (or --check them).")
+register("export", "convert:export", "Export a record to JSON.")
+register("import", "convert:import_", "Import a JSON record and write MCN.")
+register("random", "random_games:random", "Play random legal games and write them as MCN.")
+register("validate", "validate:validate", "Check records: syntax, legality, checkpoints, result.")
+register("replay", "replay:replay", "Show the state at any decision of a record.")
+register("redact", "redact:redact", "Write a record as one player saw it.")
+register("diff", "diff:diff", "Compare two records: headers, first divergence, outcome.")
+register("tree", "tree:tree", "Draw a record's decision tree with Graphviz.")
+
+
+class LazyGroup(click.Group):
+    """A Click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(_COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in _COMMANDS:
+            return None
+        module_name, attribute = _COMMANDS[cmd_name]
+        try:
+            module = importlib.import_module(f"mcn.commands.{module_name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"mcn.commands.{module_name}":
+                raise
+            return None
+        command: click.Command = getattr(module, attribute)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, _HELP[name]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mcn")
 def cli() -> None:
     """Parse, format, validate, replay, diff and draw Mea Culpa game records (MCN)."""

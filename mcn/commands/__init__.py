@@ -1,0 +1,1 @@
+"""One module per ``mcn`` subcommand (imported lazily by ``mcn.cli``)."""
