@@ -1,0 +1,91 @@
+"""The standard board profile (B-1..B-5) holds the digest's numbers, and the engine uses them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcn.engine import load_board
+from mcn.resources import data_path
+
+PRICES = {"bread": (2, 6), "wine": (3, 8), "cloth": (2, 6), "jewel": (4, 10)}
+ROWS = {
+    1: ("red blue blue blue green", "blue blue red green", "blue red green"),
+    2: ("blue red green", "red blue blue blue green", "blue blue red green"),
+    3: ("blue blue red green", "blue red green", "red blue blue blue green"),
+}
+
+
+def profile() -> dict[str, Any]:
+    with data_path("boards", "standard.json").open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def test_prices_match_the_digest() -> None:
+    data = profile()
+    # B-1 / B-5: purchase and sale price per good; a letter costs 4.
+    for good, (purchase, sale) in PRICES.items():
+        assert data["prices"][good]["purchase"]["value"] == purchase
+        assert data["prices"][good]["sale"]["value"] == sale
+        # B-1: sale prices are clearly higher than purchase prices.
+        assert sale > purchase
+    assert data["letter_price"]["value"] == 4
+
+
+def test_cathedral_rows_match_the_digest() -> None:
+    data = profile()
+    # B-2 / B-5: three rows per cathedral; the rulebook example row is R B B B G.
+    for cathedral in data["cathedrals"]:
+        rows = ROWS[cathedral["site"]]
+        for category, row in zip(("bread_wine", "cloth_jewel", "money"), rows, strict=True):
+            assert " ".join(cathedral[category]["value"]) == row
+
+
+def test_track_lengths() -> None:
+    data = profile()
+    # B-3 / B-5: spaces 1..40 toward Hell, Heaven 35 spaces beyond space 0.
+    assert data["track"]["hell"]["value"] == 40
+    assert data["track"]["heaven"]["value"] == 35
+
+
+def test_values_not_in_the_rulebook_are_provisional() -> None:
+    data = profile()
+    # B-4: only bread's prices, the letter price, the example row and Hell's distance come
+    # from rulebook text; everything else stays flagged provisional.
+    sourced = {
+        "prices.bread.purchase",
+        "prices.bread.sale",
+        "letter_price",
+        "cathedrals.1.bread_wine",
+        "track.hell",
+    }
+    board = load_board("standard")
+    assert set(board.provisional) == {
+        "prices.wine.purchase",
+        "prices.wine.sale",
+        "prices.cloth.purchase",
+        "prices.cloth.sale",
+        "prices.jewel.purchase",
+        "prices.jewel.sale",
+        "cathedrals.1.cloth_jewel",
+        "cathedrals.1.money",
+        "cathedrals.2.bread_wine",
+        "cathedrals.2.cloth_jewel",
+        "cathedrals.2.money",
+        "cathedrals.3.bread_wine",
+        "cathedrals.3.cloth_jewel",
+        "cathedrals.3.money",
+        "track.heaven",
+    }
+    assert not sourced & set(board.provisional)
+    assert data["id"] == board.id == "standard"
+
+
+def test_loaded_board_matches_the_file() -> None:
+    board = load_board("standard")
+    # B-5: the engine reads the same numbers.
+    assert board.purchase == (2, 3, 2, 4)
+    assert board.sale == (6, 8, 6, 10)
+    assert board.letter_price == 4
+    assert (board.hell, board.heaven) == (40, 35)

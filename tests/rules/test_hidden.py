@@ -1,0 +1,68 @@
+"""Hidden information (R-HID-1): a player's view cannot tell secret alternatives apart.
+
+Each test builds two states that differ only in one secret; the views of everybody who may
+not know it must be equal, the owner's view must differ. (Bids: test_bidding; the Pope die:
+test_pope.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mcn.engine import view
+from tests.rules.scenario import Game, give_goods, give_letters, set_money
+
+
+def action_phase() -> Game:
+    g = Game("RBGY", souls="Y G B R").setup()
+    return g.start_round(pope="R", emperor="B", merchant="G", sinner="Y")
+
+
+def assert_secret_to(owner: str, one: Game, two: Game) -> None:
+    for viewer in ("R", "B", "G", "Y", None):
+        if viewer == owner:
+            assert view(one.state, viewer) != view(two.state, viewer)
+        else:
+            assert view(one.state, viewer) == view(two.state, viewer), viewer
+
+
+def edited(change: Callable[[dict], None]) -> Game:
+    g = action_phase()
+    return g.edit(change)
+
+
+def test_donation_compartment_is_secret_but_the_item_is_public() -> None:
+    one, two, three = action_phase(), action_phase(), action_phase()
+    one.play("R: donate 5>I")
+    two.play("R: donate 5>II")
+    three.play("R: donate 2>I")
+    # R-HID-1: nobody but Red knows the compartment ...
+    assert_secret_to("R", one, two)
+    # ... but everybody sees what was donated.
+    assert view(one.state, "B") != view(three.state, "B")
+
+
+def test_money_behind_the_screen_is_secret() -> None:
+    one = edited(lambda d: set_money(d, "G", 30))
+    two = edited(lambda d: set_money(d, "G", 31))
+    # R-HID-1
+    assert_secret_to("G", one, two)
+
+
+def test_goods_and_letter_colours_behind_screens_are_secret() -> None:
+    def holding(red: str, blue: str, red_letter: str, blue_letter: str) -> Game:
+        def change(d: dict) -> None:
+            give_goods(d, "R", {red: 1})
+            give_goods(d, "B", {blue: 1})
+            give_letters(d, "R", {red_letter: 1})
+            give_letters(d, "B", {blue_letter: 1})
+
+        return edited(change)
+
+    # R-HID-1: the same stones and letters are out, but who holds which is secret.
+    one = holding("wine", "cloth", "yellow", "green")
+    two = holding("cloth", "wine", "green", "yellow")
+    for viewer in ("G", "Y", None):
+        assert view(one.state, viewer) == view(two.state, viewer)
+    assert view(one.state, "R") != view(two.state, "R")
+    assert view(one.state, "B") != view(two.state, "B")
