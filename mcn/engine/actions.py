@@ -1,0 +1,593 @@
+"""Actions: typed, immutable, with one stable text form each (docs/design.md, "Action text").
+
+An action is an actor (a colour or ``CHANCE``) plus its parameters. ``action.text`` is the
+canonical text; :func:`parse_action` reads any spelling of it (case-insensitive, any whitespace,
+any order where order carries no meaning) and returns the same action, so
+``parse_action(a.actor, a.text) == a`` always holds. Parsing knows only syntax; whether an action
+is legal now is the state's business (:meth:`GameState.check`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.constants import (
+    CARDS,
+    CHANCE,
+    CHARACTERS,
+    COINS,
+    COLOURS,
+    COMPARTMENTS,
+    DENS,
+    GOODS,
+    INFRACTION_CODES,
+    LETTERS,
+    ROOMS,
+    SITES,
+    STONE_INDEX,
+    STONES,
+)
+
+
+class ActionSyntaxError(ValueError):
+    """The text is not an action of the engine's vocabulary (a syntax error, not a rule one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class: who acts. Subclasses add parameters and the text form."""
+
+    actor: str
+    kind: ClassVar[str] = ""
+
+    @property
+    def text(self) -> str:
+        """The canonical text of this action (without the actor)."""
+        return self.kind
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# --- setup and chance -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SoulOrder(Action):
+    """R-SET-1: the chance order of the souls on space 0, nearest Heaven first."""
+
+    order: tuple[str, ...]
+    kind: ClassVar[str] = "souls"
+
+    @property
+    def text(self) -> str:
+        return "souls " + " ".join(self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Action):
+    """R-SET-4/5: pick starting bonus 1-4; bonuses 1-3 name their compartments."""
+
+    bonus: int
+    compartments: tuple[str, ...] = ()
+    kind: ClassVar[str] = "bonus"
+
+    @property
+    def text(self) -> str:
+        if self.bonus == 1:
+            return f"bonus bread>{self.compartments[0]} wine>{self.compartments[1]}"
+        if self.bonus == 2:
+            return f"bonus jewel>{self.compartments[0]}"
+        if self.bonus == 3:
+            return f"bonus 10>{self.compartments[0]}"
+        return "bonus blue"
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDraw(Action):
+    """R-RND-2: the stones drawn from the bag, in canonical order."""
+
+    stones: tuple[str, ...]
+    kind: ClassVar[str] = "market"
+
+    @property
+    def text(self) -> str:
+        return " ".join(("market", *self.stones))
+
+
+@dataclass(frozen=True, slots=True)
+class RoomCards(Action):
+    """R-RND-2: the cards drawn into rooms 1-4, in room order."""
+
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "rooms"
+
+    @property
+    def text(self) -> str:
+        return " ".join(("rooms", *self.cards))
+
+
+# --- character phase --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """R-BID-1: a secret bid of notches plus taler."""
+
+    notches: int
+    taler: int
+    kind: ClassVar[str] = "bid"
+
+    @property
+    def text(self) -> str:
+        return f"bid {self.notches}+{self.taler}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """R-BID-2: take a character card."""
+
+    character: str
+    kind: ClassVar[str] = "choose"
+
+    @property
+    def text(self) -> str:
+        return f"choose {self.character}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePopeStone(Action):
+    """R-CHR-1 and the pope-stone card: move a Pope stone between dens."""
+
+    source: str
+    target: str
+    kind: ClassVar[str] = "pope-stone"
+
+    @property
+    def text(self) -> str:
+        return f"pope-stone {self.source}>{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Decline an optional preliminary action (Pope stone, Petty Sinner's visit)."""
+
+    kind: ClassVar[str] = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCrew(Action):
+    """R-CHR-2 and the new-crew card: put a crew on a cathedral site."""
+
+    site: int
+    kind: ClassVar[str] = "crew"
+
+    @property
+    def text(self) -> str:
+        return f"crew {self.site}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCrew(Action):
+    """The move-crew card: move a crew from one site to another."""
+
+    source: int
+    target: int
+    kind: ClassVar[str] = "crew"
+
+    @property
+    def text(self) -> str:
+        return f"crew {self.source}>{self.target}"
+
+
+# --- action phase -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """R-ACT-2: take no action this turn."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    """R-ACT-3: end the turn without a second action."""
+
+    kind: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """R-BUY-1: buy one good."""
+
+    good: str
+    kind: ClassVar[str] = "buy"
+
+    @property
+    def text(self) -> str:
+        return f"buy {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Greedy(Action):
+    """R-BUY-3: two goods of one kind for the price of one, and a Greed sin."""
+
+    good: str
+    kind: ClassVar[str] = "greedy"
+
+    @property
+    def text(self) -> str:
+        return f"greedy {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyLetter(Action):
+    """R-BUY-2: pay, hand in an indulgence stone, take a red or green letter."""
+
+    colour: str
+    kind: ClassVar[str] = "letter"
+
+    @property
+    def text(self) -> str:
+        return f"letter {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """R-SEL-1: sell one good from behind the screen."""
+
+    good: str
+    kind: ClassVar[str] = "sell"
+
+    @property
+    def text(self) -> str:
+        return f"sell {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Donate(Action):
+    """R-DON-1/2: one item (the Emperor: one or two) into compartments; items are a good's name
+    or a coin value as text (``"5"``), in canonical order."""
+
+    items: tuple[tuple[str, str], ...]
+    kind: ClassVar[str] = "donate"
+
+    @property
+    def text(self) -> str:
+        return " ".join(("donate", *(f"{item}>{comp}" for item, comp in self.items)))
+
+
+@dataclass(frozen=True, slots=True)
+class Visit(Action):
+    """R-HOP-*: visit room 1-4 or suite 5/6; for the Pope, set the Pope die (R-POP-1)."""
+
+    room: int
+    kind: ClassVar[str] = "visit"
+
+    @property
+    def text(self) -> str:
+        return f"visit {self.room}"
+
+
+@dataclass(frozen=True, slots=True)
+class FreeStone(Action):
+    """R-ACT-5: the Merchant's free stone; an indulgence stone names its letter colour."""
+
+    stone: str
+    colour: str | None = None
+    kind: ClassVar[str] = "free"
+
+    @property
+    def text(self) -> str:
+        if self.colour is None:
+            return f"free {self.stone}"
+        return f"free {self.stone}>{self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess(Action):
+    """R-POP-1: name the room where the Pope is."""
+
+    room: int
+    kind: ClassVar[str] = "guess"
+
+    @property
+    def text(self) -> str:
+        return f"guess {self.room}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRoom(Action):
+    """R-HOP-4: in Suite 5, the room whose card is used."""
+
+    room: int
+    kind: ClassVar[str] = "room"
+
+    @property
+    def text(self) -> str:
+        return f"room {self.room}"
+
+
+@dataclass(frozen=True, slots=True)
+class Do(Action):
+    """Carry out a room card that takes no parameter."""
+
+    kind: ClassVar[str] = "do"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """R-HOP-3: do not carry out the room card."""
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGood(Action):
+    """The free-good card: take one good from the market."""
+
+    good: str
+    kind: ClassVar[str] = "take"
+
+    @property
+    def text(self) -> str:
+        return f"take {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """The steal-3 card: name the opponent to rob."""
+
+    victim: str
+    kind: ClassVar[str] = "steal"
+
+    @property
+    def text(self) -> str:
+        return f"steal {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """The emperor-letter card: the Emperor gives a letter of his choice."""
+
+    colour: str
+    kind: ClassVar[str] = "give"
+
+    @property
+    def text(self) -> str:
+        return f"give {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class EmptyDen(Action):
+    """R-DEN-4: out of sin stones, take back all own stones from a den."""
+
+    den: str
+    kind: ClassVar[str] = "empty"
+
+    @property
+    def text(self) -> str:
+        return f"empty {self.den}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """R-EVA-2/3: take one letter from the evaluation display."""
+
+    colour: str
+    kind: ClassVar[str] = "pick"
+
+    @property
+    def text(self) -> str:
+        return f"pick {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Infraction(Action):
+    """R-MET-1 (META CULPA): a recorded procedural infraction."""
+
+    code: str
+    kind: ClassVar[str] = "infraction"
+
+    @property
+    def text(self) -> str:
+        return f"infraction {self.code}"
+
+
+# --- parsing ----------------------------------------------------------------------------------
+
+_GOOD_SET = frozenset(GOODS)
+_LETTER_SET = frozenset(LETTERS)
+_DEN_SET = frozenset(DENS)
+_COMP_SET = frozenset(COMPARTMENTS)
+_COIN_TEXT = frozenset(str(c) for c in COINS)
+DONATION_ORDER = {**{g: i for i, g in enumerate(GOODS)}, **{str(c): 4 + i for i, c in enumerate(COINS)}}
+
+
+def _fail(text: str, why: str) -> ActionSyntaxError:
+    return ActionSyntaxError(f"cannot read action {text!r}: {why}")
+
+
+def _int(token: str, low: int, high: int, what: str, text: str) -> int:
+    if not token.isdigit():
+        raise _fail(text, f"{what} must be a number {low}..{high}, not {token!r}")
+    value = int(token)
+    if not low <= value <= high:
+        raise _fail(text, f"{what} must be {low}..{high}, not {value}")
+    return value
+
+
+def _pair(token: str, text: str) -> tuple[str, str]:
+    left, sep, right = token.partition(">")
+    if not sep or not left or not right or ">" in right:
+        raise _fail(text, f"expected X>Y, not {token!r}")
+    return left, right
+
+
+def _comp(token: str, text: str) -> str:
+    comp = token.upper()
+    if comp not in _COMP_SET:
+        raise _fail(text, f"compartment must be I or II, not {token!r}")
+    return comp
+
+
+def _one(word: str, value: str, allowed: frozenset[str], text: str) -> str:
+    if value not in allowed:
+        raise _fail(text, f"{word} must be one of {', '.join(sorted(allowed))}, not {value!r}")
+    return value
+
+
+def _colour(token: str, text: str) -> str:
+    colour = token.upper()
+    if colour not in COLOURS:
+        raise _fail(text, f"player colour must be R, B, G or Y, not {token!r}")
+    return colour
+
+
+def _expect(tokens: list[str], count: int, text: str) -> None:
+    if len(tokens) != count:
+        head = tokens[0]
+        raise _fail(text, f"'{head}' takes {count - 1} argument(s), got {len(tokens) - 1}")
+
+
+def canonical_donation(items: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Donation items in canonical order: goods, then coins by value; compartment I first."""
+    return tuple(sorted(items, key=lambda it: (DONATION_ORDER[it[0]], it[1] == "II")))
+
+
+def _parse_chance(actor: str, tokens: list[str], text: str) -> Action:
+    head = tokens[0]
+    if head == "souls":
+        order = tuple(_colour(t, text) for t in tokens[1:])
+        if not order or len(set(order)) != len(order):
+            raise _fail(text, "souls lists each player colour once")
+        return SoulOrder(actor, order)
+    if head == "market":
+        stones = [_one("a market stone", t, frozenset(STONES), text) for t in tokens[1:]]
+        return MarketDraw(actor, tuple(sorted(stones, key=STONE_INDEX.__getitem__)))
+    cards = tuple(_one("a room card", t, frozenset(CARDS), text) for t in tokens[1:])
+    if len(cards) != ROOMS:
+        raise _fail(text, f"rooms lists {ROOMS} cards (rooms 1-4), got {len(cards)}")
+    return RoomCards(actor, cards)
+
+
+def _parse_bonus(actor: str, tokens: list[str], text: str) -> Action:
+    args = tokens[1:]
+    if args == ["blue"]:
+        return Bonus(actor, 4)
+    pairs = [_pair(t, text) for t in args]
+    items = {left: _comp(right, text) for left, right in pairs}
+    if len(items) != len(pairs):
+        raise _fail(text, "a bonus item is named twice")
+    if set(items) == {"bread", "wine"}:
+        return Bonus(actor, 1, (items["bread"], items["wine"]))
+    if set(items) == {"jewel"}:
+        return Bonus(actor, 2, (items["jewel"],))
+    if set(items) == {"10"}:
+        return Bonus(actor, 3, (items["10"],))
+    raise _fail(text, "a bonus is 'bread>C wine>C', 'jewel>C', '10>C' or 'blue'")
+
+
+def _parse_donate(actor: str, tokens: list[str], text: str) -> Action:
+    if not 2 <= len(tokens) <= 3:
+        raise _fail(text, "donate takes one or two ITEM>COMPARTMENT arguments")
+    items: list[tuple[str, str]] = []
+    for token in tokens[1:]:
+        item, comp = _pair(token, text)
+        if item not in _GOOD_SET and item not in _COIN_TEXT:
+            raise _fail(text, f"a donation is a good or a coin 1, 2, 5 or 10, not {item!r}")
+        items.append((item, _comp(comp, text)))
+    return Donate(actor, canonical_donation(items))
+
+
+def _parse_player(actor: str, tokens: list[str], text: str) -> Action:  # noqa: C901
+    head = tokens[0]
+    argless: dict[str, type[Action]] = {
+        "skip": Skip,
+        "pass": Pass,
+        "end": End,
+        "do": Do,
+        "decline": Decline,
+    }
+    if head in argless:
+        _expect(tokens, 1, text)
+        return argless[head](actor)
+    if head == "bonus":
+        return _parse_bonus(actor, tokens, text)
+    if head == "donate":
+        return _parse_donate(actor, tokens, text)
+    _expect(tokens, 2, text)
+    arg = tokens[1]
+    if head == "bid":
+        notches, sep, taler = arg.partition("+")
+        if not sep:
+            raise _fail(text, f"a bid is NOTCHES+TALER, not {arg!r}")
+        return Bid(actor, _int(notches, 1, 6, "notches", text), _int(taler, 0, 10**9, "taler", text))
+    if head == "choose":
+        return Choose(actor, _one("a character", arg, frozenset(CHARACTERS), text))
+    if head == "pope-stone":
+        source, target = _pair(arg, text)
+        return MovePopeStone(
+            actor, _one("a den", source, _DEN_SET, text), _one("a den", target, _DEN_SET, text)
+        )
+    if head == "crew":
+        if ">" in arg:
+            source, target = _pair(arg, text)
+            return MoveCrew(
+                actor, _int(source, 1, SITES, "site", text), _int(target, 1, SITES, "site", text)
+            )
+        return PlaceCrew(actor, _int(arg, 1, SITES, "site", text))
+    if head in ("buy", "greedy", "sell", "take"):
+        good = _one("a good", arg, _GOOD_SET, text)
+        return {"buy": Buy, "greedy": Greedy, "sell": Sell, "take": TakeGood}[head](actor, good)
+    if head == "letter":
+        return BuyLetter(actor, _one("a letter colour", arg, frozenset(("red", "green")), text))
+    if head in ("give", "pick"):
+        colour = _one("a letter colour", arg, _LETTER_SET, text)
+        return Give(actor, colour) if head == "give" else Pick(actor, colour)
+    if head == "visit":
+        return Visit(actor, _int(arg, 1, 6, "room", text))
+    if head == "guess":
+        return Guess(actor, _int(arg, 1, 6, "room", text))
+    if head == "room":
+        return ChooseRoom(actor, _int(arg, 1, ROOMS, "room", text))
+    if head == "free":
+        if ">" in arg:
+            stone, colour = _pair(arg, text)
+            if stone != "indulgence":
+                raise _fail(text, "only an indulgence stone names a letter colour")
+            return FreeStone(actor, stone, _one("red or green", colour, frozenset(("red", "green")), text))
+        if arg == "indulgence":
+            raise _fail(text, "a free indulgence stone names its letter: indulgence>red or >green")
+        return FreeStone(actor, _one("a market stone", arg, _GOOD_SET, text))
+    if head == "steal":
+        return Steal(actor, _colour(arg, text))
+    if head == "empty":
+        return EmptyDen(actor, _one("a den", arg, _DEN_SET, text))
+    if head == "infraction":
+        return Infraction(actor, _one("an infraction code", arg, frozenset(INFRACTION_CODES), text))
+    raise _fail(text, f"unknown action {head!r}")
+
+
+def parse_action(actor: str, text: str) -> Action:
+    """Read an action's text for ``actor`` (a colour initial or ``*``), case-insensitively.
+
+    Raises :class:`ActionSyntaxError` (a ``ValueError``) for text outside the vocabulary.
+    """
+    if not isinstance(text, str) or not isinstance(actor, str):
+        raise ActionSyntaxError("an action is an actor and a text")
+    tokens = text.lower().split()
+    if not tokens:
+        raise ActionSyntaxError("empty action text")
+    who = actor.strip().upper()
+    if tokens[0] in ("souls", "market", "rooms"):
+        if who != CHANCE:
+            raise _fail(text, f"'{tokens[0]}' is a chance outcome; its actor is {CHANCE}")
+        return _parse_chance(who, tokens, text)
+    if who not in COLOURS:
+        if who == CHANCE:
+            raise _fail(text, "chance only decides souls, market and rooms")
+        raise _fail(text, f"unknown actor {actor!r} (R, B, G, Y or {CHANCE})")
+    return _parse_player(who, tokens, text)

@@ -1,0 +1,146 @@
+"""Board profiles and rulesets: the game's numbers and edition switches, loaded from data.
+
+A board profile (B-1..B-5) holds what is printed only on the board: market prices, the
+letters of each cathedral row and the lengths of the Record of Sins. A ruleset holds the
+edition switches (R-EVA-3). Both are plain JSON under ``mcn/data`` so a player with the
+printed board can correct a provisional value without touching code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import jsonschema
+
+from mcn.engine.constants import GOODS, LETTER_INDEX
+from mcn.resources import data_path, load_schema
+
+
+class DataError(ValueError):
+    """A board profile or ruleset is missing or malformed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A validated board profile.
+
+    ``rows[site][category]`` lists letter indices (see ``constants.LETTERS``) in printed order;
+    categories are 0 bread & wine, 1 cloth & jewel, 2 money (R-EVA-1).
+    """
+
+    id: str
+    purchase: tuple[int, int, int, int]
+    sale: tuple[int, int, int, int]
+    letter_price: int
+    rows: tuple[tuple[tuple[int, ...], ...], ...]
+    hell: int
+    heaven: int
+    provisional: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A validated ruleset: the edition switches the engine consults."""
+
+    id: str
+    description: str
+    two_player_picks: tuple[bool, ...]  # True = the bigger donor picks (R-EVA-3)
+    two_player_rest_to_bigger: bool
+
+
+def _read(kind: str, name: str) -> dict[str, Any]:
+    if not name or not all(ch.isalnum() or ch in "-_" for ch in name):
+        raise DataError(f"unknown {kind} {name!r}")
+    path = data_path(f"{kind}s", f"{name}.json")
+    if not path.is_file():
+        raise DataError(f"unknown {kind} {name!r} (no {path.name} in mcn/data/{kind}s)")
+    try:
+        with path.open(encoding="utf-8") as handle:
+            data: dict[str, Any] = json.load(handle)
+    except json.JSONDecodeError as error:
+        raise DataError(f"{kind} {name!r} is not valid JSON: {error}") from error
+    return data
+
+
+def board_from_json(data: dict[str, Any]) -> Board:
+    """Validate a board profile document against ``board.schema.json`` and build a Board."""
+    try:
+        jsonschema.validate(data, load_schema("board"))
+    except jsonschema.ValidationError as error:
+        raise DataError(f"board profile invalid: {error.message}") from error
+    provisional: list[str] = []
+
+    def value(path: str, entry: dict[str, Any]) -> Any:
+        if entry["provisional"]:
+            provisional.append(path)
+        return entry["value"]
+
+    prices = data["prices"]
+    purchase = tuple(value(f"prices.{g}.purchase", prices[g]["purchase"]) for g in GOODS)
+    sale = tuple(value(f"prices.{g}.sale", prices[g]["sale"]) for g in GOODS)
+    sites = sorted(data["cathedrals"], key=lambda c: c["site"])
+    if [c["site"] for c in sites] != [1, 2, 3]:
+        raise DataError("board profile invalid: cathedrals must be sites 1, 2 and 3")
+    rows = tuple(
+        tuple(
+            tuple(LETTER_INDEX[c] for c in value(f"cathedrals.{s['site']}.{cat}", s[cat]))
+            for cat in ("bread_wine", "cloth_jewel", "money")
+        )
+        for s in sites
+    )
+    return Board(
+        id=data["id"],
+        purchase=(purchase[0], purchase[1], purchase[2], purchase[3]),
+        sale=(sale[0], sale[1], sale[2], sale[3]),
+        letter_price=value("letter_price", data["letter_price"]),
+        rows=rows,
+        hell=value("track.hell", data["track"]["hell"]),
+        heaven=value("track.heaven", data["track"]["heaven"]),
+        provisional=tuple(provisional),
+    )
+
+
+@cache
+def load_board(name: str = "standard") -> Board:
+    """Load and validate the board profile ``mcn/data/boards/<name>.json`` (cached)."""
+    return board_from_json(_read("board", name))
+
+
+def ruleset_from_json(data: dict[str, Any]) -> Ruleset:
+    """Check a ruleset document and build a Ruleset (rulesets are small: checked by hand)."""
+    try:
+        ident = data["id"]
+        evaluation = data["two_player_evaluation"]
+        picks = evaluation["picks"]
+        rest = evaluation["rest"]
+        description = data.get("description", "")
+    except (KeyError, TypeError) as error:
+        raise DataError(f"ruleset invalid: missing {error}") from error
+    allowed = {"bigger", "smaller"}
+    if (
+        not isinstance(ident, str)
+        or not isinstance(description, str)
+        or not isinstance(picks, list)
+        or not picks
+        or any(p not in allowed for p in picks)
+        or rest not in allowed
+    ):
+        raise DataError("ruleset invalid: two_player_evaluation needs picks and rest")
+    extra = set(data) - {"id", "description", "two_player_evaluation"}
+    if extra:
+        raise DataError(f"ruleset invalid: unknown keys {sorted(extra)}")
+    return Ruleset(
+        id=ident,
+        description=description,
+        two_player_picks=tuple(p == "bigger" for p in picks),
+        two_player_rest_to_bigger=rest == "bigger",
+    )
+
+
+@cache
+def load_ruleset(name: str = "de-2016") -> Ruleset:
+    """Load the ruleset ``mcn/data/rulesets/<name>.json`` (cached)."""
+    return ruleset_from_json(_read("ruleset", name))

@@ -1,0 +1,95 @@
+"""Decisions and the step registry that drives the game.
+
+The state keeps an explicit stack of *steps* (plain tuples such as ``("turn_end", "B", 0)``),
+so it stays plain data: cheap to clone, trivial to serialise, no generators. A step is either
+
+* **automatic** (prepare a round, reveal bids, compare posts, evaluate …): a function in
+  :data:`AUTO` runs it, possibly pushing more steps, or
+* a **decision**: a :class:`Handler` in :data:`DECISIONS` says who decides, which actions are
+  legal (``candidates`` filtered by ``why_not``), and what choosing one does.
+
+Evaluations interrupt play by pushing their steps on top of the stack; when they are done the
+step below (the interrupted turn or preliminary) simply comes back on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mcn.engine.actions import Action
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+Step = tuple[Any, ...]
+"""A pending step: ``(tag, *arguments)`` with JSON-friendly arguments."""
+
+Why = tuple[str, str] | None
+"""``None`` when an action is legal, else ``(rule_id, plain-English reason)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide what next.
+
+    ``actors`` are colours, or ``(CHANCE,)``; several colours decide at once only for the secret
+    bids, where each bidder has his own address (:meth:`address_for`). A finished game has the
+    kind ``"over"`` and no actors.
+    """
+
+    kind: str
+    actors: tuple[str, ...]
+    address: str
+    prompt: str
+    per_actor: bool = False
+
+    def address_for(self, actor: str) -> str:
+        """The address of ``actor``'s move at this decision (``3.bid.R`` for a bid)."""
+        return f"{self.address}.{actor}" if self.per_actor else self.address
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """How one kind of decision step behaves.
+
+    ``candidates`` may return a superset of the legal actions; ``why_not`` is the single source
+    of legality, used both to filter candidates and to check a submitted action directly.
+    """
+
+    kind: str
+    rule: str
+    classes: tuple[type[Action], ...]
+    actors: Callable[[GameState, Step], tuple[str, ...]]
+    candidates: Callable[[GameState, Step, str], Sequence[Action]]
+    why_not: Callable[[GameState, Step, Action], Why]
+    apply: Callable[[GameState, Step, Action], None]
+    prompt: Callable[[GameState, Step], str]
+    expects: str  # the text forms accepted, for messages: "bid N+T"
+    exact: bool = False  # candidates are exactly the legal actions (chance, bids): no filtering
+
+
+DECISIONS: dict[str, Handler] = {}
+AUTO: dict[str, Callable[[GameState, Step], None]] = {}
+
+
+def decision(handler: Handler, *tags: str) -> None:
+    """Register ``handler`` for the decision steps ``tags``."""
+    for tag in tags:
+        DECISIONS[tag] = handler
+
+
+def auto(tag: str) -> Callable[[Callable[[GameState, Step], None]], Callable[[GameState, Step], None]]:
+    """Decorator: register an automatic step."""
+
+    def register(function: Callable[[GameState, Step], None]) -> Callable[[GameState, Step], None]:
+        AUTO[tag] = function
+        return function
+
+    return register
+
+
+def first_actor(state: GameState, step: Step) -> tuple[str, ...]:
+    """The common case: the step's first argument is the one player who decides."""
+    return (step[1],)

@@ -1,0 +1,18 @@
+"""The engine's one error for illegal actions."""
+
+from __future__ import annotations
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow at the pending decision.
+
+    ``rule`` is the ID of the rule it violates (e.g. ``"R-HOP-2"``), ``reason`` a plain-English
+    sentence naming the player by colour ("Blue's post would go to 7; …"), ``address`` the
+    decision's address (``"3.5.2"``). The state is unchanged when this is raised.
+    """
+
+    def __init__(self, rule: str, reason: str, address: str = "") -> None:
+        super().__init__(f"{address}: {reason} [{rule}]" if address else f"{reason} [{rule}]")
+        self.rule = rule
+        self.reason = reason
+        self.address = address

@@ -1,0 +1,462 @@
+"""Events: what an applied action (and the automatic steps after it) did to the game.
+
+Each event is a small immutable record with a ``kind``, the ``rule`` that caused it, a
+plain-English :meth:`Event.text` and :meth:`Event.to_json`. Some fields are secret to one player
+(R-HID-1: the compartment of a donation, the Pope die); :meth:`Event.to_json` with a ``viewer``
+masks them for everyone else, exactly like :func:`mcn.engine.view` masks the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name, room_name
+
+ALL_SECRETS = "*all*"
+"""Viewer value that sees every secret (the default of :meth:`Event.to_json`)."""
+
+
+def _names(colours: tuple[str, ...]) -> str:
+    names = [colour_name(c) for c in colours]
+    if len(names) <= 1:
+        return "".join(names) or "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of all events."""
+
+    rule: str
+    kind: ClassVar[str] = "event"
+    secret: ClassVar[tuple[str, ...]] = ()  # fields only ``owner()`` may see
+
+    def owner(self) -> str | None:
+        """The player who may see this event's secret fields."""
+        return None
+
+    def text(self) -> str:
+        """A plain-English sentence."""
+        return self.kind
+
+    def to_json(self, viewer: str | None = ALL_SECRETS) -> dict[str, Any]:
+        """``{"kind", "rule", ...fields}``; secret fields become ``"?"`` unless ``viewer`` may
+        see them (``None`` is a spectator)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        hide = self.secret and viewer != ALL_SECRETS and viewer != self.owner()
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if hide and f.name in self.secret:
+                value = "?"
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[f.name] = value
+        out["text"] = self.text() if not hide else self.kind
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SoulsPlaced(Event):
+    order: tuple[str, ...]
+    kind: ClassVar[str] = "souls-placed"
+
+    def text(self) -> str:
+        return f"Souls placed on space 0, nearest Heaven first: {_names(self.order)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTaken(Event):
+    player: str
+    bonus: str
+    kind: ClassVar[str] = "bonus-taken"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} takes the starting bonus {self.bonus}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    kind: ClassVar[str] = "round-started"
+
+    def text(self) -> str:
+        return f"Round {self.round} begins"
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDrawn(Event):
+    stones: tuple[str, ...]
+    kind: ClassVar[str] = "market-drawn"
+
+    def text(self) -> str:
+        return "Drawn to the market: " + (", ".join(self.stones) or "nothing (the bag is empty)")
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared(Event):
+    """A fixed preparation step (R-RND-2): characters back, die, crew, suites."""
+
+    what: str
+    kind: ClassVar[str] = "prepared"
+
+    def text(self) -> str:
+        return self.what
+
+
+@dataclass(frozen=True, slots=True)
+class CardsMoved(Event):
+    """Room cards drawn, discarded, or the discard pile shuffled into a new deck."""
+
+    action: str  # "drawn", "discarded", "reshuffled"
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "cards"
+
+    def text(self) -> str:
+        if self.action == "reshuffled":
+            return f"The discard pile ({len(self.cards)} cards) becomes the new deck"
+        if self.action == "drawn":
+            rooms = ", ".join(f"room {i + 1}: {c}" for i, c in enumerate(self.cards))
+            return f"Cards drawn into the rooms: {rooms}"
+        return "Discarded: " + ", ".join(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlaced(Event):
+    player: str
+    kind: ClassVar[str] = "bid-placed"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} has placed a secret bid"
+
+
+@dataclass(frozen=True, slots=True)
+class BidsRevealed(Event):
+    bids: tuple[tuple[str, int, int], ...]  # (player, notches, taler) in choice order
+    keeper: str  # most notches: keeps his bid taler (R-BID-3)
+    kind: ClassVar[str] = "bids-revealed"
+
+    def text(self) -> str:
+        shown = "; ".join(f"{colour_name(p)} {n}+{t}={n + t}" for p, n, t in self.bids)
+        return f"Bids revealed (choice order): {shown}. {colour_name(self.keeper)} keeps his taler"
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyMoved(Event):
+    """Money paid (negative amount) or received (positive)."""
+
+    player: str
+    amount: int
+    reason: str
+    counterpart: str = "bank"
+    kind: ClassVar[str] = "money"
+
+    def text(self) -> str:
+        who = colour_name(self.player)
+        other = "the bank" if self.counterpart == "bank" else colour_name(self.counterpart)
+        if self.amount < 0:
+            return f"{who} pays {-self.amount} taler to {other} ({self.reason})"
+        return f"{who} receives {self.amount} taler from {other} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class PostChanged(Event):
+    player: str
+    before: int
+    after: int
+    reason: str
+    kind: ClassVar[str] = "post"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)}'s post goes from {self.before} to {self.after} "
+            f"({self.reason})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterChosen(Event):
+    player: str
+    character: str
+    kind: ClassVar[str] = "character-chosen"
+
+    def text(self) -> str:
+        name = CHARACTER_NAMES[CHARACTERS.index(self.character)]
+        return f"{colour_name(self.player)} chooses the {name}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    turn: int
+    player: str
+    character: str
+    kind: ClassVar[str] = "turn-started"
+
+    def text(self) -> str:
+        name = CHARACTER_NAMES[CHARACTERS.index(self.character)]
+        return f"Turn {self.turn}: {colour_name(self.player)} as the {name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnded(Event):
+    phase: str
+    why: str
+    kind: ClassVar[str] = "phase-ended"
+
+    def text(self) -> str:
+        return f"The {self.phase} ends: {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
+class StonesMoved(Event):
+    """Goods or indulgence stones moving between bag, market, screens and chests."""
+
+    player: str
+    stone: str
+    count: int
+    source: str
+    target: str
+    kind: ClassVar[str] = "stones"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)}: {self.count} {self.stone} from {self.source} "
+            f"to {self.target}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Donated(Event):
+    player: str
+    item: str
+    compartment: str
+    kind: ClassVar[str] = "donated"
+    secret: ClassVar[tuple[str, ...]] = ("compartment",)
+
+    def owner(self) -> str | None:
+        return self.player
+
+    def text(self) -> str:
+        item = f"{self.item} taler" if self.item.isdigit() else self.item
+        return f"{colour_name(self.player)} donates {item} into compartment {self.compartment}"
+
+
+@dataclass(frozen=True, slots=True)
+class LetterMoved(Event):
+    player: str
+    colour: str
+    count: int
+    source: str
+    kind: ClassVar[str] = "letter"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} takes {self.count} {self.colour} from {self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class SinsPlaced(Event):
+    player: str
+    den: str
+    count: int
+    kind: ClassVar[str] = "sins-placed"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} places {_count(self.count, 'sin stone')} in {self.den}"
+
+
+@dataclass(frozen=True, slots=True)
+class SinsReturned(Event):
+    """Own stones taken back from a den: emptied (R-DEN-4) or atoned (R-DEN-3)."""
+
+    player: str
+    den: str
+    count: int
+    why: str
+    kind: ClassVar[str] = "sins-returned"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)} takes back {_count(self.count, 'sin stone')} from "
+            f"{self.den} ({self.why})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SoulMoved(Event):
+    player: str
+    source: int
+    target: int
+    steps: int
+    why: str
+    blocked: bool = False
+    kind: ClassVar[str] = "soul-moved"
+
+    def text(self) -> str:
+        who = colour_name(self.player)
+        way = "Hell" if self.steps > 0 else "Heaven"
+        if self.blocked:
+            return f"{who}'s soul would pass space 40 and stays on {self.source} ({self.why})"
+        return (
+            f"{who}'s soul moves {abs(self.steps)} toward {way}, {self.source} -> {self.target} "
+            f"({self.why})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PopeStoneMoved(Event):
+    player: str
+    source: str
+    target: str
+    kind: ClassVar[str] = "pope-stone-moved"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} moves a Pope stone from {self.source} to {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Atonement(Event):
+    den: str
+    mover: str
+    kind: ClassVar[str] = "atonement"
+
+    def text(self) -> str:
+        return (
+            f"All Pope stones beside {self.den}: the other dens are atoned, "
+            f"{colour_name(self.mover)} is exempt"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CrewMoved(Event):
+    player: str
+    source: str  # "card", "hut" or a site number
+    site: int
+    kind: ClassVar[str] = "crew"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} puts a crew from {self.source} on site {self.site}"
+
+
+@dataclass(frozen=True, slots=True)
+class Built(Event):
+    site: int
+    part: str  # "nave" or "spire"
+    kind: ClassVar[str] = "built"
+
+    def text(self) -> str:
+        done = " - the cathedral is finished" if self.part == "spire" else ""
+        return f"The {self.part} of cathedral {self.site} is built{done}"
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation(Event):
+    """An evaluation step: started, a display laid out, letters back, donations returned."""
+
+    site: int
+    compartment: str
+    what: str
+    letters: tuple[str, ...] = ()
+    kind: ClassVar[str] = "evaluation"
+
+    def text(self) -> str:
+        extra = (": " + ", ".join(self.letters)) if self.letters else ""
+        return f"Evaluation of compartment {self.compartment} (cathedral {self.site}): {self.what}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Visited(Event):
+    player: str
+    room: int
+    card: str
+    kind: ClassVar[str] = "visited"
+
+    def text(self) -> str:
+        card = f" ({self.card})" if self.card else ""
+        return f"{colour_name(self.player)} visits {room_name(self.room)}{card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PopeDie(Event):
+    """The Pope die set (room secret) or revealed with the guess."""
+
+    player: str
+    room: int
+    guess: int
+    caught: bool
+    kind: ClassVar[str] = "pope-die"
+    secret: ClassVar[tuple[str, ...]] = ("room",)
+
+    def owner(self) -> str | None:
+        return self.player if self.guess == 0 else None
+
+    def text(self) -> str:
+        if self.guess == 0:
+            return f"{colour_name(self.player)} sets the Pope die to {room_name(self.room)}"
+        verdict = "caught!" if self.caught else "not caught"
+        return (
+            f"Guess {room_name(self.guess)}; the Pope die shows {room_name(self.room)}: "
+            f"{colour_name(self.player)} {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect(Event):
+    player: str
+    card: str
+    outcome: str
+    kind: ClassVar[str] = "card-effect"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} uses {self.card}: {self.outcome}"
+
+
+@dataclass(frozen=True, slots=True)
+class PostsCompared(Event):
+    player: str  # "" when nobody moves
+    steps: int
+    kind: ClassVar[str] = "posts-compared"
+
+    def text(self) -> str:
+        if not self.player:
+            return "Posts compared: nobody moves"
+        return f"Posts compared: {colour_name(self.player)} moves {self.steps} toward Hell"
+
+
+@dataclass(frozen=True, slots=True)
+class LettersScored(Event):
+    player: str
+    sets: int
+    others: int
+    kind: ClassVar[str] = "letters-scored"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)} scores {_count(self.sets, 'set')} and "
+            f"{_count(self.others, 'other letter')}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    winners: tuple[str, ...]
+    heaven: bool
+    kind: ClassVar[str] = "game-ended"
+
+    def text(self) -> str:
+        how = "reached Heaven" if self.heaven else "is nearest Heaven"
+        verb = how if len(self.winners) == 1 else how.replace("is ", "are ")
+        return f"Game over: {_names(self.winners)} {verb} and win{'s' if len(self.winners) == 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class InfractionRecorded(Event):
+    player: str
+    code: str
+    kind: ClassVar[str] = "infraction"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} commits the infraction {self.code}"

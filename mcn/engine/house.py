@@ -1,0 +1,424 @@
+"""The House of Pleasure: visits, the Pope's incognito visit, Suite 5, room cards
+(R-HOP-1..6, R-POP-1..4, I-POP-3/5/6, I-HOP-7, I-CRD-1, I-ACT-6).
+
+A visit is started by :func:`start_visit` in one of three modes: ``"normal"`` (rotate the post,
+place Lust sins), ``"sinner"`` (R-HOP-6: no rotation) and ``"pope"`` (R-POP-1: set the die and
+let the nearest-Hell opponent guess). Resolving a room pushes an ``effect`` decision; the card
+is discarded once its effect is chosen (R-HOP-3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine import building, sins, track, trade
+from mcn.engine.actions import (
+    Action,
+    ChooseRoom,
+    Decline,
+    Do,
+    Give,
+    Guess,
+    MoveCrew,
+    MovePopeStone,
+    PlaceCrew,
+    Steal,
+    TakeGood,
+    Visit,
+)
+from mcn.engine.constants import (
+    CARDS,
+    EMPEROR,
+    GOODS,
+    GREED,
+    LETTER_INDEX,
+    LETTERS,
+    LUST,
+    POPE,
+    POST_MAX,
+    ROOMS,
+    STONE_INDEX,
+    SUITE6_COST,
+    YELLOW,
+    colour_name,
+    room_name,
+)
+from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.events import (
+    CardEffect,
+    CardsMoved,
+    LetterMoved,
+    MoneyMoved,
+    PopeDie,
+    PostChanged,
+    Prepared,
+    Visited,
+)
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+_SIMPLE_CARDS = frozenset(
+    ("emperor-letter", "pope-yellow", "hell-3", "hell-5", "lust-2", "greed-2", "take-3", "take-5", "take-7")
+)
+_CARD_FORMS = {
+    "move-crew": "crew A>B",
+    "new-crew": "crew SITE",
+    "pope-stone": "pope-stone DEN>DEN",
+    "free-good": "take GOOD",
+    "steal-3": "steal COLOUR",
+}
+
+
+def cost(s: GameState, room: int) -> int:
+    """Notches a visit rotates: the card's cost, 0 for Suite 5, 2 for Suite 6."""
+    if room <= ROOMS:
+        card = s.rooms[room - 1]
+        return CARDS[card][1] if card is not None else 0
+    return 0 if room == 5 else SUITE6_COST
+
+
+def why_not_open(s: GameState, room: int, rule: str = "R-HOP-1") -> Why:
+    """R-HOP-1/4/5: the room or suite can be visited now (the post aside)."""
+    if room <= ROOMS:
+        if s.rooms[room - 1] is None or s.visited[room]:
+            return rule, f"Room {room} was already visited this round."
+        return None
+    if s.visited[room]:
+        return rule, f"Suite {room} was already visited this round."
+    if room == 5 and not any(card is not None for card in s.rooms):
+        return "R-HOP-4", "Suite 5 needs a room card to use; no room card is left."
+    if room == 6 and not s.suite6:
+        return "R-HOP-5", "Suite 6 holds no yellow letter."
+    return None
+
+
+def why_not_visit(s: GameState, colour: str, room: int, mode: str, extra: int) -> Why:
+    """Whether ``colour`` may visit ``room`` now; ``extra`` is 1 for a second action."""
+    if mode == "pope":
+        return why_not_open(s, room, "R-POP-4")  # the die may show a room too dear (R-POP-3)
+    why = why_not_open(s, room)
+    if why is not None or mode == "sinner":
+        return why
+    after = s.post[colour] + extra + cost(s, room)
+    if after > POST_MAX:
+        rule = "I-ACT-6" if extra else "R-HOP-2"
+        return rule, (
+            f"{colour_name(colour)}'s post would go to {after}; "
+            f"a visit may not rotate a post above {POST_MAX}."
+        )
+    return None
+
+
+def rotate(s: GameState, colour: str, notches: int, reason: str, rule: str) -> None:
+    """Rotate a post higher."""
+    if notches:
+        before = s.post[colour]
+        s.post[colour] = before + notches
+        s.emit(PostChanged(rule, colour, before, before + notches, reason))
+
+
+def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
+    """Begin a visit in ``mode`` (normal, sinner, pope)."""
+    if mode == "pope":
+        s.pope_die = room
+        s.emit(PopeDie("R-POP-1", colour, room, 0, False))
+        guesser = s.nearest_hell([c for c in s.players if c != colour])
+        s.push(("guess", guesser, colour))
+    elif mode == "sinner":
+        resolve(s, colour, room, False, True)
+    else:
+        resolve(s, colour, room, True, True)
+
+
+def resolve(s: GameState, colour: str, room: int, pay_notches: bool, lust: bool) -> None:
+    """Visit ``room``: rotate (unless exempt), Lust sin for suites, then the room's benefit."""
+    card = s.rooms[room - 1] if room <= ROOMS else None
+    s.emit(Visited("R-HOP-1", colour, room, card or ""))
+    s.visited[room] = True
+    if room <= ROOMS:
+        if pay_notches:
+            rotate(s, colour, cost(s, room), f"visits room {room}", "R-HOP-3")
+        s.push(("effect", colour, room))
+    elif room == 5:
+        s.emit(Prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
+        then: list[Step] = [("sins", colour, LUST, 1, "R-HOP-4")] if lust else []
+        s.push(*then, ("suite5", colour))
+    else:
+        if pay_notches:
+            rotate(s, colour, SUITE6_COST, "visits Suite 6", "R-HOP-5")
+        then = [("sins", colour, LUST, 1, "R-HOP-5")] if lust else []
+        s.push(*then, ("yellow", colour))
+
+
+@auto("yellow")
+def take_yellow(s: GameState, step: Step) -> None:
+    """Suite 6: the yellow letter goes behind the visitor's screen (R-HOP-5)."""
+    if s.suite6:
+        s.suite6 = 0
+        s.letters[step[1]][YELLOW] += 1
+        s.emit(LetterMoved("R-HOP-5", step[1], "yellow", 1, "Suite 6"))
+
+
+# --- the Pope's guess -------------------------------------------------------------------------
+
+
+def _guess_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [Guess(actor, room) for room in range(1, 7)]
+
+
+def _guess_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, Guess)
+    why = why_not_open(s, action.room, "I-POP-5")
+    if why is not None:
+        return "I-POP-5", f"The Pope die cannot show {room_name(action.room)}: {why[1]}"
+    return None
+
+
+def _guess_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, Guess)
+    s.stack.pop()
+    pope = step[2]
+    room = s.pope_die
+    s.pope_die = 0
+    caught = action.room == room
+    s.emit(PopeDie("R-POP-1", pope, room, action.room, caught))
+    if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6
+        track.to_hell(s, pope, 1, "the Pope visited a room too dear for his post", "R-POP-3")
+        before = s.post[pope]
+        s.post[pope] = POST_MAX
+        s.emit(PostChanged("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
+        s.visited[room] = True
+        if room <= ROOMS:
+            _discard(s, room, "R-POP-3")
+        return
+    if caught:
+        track.to_hell(s, pope, 1, "the Pope was caught", "R-POP-2")
+    resolve(s, pope, room, caught, caught)
+
+
+def _guess_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} guesses where the Pope ({colour_name(step[2])}) is"
+
+
+decision(
+    Handler("guess", "R-POP-1", (Guess,), first_actor, _guess_candidates, _guess_why_not, _guess_apply, _guess_prompt, "guess ROOM"),
+    "guess",
+)
+
+
+# --- Suite 5 ----------------------------------------------------------------------------------
+
+
+def _suite5_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [ChooseRoom(actor, room) for room in range(1, ROOMS + 1)]
+
+
+def _suite5_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, ChooseRoom)
+    if s.rooms[action.room - 1] is None or s.visited[action.room]:
+        return "R-HOP-4", f"Room {action.room} has no card left to use."
+    return None
+
+
+def _suite5_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, ChooseRoom)
+    s.stack.pop()
+    s.visited[action.room] = True
+    s.push(("effect", action.actor, action.room))
+
+
+def _suite5_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} chooses the room whose card Suite 5 uses"
+
+
+decision(
+    Handler("suite5-room", "R-HOP-4", (ChooseRoom,), first_actor, _suite5_candidates, _suite5_why_not, _suite5_apply, _suite5_prompt, "room N"),
+    "suite5",
+)
+
+
+# --- room cards -------------------------------------------------------------------------------
+
+
+def _opponent_holding(s: GameState, visitor: str, character: int) -> str | None:
+    holder = s.holders[character]
+    return holder if holder is not None and holder != visitor else None
+
+
+def _effect_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    card = s.rooms[step[2] - 1]
+    out: list[Action]
+    if card in _SIMPLE_CARDS:
+        out = [Do(actor)]
+    elif card == "move-crew":
+        out = building.move_options(s, actor)
+    elif card == "new-crew":
+        out = building.place_options(s, actor)
+    elif card == "pope-stone":
+        out = sins.pope_stone_options(s, actor)
+    elif card == "free-good":
+        out = [TakeGood(actor, g) for g in GOODS]
+    else:
+        out = [Steal(actor, c) for c in s.players if c != actor]
+    out.append(Decline(actor))
+    return out
+
+
+def _effect_why_not(s: GameState, step: Step, action: Action) -> Why:  # noqa: C901
+    if isinstance(action, Decline):
+        return None
+    card = s.rooms[step[2] - 1]
+    assert card is not None
+    visitor = action.actor
+    forms = _CARD_FORMS.get(card, "do")
+    if isinstance(action, Do) != (card in _SIMPLE_CARDS):
+        return "I-HOP-7", f"The {card} card is used with '{forms}' (or 'decline')."
+    if isinstance(action, Do):
+        if card == "emperor-letter":
+            holder = _opponent_holding(s, visitor, EMPEROR)
+            if holder is None or not any(s.letters[holder]):
+                return "I-CRD-1", "No opponent holds the Emperor card and a letter; only 'decline' is possible."
+        elif card == "pope-yellow":
+            holder = _opponent_holding(s, visitor, POPE)
+            if holder is None or not s.letters[holder][YELLOW]:
+                return "I-CRD-1", "No opponent holds the Pope card and a yellow letter; only 'decline' is possible."
+        return None
+    if isinstance(action, PlaceCrew) and card == "new-crew":
+        if not s.hut:
+            return "I-CRD-1", "The builders' hut has no crew; only 'decline' is possible."
+        return building.why_not_place(s, action.site)
+    if isinstance(action, MoveCrew) and card == "move-crew":
+        return building.why_not_move(s, action)
+    if isinstance(action, MovePopeStone) and card == "pope-stone":
+        return sins.why_not_pope_stone(s, action, "I-HOP-7")
+    if isinstance(action, TakeGood) and card == "free-good":
+        if not s.market[STONE_INDEX[action.good]]:
+            return "I-HOP-7", f"The market has no {action.good}."
+        return None
+    if isinstance(action, Steal) and card == "steal-3":
+        if action.victim == visitor or action.victim not in s.players:
+            return "I-HOP-7", f"{colour_name(visitor)} must name an opponent in this game."
+        return None
+    return "I-HOP-7", f"The {card} card is used with '{forms}' (or 'decline')."
+
+
+def _discard(s: GameState, room: int, rule: str) -> None:
+    card = s.rooms[room - 1]
+    assert card is not None
+    s.rooms[room - 1] = None
+    s.discard[card] = s.discard.get(card, 0) + 1
+    s.emit(CardsMoved(rule, "discarded", (card,)))
+
+
+def _effect_apply(s: GameState, step: Step, action: Action) -> None:  # noqa: C901
+    s.stack.pop()
+    room = step[2]
+    card = s.rooms[room - 1]
+    assert card is not None
+    visitor = action.actor
+    rule = "R-HOP-3"
+    if isinstance(action, Decline):
+        s.emit(CardEffect(rule, visitor, card, "declined"))
+    elif card == "emperor-letter":
+        holder = s.holders[EMPEROR]
+        s.emit(CardEffect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter"))
+        s.push(("gift", holder, visitor))
+    elif card == "pope-yellow":
+        holder = s.holders[POPE]
+        assert holder is not None
+        s.letters[holder][YELLOW] -= 1
+        s.letters[visitor][YELLOW] += 1
+        s.emit(LetterMoved(rule, visitor, "yellow", 1, colour_name(holder)))
+    elif card in ("hell-3", "hell-5"):
+        steps = int(card[-1])
+        s.emit(CardEffect(rule, visitor, card, f"every opponent moves {steps} toward Hell"))
+        moves = {c: steps for c in s.players if c != visitor}
+        track.several_to_hell(s, moves, card, "I-CRD-1")
+    elif card in ("lust-2", "greed-2"):
+        den = LUST if card == "lust-2" else GREED
+        s.emit(CardEffect(rule, visitor, card, f"every opponent places 2 sins in {'lust' if den == LUST else 'greed'}"))
+        s.push(*(("sins", c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
+    elif card.startswith("take-"):
+        amount = int(card[-1])
+        s.money[visitor] += amount
+        s.emit(MoneyMoved(rule, visitor, amount, card))
+    elif isinstance(action, PlaceCrew):
+        s.hut -= 1
+        building.add_crew(s, visitor, action.site, "the hut", rule)
+    elif isinstance(action, MoveCrew):
+        s.crews[action.source - 1] -= 1
+        building.add_crew(s, visitor, action.target, f"site {action.source}", rule)
+    elif isinstance(action, MovePopeStone):
+        sins.move_pope_stone(s, visitor, action.source, action.target, rule)
+    elif isinstance(action, TakeGood):
+        trade.take_from_market(s, visitor, STONE_INDEX[action.good], 1, rule)
+    else:
+        assert isinstance(action, Steal)
+        victim = action.victim
+        if s.money[victim] >= 3:
+            s.money[victim] -= 3
+            s.money[visitor] += 3
+            s.emit(MoneyMoved(rule, visitor, 3, "steal-3", victim))
+            s.emit(MoneyMoved(rule, victim, -3, "steal-3", visitor))
+        else:
+            s.emit(CardEffect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler"))
+    _discard(s, room, rule)
+
+
+def _effect_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} uses the {s.rooms[step[2] - 1]} card of room {step[2]} or declines"
+
+
+decision(
+    Handler(
+        "effect",
+        "R-HOP-3",
+        (Do, Decline, PlaceCrew, MoveCrew, MovePopeStone, TakeGood, Steal),
+        first_actor,
+        _effect_candidates,
+        _effect_why_not,
+        _effect_apply,
+        _effect_prompt,
+        "do, decline, crew, pope-stone, take or steal",
+    ),
+    "effect",
+)
+
+
+# --- the Emperor's gift (emperor-letter card) -------------------------------------------------
+
+
+def _gift_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [Give(actor, colour) for colour in LETTERS]
+
+
+def _gift_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, Give)
+    if not s.letters[action.actor][LETTER_INDEX[action.colour]]:
+        return "R-HOP-3", f"{colour_name(action.actor)} has no {action.colour} letter to give."
+    return None
+
+
+def _gift_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, Give)
+    s.stack.pop()
+    colour = LETTER_INDEX[action.colour]
+    s.letters[action.actor][colour] -= 1
+    s.letters[step[2]][colour] += 1
+    s.emit(LetterMoved("R-HOP-3", step[2], action.colour, 1, colour_name(action.actor)))
+
+
+def _gift_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} (Emperor) gives {colour_name(step[2])} a letter of his choice"
+
+
+decision(
+    Handler("gift", "R-HOP-3", (Give,), first_actor, _gift_candidates, _gift_why_not, _gift_apply, _gift_prompt, "give COLOUR"),
+    "gift",
+)
+
+
+def visit_candidates(colour: str) -> list[Action]:
+    """``visit 1`` .. ``visit 6`` (filtered by :func:`why_not_visit`)."""
+    return [Visit(colour, room) for room in range(1, 7)]

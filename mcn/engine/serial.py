@@ -1,0 +1,217 @@
+"""State <-> JSON, and masked views (R-HID-1).
+
+Every secret value is wrapped as ``{"secret": OWNER, "value": V}``: OWNER is the one player who
+may see it. :func:`view` replaces the wrappers that the viewer may not see with
+``{"secret": OWNER, "masked": true}``; a spectator (``None``) sees no secret. The secrets are:
+money, goods and letters behind each screen; the contents of each chest compartment (the
+public ``shown`` totals are what everybody saw donated); pending bids; the Pope die.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import jsonschema
+
+from mcn.engine.constants import CARD_IDS, CHARACTERS, COMPARTMENTS, DENS, GOODS, LETTERS, POPE, STONES
+from mcn.engine.data import load_board, load_ruleset
+from mcn.engine.state import GameState
+from mcn.resources import load_schema
+
+FORMAT = "mcn-state/1"
+ALL = "*all*"
+_BOX = (*GOODS, "money")
+
+
+def _secret(owner: str, value: Any, viewer: str | None, everything: bool) -> dict[str, Any]:
+    if everything or viewer == owner:
+        return {"secret": owner, "value": value}
+    return {"secret": owner, "masked": True}
+
+
+def _counts(names: tuple[str, ...], values: list[int]) -> dict[str, int]:
+    return dict(zip(names, values, strict=True))
+
+
+def _multiset(counts: dict[str, int]) -> dict[str, int]:
+    return {card: counts[card] for card in CARD_IDS if counts.get(card)}
+
+
+def state_to_json(s: GameState, viewer: str | None, everything: bool) -> dict[str, Any]:
+    """The state as JSON data; secrets visible to ``viewer`` (or all, if ``everything``)."""
+    seats: dict[str, Any] = {}
+    for c in s.players:
+        box = s.chest[c]
+        shown = [box[0][i] + box[1][i] for i in range(5)]
+        seats[c] = {
+            "space": s.pos[c],
+            "tie": s.tie[c],
+            "post": s.post[c],
+            "money": _secret(c, s.money[c], viewer, everything),
+            "goods": _secret(c, _counts(GOODS, s.goods[c]), viewer, everything),
+            "letters": _secret(c, _counts(LETTERS, s.letters[c]), viewer, everything),
+            "chest": {
+                "I": _secret(c, _counts(_BOX, box[0]), viewer, everything),
+                "II": _secret(c, _counts(_BOX, box[1]), viewer, everything),
+                "shown": _counts(_BOX, shown),
+            },
+            "sins": _counts(DENS, s.sins[c]),
+        }
+    bids: dict[str, Any] = {}
+    for c, bid in s.bids.items():
+        value = None if bid is None else {"notches": bid[0], "taler": bid[1]}
+        bids[c] = None if value is None else _secret(c, value, viewer, everything)
+    pope = s.holders[POPE]
+    die = None
+    if s.pope_die and pope is not None:
+        die = _secret(pope, s.pope_die, viewer, everything)
+    ev = s.evaluation
+    evaluation = None
+    if ev is not None:
+        evaluation = {
+            "site": ev[0],
+            "compartment": COMPARTMENTS[ev[1]],
+            "category": ev[2],
+            "display": _counts(LETTERS, ev[3]),
+            "queue": list(ev[4]),
+            "rest": ev[5],
+        }
+    decision = s.decision
+    return {
+        "format": FORMAT,
+        "players": list(s.players),
+        "ruleset": s.ruleset.id,
+        "board": s.board.id,
+        "variant": s.variant,
+        "infractions": list(s.infractions),
+        "viewer": "all" if everything else (viewer or "spectator"),
+        "decision": {
+            "kind": decision.kind,
+            "actors": list(decision.actors),
+            "address": decision.address,
+            "prompt": decision.prompt,
+        },
+        "round": s.round,
+        "phase": s.phase,
+        "section": s.section,
+        "counter": s.counter,
+        "turn": s.turn,
+        "next_character": CHARACTERS[s.next_character],
+        "arrivals": s.arrivals,
+        "seats": seats,
+        "pope_stones": _counts(DENS, s.pope_stones),
+        "sites": [{"crews": s.crews[i], "level": s.levels[i]} for i in range(3)],
+        "hut": s.hut,
+        "emperor_card_crew": s.card_crew,
+        "finished": s.finished,
+        "market": _counts(STONES, s.market),
+        "bag": _counts(STONES, s.bag),
+        "supply": _counts(LETTERS, s.supply),
+        "suite6": s.suite6,
+        "visited": s.visited[1:],
+        "rooms": list(s.rooms),
+        "pile": _multiset(s.pile),
+        "discard": _multiset(s.discard),
+        "bonuses": list(s.bonuses),
+        "characters": {name: s.holders[i] for i, name in enumerate(CHARACTERS)},
+        "bids": bids,
+        "choosers": list(s.choosers),
+        "pope_die": die,
+        "evaluation": evaluation,
+        "winners": list(s.winners_),
+        "stack": [list(step) for step in s.stack],
+    }
+
+
+def view(s: GameState, viewer: str | None) -> dict[str, Any]:
+    """The state as ``viewer`` sees it (a colour), or a spectator (``None``) (R-HID-1)."""
+    if viewer is not None and viewer not in s.players:
+        raise ValueError(f"{viewer!r} does not play in this game")
+    return state_to_json(s, viewer, False)
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = load_schema("state")
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    validator: jsonschema.protocols.Validator = cls(schema)
+    return validator
+
+
+def validate(data: dict[str, Any]) -> None:
+    """Raise ``jsonschema.ValidationError`` unless ``data`` matches state.schema.json."""
+    _validator().validate(data)
+
+
+def _reveal(wrapper: dict[str, Any]) -> Any:
+    if "value" not in wrapper:
+        raise ValueError("a masked view cannot be restored to a state")
+    return wrapper["value"]
+
+
+def state_from_json(data: dict[str, Any]) -> GameState:
+    """Rebuild a full state (not a masked view) from :func:`state_to_json` data."""
+    validate(data)
+    s = GameState.new(
+        tuple(data["players"]),
+        load_ruleset(data["ruleset"]),
+        load_board(data["board"]),
+        data["variant"],
+        tuple(data["infractions"]),
+    )
+    s.round = data["round"]
+    s.phase = data["phase"]
+    s.section = data["section"]
+    s.counter = data["counter"]
+    s.turn = data["turn"]
+    s.next_character = CHARACTERS.index(data["next_character"])
+    s.arrivals = data["arrivals"]
+    for c in s.players:
+        seat = data["seats"][c]
+        s.pos[c] = seat["space"]
+        s.tie[c] = seat["tie"]
+        s.post[c] = seat["post"]
+        s.money[c] = _reveal(seat["money"])
+        s.goods[c] = [_reveal(seat["goods"])[g] for g in GOODS]
+        s.letters[c] = [_reveal(seat["letters"])[x] for x in LETTERS]
+        s.chest[c] = [[_reveal(seat["chest"][k])[x] for x in _BOX] for k in COMPARTMENTS]
+        s.sins[c] = [seat["sins"][d] for d in DENS]
+    s.pope_stones = [data["pope_stones"][d] for d in DENS]
+    s.crews = [site["crews"] for site in data["sites"]]
+    s.levels = [site["level"] for site in data["sites"]]
+    s.hut = data["hut"]
+    s.card_crew = data["emperor_card_crew"]
+    s.finished = data["finished"]
+    s.market = [data["market"][x] for x in STONES]
+    s.bag = [data["bag"][x] for x in STONES]
+    s.supply = [data["supply"][x] for x in LETTERS]
+    s.suite6 = data["suite6"]
+    s.visited = [False, *data["visited"]]
+    s.rooms = list(data["rooms"])
+    s.pile = dict(data["pile"])
+    s.discard = dict(data["discard"])
+    s.bonuses = list(data["bonuses"])
+    s.holders = [data["characters"][name] for name in CHARACTERS]
+    s.bids = {}
+    for c, bid in data["bids"].items():
+        s.bids[c] = None if bid is None else (_reveal(bid)["notches"], _reveal(bid)["taler"])
+    s.choosers = list(data["choosers"])
+    s.pope_die = 0 if data["pope_die"] is None else _reveal(data["pope_die"])
+    ev = data["evaluation"]
+    if ev is None:
+        s.evaluation = None
+    else:
+        s.evaluation = [
+            ev["site"],
+            COMPARTMENTS.index(ev["compartment"]),
+            ev["category"],
+            [ev["display"][x] for x in LETTERS],
+            list(ev["queue"]),
+            ev["rest"],
+        ]
+    s.winners_ = tuple(data["winners"])
+    s.stack = [tuple(step) for step in data["stack"]]
+    s._dec = None
+    return s

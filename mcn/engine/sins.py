@@ -1,0 +1,149 @@
+"""Dens of Sin, Pope stones and atonement (R-DEN-1..4), and META CULPA infractions (R-MET).
+
+Placing sins is an automatic step ``("sins", colour, den, count, rule)``: it places what the
+player has and, if he is short, asks him which den to empty (R-DEN-4, interpretation I-DEN-5)
+before placing the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine import track
+from mcn.engine.actions import Action, EmptyDen, Infraction, MovePopeStone
+from mcn.engine.constants import DEN_INDEX, DENS, PETTY, SIN_STONES, SINNER, colour_name
+from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.events import Atonement, InfractionRecorded, PopeStoneMoved, SinsPlaced, SinsReturned
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+
+@auto("sins")
+def place_sins(s: GameState, step: Step) -> None:
+    """Place ``count`` own stones in a den; when short, empty a den first (R-DEN-4)."""
+    _, colour, den, count, rule = step
+    own = s.sins[colour]
+    placed = min(SIN_STONES - sum(own), count)
+    if placed:
+        own[den] += placed
+        s.emit(SinsPlaced(rule, colour, DENS[den], placed))
+    if placed < count:
+        s.push(("empty", colour), ("sins", colour, den, count - placed, rule))
+
+
+def _empty_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [EmptyDen(actor, den) for den in DENS]
+
+
+def _empty_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, EmptyDen)
+    if s.sins[action.actor][DEN_INDEX[action.den]] == 0:
+        return "R-DEN-4", f"{colour_name(action.actor)} has no sin stones in the {action.den} den."
+    return None
+
+
+def _empty_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, EmptyDen)
+    s.stack.pop()
+    colour = action.actor
+    den = DEN_INDEX[action.den]
+    count = s.sins[colour][den]
+    s.sins[colour][den] = 0
+    s.emit(SinsReturned("R-DEN-4", colour, action.den, count, "out of sin stones"))
+    track.to_hell(s, colour, count, "emptied a den", "R-DEN-4")
+
+
+def _empty_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} is out of sin stones and must empty a den"
+
+
+decision(
+    Handler(
+        "empty-den",
+        "R-DEN-4",
+        (EmptyDen,),
+        first_actor,
+        _empty_candidates,
+        _empty_why_not,
+        _empty_apply,
+        _empty_prompt,
+        "empty DEN",
+    ),
+    "empty",
+)
+
+
+# --- Pope stones --------------------------------------------------------------------------
+
+
+def pope_stone_options(s: GameState, actor: str) -> list[Action]:
+    """Every Pope-stone move: from a den with a stone to another den."""
+    return [
+        MovePopeStone(actor, DENS[a], DENS[b])
+        for a in range(3)
+        if s.pope_stones[a]
+        for b in range(3)
+        if b != a
+    ]
+
+
+def why_not_pope_stone(s: GameState, action: MovePopeStone, rule: str) -> Why:
+    """R-CHR-1 / pope-stone card: a stone must stand beside the source den."""
+    if action.source == action.target:
+        return rule, f"{colour_name(action.actor)} must move the Pope stone to another den."
+    if s.pope_stones[DEN_INDEX[action.source]] == 0:
+        return rule, f"No Pope stone stands beside the {action.source} den."
+    return None
+
+
+def move_pope_stone(s: GameState, mover: str, source: str, target: str, rule: str) -> None:
+    """Move a Pope stone; three beside one den atone the other two dens (R-DEN-3)."""
+    stones = s.pope_stones
+    src, dst = DEN_INDEX[source], DEN_INDEX[target]
+    stones[src] -= 1
+    stones[dst] += 1
+    s.emit(PopeStoneMoved(rule, mover, source, target))
+    if stones[dst] < 3:
+        return  # R-DEN-2
+    s.emit(Atonement("R-DEN-3", target, mover))
+    moves: dict[str, int] = {}
+    for colour in s.hell_order():
+        own = s.sins[colour]
+        total = 0
+        for den in range(3):
+            if den != dst and own[den]:
+                s.emit(SinsReturned("R-DEN-3", colour, DENS[den], own[den], "atoned"))
+                total += own[den]
+                own[den] = 0
+        if colour != mover:
+            moves[colour] = total
+    track.several_to_hell(s, moves, "atonement", "R-DEN-3")
+    s.pope_stones = [1, 1, 1]
+
+
+# --- META CULPA ---------------------------------------------------------------------------
+
+
+def why_not_infraction(s: GameState, action: Infraction) -> Why:
+    """R-MET-1..3, I-MET-4: who may be charged with which infraction, and when."""
+    who = colour_name(action.actor)
+    if s.variant != "meta-culpa":
+        return "R-MET-3", "Infractions are recorded only in the META CULPA variant."
+    if action.code not in s.infractions:
+        return "R-MET-3", f"The infraction {action.code} was not agreed before the game."
+    if action.actor not in s.players:
+        return "R-MET-1", f"{who} does not play in this game."
+    if not s.stack:
+        return "R-END-1", "The game is over."
+    if s.stack[-1][0] == "souls":
+        return "R-MET-1", "No infraction can be recorded before the souls are placed (I-MET-4)."
+    if s.holders[SINNER] == action.actor:
+        return "R-MET-2", f"{who} is the Petty Sinner and never sins by infraction."
+    return None
+
+
+def apply_infraction(s: GameState, action: Infraction) -> None:
+    """One sin stone in the Den of Petty Sins; the pending decision waits (R-MET-1)."""
+    s.emit(InfractionRecorded("R-MET-1", action.actor, action.code))
+    s.push(("sins", action.actor, PETTY, 1, "R-MET-1"))

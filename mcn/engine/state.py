@@ -1,0 +1,492 @@
+"""The game state: plain data, a step stack, and the checked ``apply``.
+
+Everything the rules need lives in a handful of lists and dicts (counts of stones, letters,
+sins, positions …) so :meth:`GameState.clone` is a few shallow copies. The rules themselves are
+in the modules registered in :mod:`mcn.engine.decision` (setup, phases, trade, house, sins,
+building, evaluation, chance); this module only drives them:
+
+1. :meth:`check` finds the handler of the step on top of the stack and asks it ``why_not``.
+2. :meth:`apply` checks, lets the handler change the state, then runs automatic steps until
+   the next real decision (:meth:`_run`). Because every legality question is answered before
+   anything changes, an illegal action leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mcn.engine import building, chance, evaluation, house, phases, sins, trade  # noqa: F401
+from mcn.engine.actions import Action, Bid, Infraction
+from mcn.engine.constants import (
+    CARDS,
+    CHANCE,
+    COLOURS,
+    GOODS_TOTAL,
+    INFRACTION_CODES,
+    LETTERS_TOTAL,
+    POPE_STONES,
+    CREWS,
+    START_MONEY,
+    VARIANTS,
+    colour_name,
+)
+from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
+from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler, Step
+from mcn.engine.errors import IllegalAction
+from mcn.engine.events import Event
+
+OVER = Decision("over", (), "end", "The game is over.")
+
+
+class GameState:
+    """One position of a game of Mea Culpa (see docs/design.md, "Engine API")."""
+
+    __slots__ = (
+        "players",
+        "ruleset",
+        "board",
+        "variant",
+        "infractions",
+        "round",
+        "phase",
+        "section",
+        "counter",
+        "turn",
+        "next_character",
+        "pos",
+        "tie",
+        "arrivals",
+        "post",
+        "money",
+        "goods",
+        "letters",
+        "chest",
+        "sins",
+        "pope_stones",
+        "crews",
+        "levels",
+        "hut",
+        "card_crew",
+        "finished",
+        "market",
+        "bag",
+        "supply",
+        "suite6",
+        "visited",
+        "rooms",
+        "pile",
+        "discard",
+        "bonuses",
+        "holders",
+        "bids",
+        "choosers",
+        "pope_die",
+        "evaluation",
+        "winners_",
+        "stack",
+        "_dec",
+        "_events",
+        "_market_out",
+    )
+
+    players: tuple[str, ...]
+    ruleset: Ruleset
+    board: Board
+    variant: str
+    infractions: tuple[str, ...]
+    round: int
+    phase: str  # setup, prep, bid, pick, action, post, end
+    section: str  # address prefix of the pending decisions: "setup", "3.prep", "3.5", ...
+    counter: int  # decisions taken in the section
+    turn: int
+    next_character: int
+    pos: dict[str, int]  # Record of Sins: > 0 toward Hell, < 0 toward Heaven
+    tie: dict[str, int]  # order among souls sharing space 0 (or Heaven): lower = nearer Heaven
+    arrivals: int  # souls that reached Heaven so far (their tie order)
+    post: dict[str, int]
+    money: dict[str, int]
+    goods: dict[str, list[int]]  # bread wine cloth jewel behind the screen
+    letters: dict[str, list[int]]  # yellow blue red green behind the screen
+    chest: dict[str, list[list[int]]]  # [compartment][bread wine cloth jewel money]
+    sins: dict[str, list[int]]  # own stones in lust petty greed
+    pope_stones: list[int]  # beside lust petty greed
+    crews: list[int]  # per site
+    levels: list[int]  # per site: 0 nothing, 1 nave, 2 finished
+    hut: int
+    card_crew: int  # crews on the Emperor card
+    finished: int  # finished cathedrals
+    market: list[int]  # bread wine cloth jewel indulgence
+    bag: list[int]
+    supply: list[int]  # letters: yellow blue red green
+    suite6: int  # yellow letters in Suite 6
+    visited: list[bool]  # index 1..6: room or suite visited this round (index 0 unused)
+    rooms: list[str | None]
+    pile: dict[str, int]  # HoP draw pile as a multiset (I-SET-7)
+    discard: dict[str, int]
+    bonuses: list[int]  # starting bonuses not yet picked
+    holders: list[str | None]  # per character: who holds it this round
+    bids: dict[str, tuple[int, int] | None]
+    choosers: list[str]  # who still chooses a character, in order
+    pope_die: int  # 0 = on the Pope card
+    evaluation: list[Any] | None  # [site, compartment, category, display, queue]
+    winners_: tuple[str, ...]
+    stack: list[Step]
+    _dec: Decision | None
+    _events: list[Event]
+    _market_out: bool
+
+    # ----------------------------------------------------------------------------- creation
+
+    @classmethod
+    def new(
+        cls,
+        players: tuple[str, ...],
+        ruleset: str | Ruleset = "de-2016",
+        board: str | Board = "standard",
+        variant: str = "standard",
+        infractions: tuple[str, ...] = (),
+    ) -> GameState:
+        """A new game at ``setup.1`` (the soul order, a chance decision)."""
+        players = tuple(players)
+        if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
+            raise ValueError("a game has 2, 3 or 4 different players")
+        for colour in players:
+            if colour not in COLOURS:
+                raise ValueError(f"unknown player colour {colour!r} (R, B, G or Y)")
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r} ({', '.join(VARIANTS)})")
+        for code in infractions:
+            if code not in INFRACTION_CODES:
+                raise ValueError(f"unknown infraction code {code!r} (I-MET-4)")
+        if infractions and variant != "meta-culpa":
+            raise ValueError("infractions are agreed only in the meta-culpa variant (R-MET-3)")
+        s = object.__new__(cls)
+        s.players = players
+        s.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        s.board = load_board(board) if isinstance(board, str) else board
+        s.variant = variant
+        s.infractions = tuple(dict.fromkeys(infractions))
+        s.round = 0
+        s.phase = "setup"
+        s.section = "setup"
+        s.counter = 0
+        s.turn = 0
+        s.next_character = 0
+        s.pos = dict.fromkeys(players, 0)
+        s.tie = {c: i for i, c in enumerate(players)}
+        s.arrivals = 0
+        s.post = dict.fromkeys(players, 1)
+        s.money = dict.fromkeys(players, START_MONEY)
+        s.goods = {c: [0, 0, 0, 0] for c in players}
+        s.letters = {c: [0, 0, 0, 0] for c in players}
+        s.chest = {c: [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] for c in players}
+        s.sins = {c: [0, 0, 0] for c in players}
+        s.pope_stones = [1] * 3
+        assert sum(s.pope_stones) == POPE_STONES
+        s.crews = [0, 0, 0]
+        s.levels = [0, 0, 0]
+        s.hut = CREWS
+        s.card_crew = 0
+        s.finished = 0
+        s.market = [0, 0, 0, 0, 0]
+        s.bag = list(GOODS_TOTAL)
+        s.supply = list(LETTERS_TOTAL)
+        s.suite6 = 0
+        s.visited = [False] * 7
+        s.rooms = [None, None, None, None]
+        s.pile = {card: count for card, (count, _cost) in CARDS.items()}
+        s.discard = {}
+        s.bonuses = [1, 2, 3, 4]
+        s.holders = [None, None, None, None]
+        s.bids = {}
+        s.choosers = []
+        s.pope_die = 0
+        s.evaluation = None
+        s.winners_ = ()
+        s.stack = [("setup_done",), ("souls",)]
+        s._dec = None
+        s._events = []
+        s._market_out = False
+        return s
+
+    def clone(self) -> GameState:
+        """An independent copy (shallow copies of the small containers)."""
+        s = object.__new__(GameState)
+        s.players = self.players
+        s.ruleset = self.ruleset
+        s.board = self.board
+        s.variant = self.variant
+        s.infractions = self.infractions
+        s.round = self.round
+        s.phase = self.phase
+        s.section = self.section
+        s.counter = self.counter
+        s.turn = self.turn
+        s.next_character = self.next_character
+        s.pos = self.pos.copy()
+        s.tie = self.tie.copy()
+        s.arrivals = self.arrivals
+        s.post = self.post.copy()
+        s.money = self.money.copy()
+        s.goods = {c: v[:] for c, v in self.goods.items()}
+        s.letters = {c: v[:] for c, v in self.letters.items()}
+        s.chest = {c: [v[0][:], v[1][:]] for c, v in self.chest.items()}
+        s.sins = {c: v[:] for c, v in self.sins.items()}
+        s.pope_stones = self.pope_stones[:]
+        s.crews = self.crews[:]
+        s.levels = self.levels[:]
+        s.hut = self.hut
+        s.card_crew = self.card_crew
+        s.finished = self.finished
+        s.market = self.market[:]
+        s.bag = self.bag[:]
+        s.supply = self.supply[:]
+        s.suite6 = self.suite6
+        s.visited = self.visited[:]
+        s.rooms = self.rooms[:]
+        s.pile = self.pile.copy()
+        s.discard = self.discard.copy()
+        s.bonuses = self.bonuses[:]
+        s.holders = self.holders[:]
+        s.bids = self.bids.copy()
+        s.choosers = self.choosers[:]
+        s.pope_die = self.pope_die
+        ev = self.evaluation
+        s.evaluation = None if ev is None else [ev[0], ev[1], ev[2], ev[3][:], ev[4][:], ev[5]]
+        s.winners_ = self.winners_
+        s.stack = self.stack[:]
+        s._dec = self._dec
+        s._events = []
+        s._market_out = False
+        return s
+
+    # ----------------------------------------------------------------------------- queries
+
+    def _top(self) -> tuple[Step, Handler]:
+        step = self.stack[-1]
+        return step, DECISIONS[step[0]]
+
+    @property
+    def decision(self) -> Decision:
+        """The pending decision (kind ``"over"`` when the game has ended)."""
+        if self._dec is None:
+            self._dec = self._make_decision()
+        return self._dec
+
+    def _make_decision(self) -> Decision:
+        if not self.stack:
+            return OVER
+        step, handler = self._top()
+        actors = handler.actors(self, step)
+        if step[0] == "bids":
+            return Decision(handler.kind, actors, self.section, handler.prompt(self, step), True)
+        address = f"{self.section}.{self.counter + 1}"
+        return Decision(handler.kind, actors, address, handler.prompt(self, step))
+
+    def current_players(self) -> tuple[str, ...]:
+        """Who decides now: colours, ``(CHANCE,)``, or ``()`` when the game is over."""
+        return self.decision.actors
+
+    def address_of(self, action: Action) -> str:
+        """The address ``action`` would get if applied now."""
+        return self.decision.address_for(action.actor)
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended (R-END-1)."""
+        return not self.stack
+
+    def winners(self) -> tuple[str, ...]:
+        """The winners (R-END-3); empty until the game has ended."""
+        return self.winners_
+
+    def souls(self) -> tuple[tuple[str, int], ...]:
+        """``(colour, space)`` nearest Heaven first; Heaven is ``-board.heaven``."""
+        order = sorted(self.players, key=self.hell_key)
+        return tuple((c, self.pos[c]) for c in order)
+
+    def hell_key(self, colour: str) -> int:
+        """Sort key: larger means nearer Hell (R-TIE-1); souls on one space use ``tie``."""
+        return self.pos[colour] * 8 + self.tie[colour]
+
+    def hell_order(self) -> list[str]:
+        """Players nearest Hell first (R-MOV-5)."""
+        return sorted(self.players, key=self.hell_key, reverse=True)
+
+    def nearest_hell(self, among: tuple[str, ...] | list[str] | None = None) -> str:
+        """The soul nearest Hell among ``among`` (default: everybody)."""
+        return max(among if among is not None else self.players, key=self.hell_key)
+
+    def holder(self, character: int) -> str | None:
+        """Who holds character ``character`` (constants.POPE …) this round."""
+        return self.holders[character]
+
+    # ----------------------------------------------------------------------------- legality
+
+    def legal_actions(
+        self, actor: str | None = None, include_infractions: bool = False
+    ) -> list[Action]:
+        """Every legal action of the pending decision (for ``actor`` only, if given).
+
+        Infractions (META CULPA) are legal at any decision but listed only on request.
+        """
+        if not self.stack:
+            return []
+        step, handler = self._top()
+        actors = handler.actors(self, step)
+        if actor is not None:
+            actors = (actor,) if actor in actors else ()
+        out: list[Action] = []
+        why_not = handler.why_not
+        for who in actors:
+            if handler.exact:
+                out.extend(handler.candidates(self, step, who))
+                continue
+            for candidate in handler.candidates(self, step, who):
+                if why_not(self, step, candidate) is None:
+                    out.append(candidate)
+        if include_infractions and self.variant == "meta-culpa":
+            for who in self.players if actor is None else (actor,):
+                for code in self.infractions:
+                    infraction = Infraction(who, code)
+                    if sins.why_not_infraction(self, infraction) is None:
+                        out.append(infraction)
+        return out
+
+    def illegal(self, rule: str, reason: str, actor: str | None = None) -> IllegalAction:
+        """An :class:`IllegalAction` at the pending decision's address."""
+        decision = self.decision
+        address = decision.address_for(actor) if actor else decision.address
+        return IllegalAction(rule, reason, address)
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal at the pending decision."""
+        if not isinstance(action, Action):
+            raise IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
+        if not self.stack:
+            raise self.illegal("R-END-1", "The game is over; no more actions are possible.")
+        if isinstance(action, Infraction):
+            why = sins.why_not_infraction(self, action)
+            if why is not None:
+                raise self.illegal(why[0], why[1], action.actor)
+            return
+        step, handler = self._top()
+        actors = handler.actors(self, step)
+        who = action.actor
+        if who not in actors:
+            deciders = " or ".join(colour_name(c) for c in actors)
+            raise self.illegal(
+                handler.rule,
+                f"It is {deciders}'s decision ({handler.prompt(self, step)}), "
+                f"not {colour_name(who)}'s.",
+            )
+        if not isinstance(action, handler.classes):
+            raise self.illegal(
+                handler.rule,
+                f"{colour_name(who)} must decide: {handler.prompt(self, step)}; "
+                f"'{action.text}' is not possible here (expected {handler.expects}).",
+                who,
+            )
+        why = handler.why_not(self, step, action)
+        if why is not None:
+            raise self.illegal(why[0], why[1], who)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action``, apply it and run the game on to the next decision.
+
+        Returns the events it caused. Raises :class:`IllegalAction` (state unchanged).
+        """
+        self.check(action)
+        events: list[Event] = []
+        self._events = events
+        if isinstance(action, Infraction):
+            self.counter += 1
+            sins.apply_infraction(self, action)
+        else:
+            step, handler = self._top()
+            if not isinstance(action, Bid):
+                self.counter += 1
+            handler.apply(self, step, action)
+        self._dec = None
+        self._run()
+        return events
+
+    # ----------------------------------------------------------------------------- driving
+
+    def emit(self, event: Event) -> None:
+        """Record an event of the action being applied."""
+        self._events.append(event)
+
+    def push(self, *steps: Step) -> None:
+        """Schedule steps; the first one given runs first."""
+        self.stack.extend(reversed(steps))
+
+    def market_taken(self) -> None:
+        """Note that a stone left the market (R-ACT-4 is checked before the next step)."""
+        if not any(self.market):
+            self._market_out = True
+
+    def _run(self) -> None:
+        """Run automatic steps until a decision is on top (or the game is over)."""
+        stack = self.stack
+        auto = AUTO
+        while stack:
+            if self._market_out:
+                self._market_out = False
+                if self.phase == "action":
+                    phases.end_action_phase_now(self)
+            step = stack[-1]
+            function = auto.get(step[0])
+            if function is None:
+                break
+            stack.pop()
+            function(self, step)
+        self._dec = None
+
+    # ----------------------------------------------------------------------------- chance
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Every outcome of the pending chance decision with its exact probability."""
+        return chance.outcomes(self)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A random outcome of the pending chance decision, drawn with ``rng``."""
+        return chance.sample(self, rng)
+
+    # ----------------------------------------------------------------------------- data
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON data (secrets marked, not masked); see state.schema.json."""
+        from mcn.engine.serial import state_to_json
+
+        return state_to_json(self, None, True)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        """Rebuild a state from :meth:`to_json` output (validated against the schema)."""
+        from mcn.engine.serial import state_from_json
+
+        return state_from_json(data)
+
+    def check_invariants(self) -> list[str]:
+        """Conservation and range violations (empty when the state is consistent)."""
+        from mcn.engine.invariants import violations
+
+        return violations(self)
+
+    def __repr__(self) -> str:
+        return f"<GameState {self.decision.address} {self.decision.kind} {self.decision.actors}>"
+
+
+def new_game(
+    players: tuple[str, ...] | list[str] = ("R", "B", "G", "Y"),
+    ruleset: str = "de-2016",
+    board: str = "standard",
+    variant: str = "standard",
+    infractions: tuple[str, ...] | list[str] = (),
+) -> GameState:
+    """A new game at ``setup.1``: chance decides the soul order (R-SET-1)."""
+    return GameState.new(tuple(players), ruleset, board, variant, tuple(infractions))
+
+
+__all__ = ["CHANCE", "GameState", "new_game"]

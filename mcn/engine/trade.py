@@ -1,0 +1,261 @@
+"""Buying, selling and donating (R-BUY-1..3, R-SEL-1, R-DON-1..2, I-DON-3, I-SUP-5) and the
+Merchant's free stone (R-ACT-5, I-P3-3).
+
+Every stone leaving the market goes through :func:`take_from_market`, which lets the state end
+the action phase the moment the market is empty (R-ACT-4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine.actions import (
+    DONATION_ORDER,
+    Action,
+    Buy,
+    BuyLetter,
+    Donate,
+    FreeStone,
+    Greedy,
+    Sell,
+)
+from mcn.engine.constants import (
+    COINS,
+    COMPARTMENTS,
+    EMPEROR,
+    GOODS,
+    GREED,
+    INDULGENCE,
+    LETTER_INDEX,
+    STONE_INDEX,
+    colour_name,
+)
+from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.events import Donated, LetterMoved, MoneyMoved, StonesMoved
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+_DONATION_ITEMS = tuple(
+    sorted(
+        ((item, comp) for item in (*GOODS, *(str(c) for c in COINS)) for comp in COMPARTMENTS),
+        key=lambda it: (DONATION_ORDER[it[0]], it[1] == "II"),
+    )
+)
+
+
+def take_from_market(s: GameState, colour: str, stone: int, count: int, rule: str) -> None:
+    """Move goods from the market behind ``colour``'s screen."""
+    s.market[stone] -= count
+    s.goods[colour][stone] += count
+    s.emit(StonesMoved(rule, colour, GOODS[stone], count, "the market", "behind the screen"))
+    s.market_taken()
+
+
+def swap_indulgence(s: GameState, colour: str, letter: str, rule: str) -> None:
+    """An indulgence stone from the market becomes a red or green letter; the stone goes
+    back into the bag (R-BUY-2, R-ACT-5)."""
+    s.market[INDULGENCE] -= 1
+    s.bag[INDULGENCE] += 1
+    s.supply[LETTER_INDEX[letter]] -= 1
+    s.letters[colour][LETTER_INDEX[letter]] += 1
+    s.emit(StonesMoved(rule, colour, "indulgence", 1, "the market", "the bag"))
+    s.emit(LetterMoved(rule, colour, letter, 1, "the supply"))
+    s.market_taken()
+
+
+@auto("take")
+def take_step(s: GameState, step: Step) -> None:
+    """The goods of a greedy purchase, taken after the Greed sin is placed (R-BUY-3)."""
+    _, colour, stone, count, rule = step
+    take_from_market(s, colour, stone, count, rule)
+
+
+# --- the buy / sell / donate actions of a turn ----------------------------------------------
+
+
+def candidates(s: GameState, colour: str, character: int) -> list[Action]:
+    """Buy, greedy, letter, sell and donate actions worth checking for ``colour``."""
+    out: list[Action] = []
+    market = s.market
+    goods = s.goods[colour]
+    for g, name in enumerate(GOODS):
+        if market[g]:
+            out.append(Buy(colour, name))
+            if market[g] >= 2:
+                out.append(Greedy(colour, name))
+        if goods[g]:
+            out.append(Sell(colour, name))
+    if market[INDULGENCE]:
+        out.append(BuyLetter(colour, "red"))
+        out.append(BuyLetter(colour, "green"))
+    items = [it for it in _DONATION_ITEMS if _has(s, colour, it[0], 1)]
+    out.extend(Donate(colour, (it,)) for it in items)
+    if character == EMPEROR:
+        for i, first in enumerate(items):
+            for second in items[i:]:
+                out.append(Donate(colour, (first, second)))
+    return out
+
+
+def _has(s: GameState, colour: str, item: str, count: int) -> bool:
+    if item.isdigit():
+        return s.money[colour] >= int(item) * count
+    return s.goods[colour][STONE_INDEX[item]] >= count
+
+
+def why_not(s: GameState, action: Action, character: int) -> Why:
+    """Why a buy/greedy/letter/sell/donate action is illegal for its actor, or None."""
+    who = colour_name(action.actor)
+    money = s.money[action.actor]
+    if isinstance(action, Buy | Greedy):
+        g = STONE_INDEX[action.good]
+        price = s.board.purchase[g]
+        need = 1 if isinstance(action, Buy) else 2
+        if s.market[g] < need:
+            if need == 2:
+                return "R-BUY-3", f"A greedy purchase needs two {action.good} in the market; it has {s.market[g]}."
+            return "R-BUY-1", f"The market has no {action.good}."
+        if money < price:
+            return "R-BUY-1", f"{who} has {money} taler; {action.good} costs {price}."
+        return None
+    if isinstance(action, BuyLetter):
+        price = s.board.letter_price
+        if not s.market[INDULGENCE]:
+            return "R-BUY-2", "A letter needs an indulgence stone in the market; there is none."
+        if not s.supply[LETTER_INDEX[action.colour]]:
+            return "I-SUP-5", f"The supply has no {action.colour} letter left."
+        if money < price:
+            return "R-BUY-2", f"{who} has {money} taler; a letter costs {price}."
+        return None
+    if isinstance(action, Sell):
+        if not s.goods[action.actor][STONE_INDEX[action.good]]:
+            return "R-SEL-1", f"{who} has no {action.good} behind the screen to sell."
+        return None
+    assert isinstance(action, Donate)
+    return _why_not_donate(s, action, character)
+
+
+def _why_not_donate(s: GameState, action: Donate, character: int) -> Why:
+    who = colour_name(action.actor)
+    items = action.items
+    if len(items) == 2 and character != EMPEROR:
+        return "R-DON-2", f"Only the Emperor, on the Emperor's turn, donates two items; {who} donates one."
+    needed: dict[str, int] = {}
+    taler = 0
+    for item, _comp in items:
+        if item.isdigit():
+            taler += int(item)
+        else:
+            needed[item] = needed.get(item, 0) + 1
+    for item, count in needed.items():
+        have = s.goods[action.actor][STONE_INDEX[item]]
+        if have < count:
+            return "R-DON-1", f"{who} has {have} {item} behind the screen, not {count}."
+    if taler > s.money[action.actor]:
+        return "R-DON-1", f"{who} has {s.money[action.actor]} taler and cannot donate {taler}."
+    return None
+
+
+def perform(s: GameState, action: Action) -> None:
+    """Carry out a legal buy/greedy/letter/sell/donate action."""
+    colour = action.actor
+    if isinstance(action, Buy):
+        g = STONE_INDEX[action.good]
+        _pay(s, colour, s.board.purchase[g], f"buys {action.good}", "R-BUY-1")
+        take_from_market(s, colour, g, 1, "R-BUY-1")
+    elif isinstance(action, Greedy):
+        g = STONE_INDEX[action.good]
+        _pay(s, colour, s.board.purchase[g], f"buys two {action.good} greedily", "R-BUY-3")
+        # The sin comes before the goods (the Register of Sins: "late-greed-sin").
+        s.push(("sins", colour, GREED, 1, "R-BUY-3"), ("take", colour, g, 2, "R-BUY-3"))
+    elif isinstance(action, BuyLetter):
+        _pay(s, colour, s.board.letter_price, f"buys a {action.colour} letter", "R-BUY-2")
+        swap_indulgence(s, colour, action.colour, "R-BUY-2")
+    elif isinstance(action, Sell):
+        g = STONE_INDEX[action.good]
+        s.goods[colour][g] -= 1
+        s.bag[g] += 1
+        s.emit(StonesMoved("R-SEL-1", colour, action.good, 1, "behind the screen", "the bag"))
+        price = s.board.sale[g]
+        s.money[colour] += price
+        s.emit(MoneyMoved("R-SEL-1", colour, price, f"sells {action.good}"))
+    else:
+        assert isinstance(action, Donate)
+        rule = "R-DON-2" if len(action.items) == 2 else "R-DON-1"
+        for item, comp in action.items:
+            box = s.chest[colour][COMPARTMENTS.index(comp)]
+            if item.isdigit():
+                s.money[colour] -= int(item)
+                box[4] += int(item)
+            else:
+                g = STONE_INDEX[item]
+                s.goods[colour][g] -= 1
+                box[g] += 1
+            s.emit(Donated(rule, colour, item, comp))
+
+
+def _pay(s: GameState, colour: str, amount: int, reason: str, rule: str) -> None:
+    s.money[colour] -= amount
+    s.emit(MoneyMoved(rule, colour, -amount, reason))
+
+
+# --- the Merchant's free stone --------------------------------------------------------------
+
+
+def free_stone_possible(s: GameState) -> bool:
+    """Whether any stone can be taken for free: a good, or an indulgence stone while a red or
+    green letter is left (I-SUP-5)."""
+    market = s.market
+    if market[0] or market[1] or market[2] or market[3]:
+        return True
+    return bool(market[INDULGENCE]) and bool(s.supply[2] or s.supply[3])
+
+
+def _free_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    out: list[Action] = [FreeStone(actor, name) for g, name in enumerate(GOODS) if s.market[g]]
+    if s.market[INDULGENCE]:
+        out.append(FreeStone(actor, "indulgence", "red"))
+        out.append(FreeStone(actor, "indulgence", "green"))
+    return out
+
+
+def _free_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, FreeStone)
+    rule = step[2]
+    stone = STONE_INDEX[action.stone]
+    if not s.market[stone]:
+        return rule, f"The market has no {action.stone}."
+    if action.colour is not None and not s.supply[LETTER_INDEX[action.colour]]:
+        return "I-SUP-5", f"The supply has no {action.colour} letter left."
+    return None
+
+
+def _free_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, FreeStone)
+    s.stack.pop()
+    rule = step[2]
+    if action.colour is None:
+        take_from_market(s, action.actor, STONE_INDEX[action.stone], 1, rule)
+    else:
+        swap_indulgence(s, action.actor, action.colour, rule)
+
+
+def _free_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} takes a free stone from the market"
+
+
+decision(
+    Handler(
+        "merchant-stone",
+        "R-ACT-5",
+        (FreeStone,),
+        first_actor,
+        _free_candidates,
+        _free_why_not,
+        _free_apply,
+        _free_prompt,
+        "free GOOD or free indulgence>red|green",
+    ),
+    "free",
+)
