@@ -24,7 +24,16 @@ from typing import Any
 
 import pytest
 
-from mcn.engine import CHANCE, Event, GameState, IllegalAction, new_game, parse_action
+from mcn.engine import (
+    CHANCE,
+    ActionSyntaxError,
+    Event,
+    GameState,
+    IllegalAction,
+    load_board,
+    new_game,
+    parse_action,
+)
 
 COLOURS = ("R", "B", "G", "Y")
 CHANCE_WORDS = ("souls", "market", "rooms")
@@ -198,6 +207,12 @@ class Game:
         if actor != "*":
             assert key(actor, text) not in self.legal(), f"{item!r} listed as legal"
         return applied.value
+
+    def unreadable(self, item: str) -> None:
+        """Assert the text is no action of the engine's vocabulary at all (a syntax error)."""
+        ((actor, text),) = split_item(item)
+        with pytest.raises(ActionSyntaxError):
+            parse_action(to_actor(actor), text)
 
     def legal(self, actor: str | None = None) -> set[tuple[str, str]]:
         """The pending decision's legal actions as (actor, canonical text) pairs."""
@@ -406,7 +421,8 @@ def kinds_of(events: Iterable[Event]) -> list[str]:
 
 
 # -- state JSON layout (schemas/state.schema.json) ----------------------------------------------
-# Only these functions know where things live in ``to_json()``.
+# Only these functions know where things live in ``to_json()``. Secrets are wrapped as
+# ``{"secret": OWNER, "value": V}``; the full state (``to_json()``) always has the value.
 
 
 def counts(mapping: dict[str, Any]) -> dict[str, int]:
@@ -414,24 +430,30 @@ def counts(mapping: dict[str, Any]) -> dict[str, int]:
     return {str(k): int(v) for k, v in mapping.items() if int(v)}
 
 
+def expand(multiset: dict[str, int]) -> list[str]:
+    """A card multiset as a sorted list."""
+    return sorted(card for card, n in multiset.items() for _ in range(int(n)))
+
+
 def players_of(data: Json) -> dict[str, Json]:
-    return {p["colour"]: p for p in data["players"]}
+    return {str(c): data["seats"][c] for c in data["players"]}
 
 
 def soul_of(data: Json, colour: str) -> int:
-    return int(players_of(data)[colour]["soul"])
+    return int(players_of(data)[colour]["space"])
 
 
 def in_heaven_of(data: Json, colour: str) -> bool:
-    return bool(players_of(data)[colour].get("heaven", False))
+    return soul_of(data, colour) <= -load_board(data["board"]).heaven
 
 
 def hell_order_of(data: Json) -> list[str]:
-    return [str(c) for c in data["hell_order"]]
+    seats = players_of(data)
+    return sorted(seats, key=lambda c: (seats[c]["space"], seats[c]["tie"]), reverse=True)
 
 
 def money_of(data: Json, colour: str) -> int:
-    return int(players_of(data)[colour]["money"])
+    return int(players_of(data)[colour]["money"]["value"])
 
 
 def post_of(data: Json, colour: str) -> int:
@@ -439,19 +461,19 @@ def post_of(data: Json, colour: str) -> int:
 
 
 def goods_of(data: Json, colour: str) -> dict[str, int]:
-    return counts(players_of(data)[colour]["goods"])
+    return counts(players_of(data)[colour]["goods"]["value"])
 
 
 def letters_of(data: Json, colour: str) -> dict[str, int]:
-    return counts(players_of(data)[colour]["letters"])
+    return counts(players_of(data)[colour]["letters"]["value"])
 
 
 def hand_sins_of(data: Json, colour: str) -> int:
-    return int(players_of(data)[colour]["sins"])
+    return 7 - sum(players_of(data)[colour]["sins"].values())
 
 
 def den_of(data: Json, den: str) -> dict[str, int]:
-    return counts(data["dens"][den])
+    return counts({c: seat["sins"][den] for c, seat in players_of(data).items()})
 
 
 def pope_stones_of(data: Json) -> dict[str, int]:
@@ -459,7 +481,7 @@ def pope_stones_of(data: Json) -> dict[str, int]:
 
 
 def chest_of(data: Json, colour: str, compartment: str) -> dict[str, int]:
-    return counts(players_of(data)[colour]["chest"][compartment])
+    return counts(players_of(data)[colour]["chest"][compartment]["value"])
 
 
 def market_of(data: Json) -> dict[str, int]:
@@ -475,11 +497,12 @@ def supply_of(data: Json) -> dict[str, int]:
 
 
 def rooms_of(data: Json) -> dict[int, str | None]:
-    return {int(k): v for k, v in data["rooms"].items()}
+    return {i + 1: card for i, card in enumerate(data["rooms"])}
 
 
 def site_of(data: Json, number: int) -> dict[str, Any]:
-    return dict(data["sites"][number - 1])
+    site = data["sites"][number - 1]
+    return {"crews": site["crews"], "nave": site["level"] >= 1, "spire": site["level"] >= 2}
 
 
 def hut_of(data: Json) -> int:
@@ -487,7 +510,7 @@ def hut_of(data: Json) -> int:
 
 
 def characters_of(data: Json, colour: str) -> list[str]:
-    return list(players_of(data)[colour]["characters"])
+    return [name for name, holder in data["characters"].items() if holder == colour]
 
 
 def round_of(data: Json) -> int:
@@ -495,23 +518,23 @@ def round_of(data: Json) -> int:
 
 
 def emperor_crew_of(data: Json) -> int:
-    return int(data["emperor_crew"])
+    return int(data["emperor_card_crew"])
 
 
 def suite5_occupied_of(data: Json) -> bool:
-    return bool(data["suite5_occupied"])
+    return bool(data["visited"][4])
 
 
 def suite6_yellow_of(data: Json) -> int:
-    return int(data["suite6_yellow"])
+    return int(data["suite6"])
 
 
 def deck_of(data: Json) -> list[str]:
-    return [str(c) for c in data["deck"]]
+    return expand(data["pile"])
 
 
 def discard_of(data: Json) -> list[str]:
-    return [str(c) for c in data["discard"]]
+    return expand(data["discard"])
 
 
 # -- state JSON surgery -----------------------------------------------------------------------
@@ -521,10 +544,10 @@ def discard_of(data: Json) -> list[str]:
 def set_deck(data: Json, deck: list[str]) -> None:
     """Make ``deck`` the draw pile; every other card not in a room goes to the discard pile."""
     rest = dict(CARD_COUNTS)
-    for card in list(deck) + [c for c in rooms_of(data).values() if c]:
+    for card in list(deck) + [c for c in data["rooms"] if c]:
         rest[card] -= 1
-    data["deck"] = list(deck)
-    data["discard"] = [card for card, n in rest.items() for _ in range(n)]
+    data["pile"] = counts({card: deck.count(card) for card in deck})
+    data["discard"] = counts(rest)
 
 
 def set_bag(data: Json, bag: dict[str, int], holder: str = "R") -> None:
@@ -533,54 +556,54 @@ def set_bag(data: Json, bag: dict[str, int], holder: str = "R") -> None:
     Indulgence stones cannot be held by a player; surplus ones are put back in the box, so
     such a state is deliberately not conserved.
     """
-    player = players_of(data)[holder]
+    goods = players_of(data)[holder]["goods"]["value"]
     for stone, n in list(data["bag"].items()):
         surplus = int(n) - bag.get(stone, 0)
         data["bag"][stone] = bag.get(stone, 0)
         if stone != "indulgence":
-            player["goods"][stone] = player["goods"].get(stone, 0) + surplus
+            goods[stone] += surplus
 
 
 def set_souls(data: Json, positions: dict[str, int]) -> None:
     """Put souls on the given spaces (positive toward Hell); the others stay where they are."""
     for colour, space in positions.items():
-        players_of(data)[colour]["soul"] = space
+        players_of(data)[colour]["space"] = space
 
 
 def set_money(data: Json, colour: str, money: int) -> None:
     """Set the taler behind a screen (the bank is unlimited, I-SUP-4)."""
-    players_of(data)[colour]["money"] = money
+    players_of(data)[colour]["money"]["value"] = money
 
 
 def give_letters(data: Json, colour: str, letters: dict[str, int]) -> None:
     """Move letters from the supply behind a player's screen."""
-    held = players_of(data)[colour]["letters"]
+    held = players_of(data)[colour]["letters"]["value"]
     for letter, n in letters.items():
         data["supply"][letter] -= n
-        held[letter] = held.get(letter, 0) + n
+        held[letter] += n
 
 
 def give_goods(data: Json, colour: str, goods: dict[str, int]) -> None:
     """Move goods from the bag behind a player's screen."""
-    held = players_of(data)[colour]["goods"]
+    held = players_of(data)[colour]["goods"]["value"]
     for good, n in goods.items():
         data["bag"][good] -= n
-        held[good] = held.get(good, 0) + n
+        held[good] += n
 
 
 def put_in_chest(data: Json, colour: str, compartment: str, items: dict[str, int]) -> None:
     """Add donations to a compartment: goods come from the bag, ``money`` from the bank."""
-    chest = players_of(data)[colour]["chest"][compartment]
+    chest = players_of(data)[colour]["chest"]
     for item, n in items.items():
         if item != "money":
             data["bag"][item] -= n
-        chest[item] = chest.get(item, 0) + n
+        chest[compartment]["value"][item] += n
+        chest["shown"][item] += n
 
 
 def place_sins(data: Json, colour: str, den: str, n: int) -> None:
     """Move ``n`` of a player's sin stones from his supply into a den."""
-    players_of(data)[colour]["sins"] -= n
-    data["dens"][den][colour] = data["dens"][den].get(colour, 0) + n
+    players_of(data)[colour]["sins"][den] += n
 
 
 def set_pope_stones(data: Json, stones: dict[str, int]) -> None:
@@ -591,16 +614,19 @@ def set_pope_stones(data: Json, stones: dict[str, int]) -> None:
 def build(
     data: Json, site: int, *, crews: int = 0, nave: bool = False, spire: bool = False
 ) -> None:
-    """Set a cathedral site; crews come from (or go back to) the hut."""
+    """Set a cathedral site; crews come from (or go back to) the hut; a spire finishes it."""
     entry = data["sites"][site - 1]
     data["hut"] -= crews - int(entry["crews"])
-    entry.update(crews=crews, nave=nave, spire=spire)
+    level = 2 if spire else 1 if nave else 0
+    if level == 2 and entry["level"] < 2:
+        data["finished"] += 1
+    entry.update(crews=crews, level=level)
 
 
 def clear_rooms(data: Json, rooms: Iterable[int] = (1, 2, 3, 4)) -> None:
     """Take the cards out of the given rooms onto the discard pile (as if visited)."""
     for room in rooms:
-        card = data["rooms"][str(room)]
+        card = data["rooms"][room - 1]
         if card is not None:
-            data["discard"].append(card)
-            data["rooms"][str(room)] = None
+            data["discard"][card] = data["discard"].get(card, 0) + 1
+            data["rooms"][room - 1] = None

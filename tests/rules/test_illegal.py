@@ -33,7 +33,15 @@ def drawn() -> Game:
 
 
 def bidding() -> Game:
-    return prepared().prepare(rooms="free-good emperor-letter move-crew new-crew")
+    """Round 1 bids; the market has no wine."""
+    rooms = "free-good emperor-letter move-crew new-crew"
+    return prepared().prepare("bread bread cloth cloth jewel jewel indulgence", rooms)
+
+
+def bid_placed() -> Game:
+    g = bidding()
+    g.play("R: bid 2+0")
+    return g
 
 
 def choosing() -> Game:
@@ -68,7 +76,7 @@ def turns() -> Game:
 
 def second_action() -> Game:
     g = turns()
-    g.act("R: buy wine")
+    g.act("R: buy bread")
     return g
 
 
@@ -86,7 +94,7 @@ def pope_guess() -> Game:
 
 def suite_five() -> Game:
     g = turns()
-    g.play("R: pass", "B: visit 1; take wine")
+    g.play("R: pass", "B: visit 1; take cloth")
     g.act("G: visit 5")
     return g
 
@@ -144,8 +152,8 @@ CASES: list[tuple[str, Callable[[], Game], str, str]] = [
     ("market", prepared, "*: market bread bread wine", "R-RND-2"),
     # R-RND-2: room cards: only cards in the draw pile.
     ("rooms", drawn, "*: rooms take-3 take-3 take-5 take-7", "R-RND-2"),
-    # R-BID-1: secret bid: notches 1..6.
-    ("bid", bidding, "R: bid 7+0", "R-BID-1"),
+    # R-BID-1: secret bid: one per player.
+    ("bid", bid_placed, "R: bid 3+0", "R-BID-1"),
     # R-BID-2: character choice: in bid order.
     ("choose", choosing, "B: choose pope", "R-BID-2"),
     # R-CHR-1: Pope preliminary: between two different dens.
@@ -157,15 +165,15 @@ CASES: list[tuple[str, Callable[[], Game], str, str]] = [
     # R-ACT-1: first action: only the character on turn acts.
     ("first action", turns, "B: buy wine", "R-ACT-1"),
     # R-ACT-3: second action: of another kind.
-    ("second action", second_action, "R: greedy bread", "R-ACT-3"),
-    # R-ACT-5: Merchant stone: an indulgence stone becomes a red or green letter.
-    ("merchant stone", merchant_stone, "G: free indulgence>blue", "R-ACT-5"),
+    ("second action", second_action, "R: greedy jewel", "R-ACT-3"),
+    # R-ACT-5: Merchant stone: a stone from the market.
+    ("merchant stone", merchant_stone, "G: free wine", "R-ACT-5"),
     # R-POP-1: Pope guess: the other player nearest Hell names the room.
     ("pope guess", pope_guess, "Y: guess 2", "R-POP-1"),
     # R-HOP-4: Suite 5 room: only a room that still has its card.
     ("suite 5 room", suite_five, "G: room 1", "R-HOP-4"),
-    # I-HOP-7: room card effect: free-good takes a good, not an indulgence stone.
-    ("card effect", card_effect, "B: take indulgence", "I-HOP-7"),
+    # I-HOP-7: room card effect: free-good takes a good from the market.
+    ("card effect", card_effect, "B: take wine", "I-HOP-7"),
     # R-HOP-3: Emperor's gift: one of the Emperor's own letters.
     ("emperor's gift", emperors_gift, "B: give green", "R-HOP-3"),
     # R-DEN-4: den to empty: one holding own stones.

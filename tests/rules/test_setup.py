@@ -49,7 +49,7 @@ def test_soul_order_must_name_every_player_once() -> None:
     g = Game("RBGY")
     # R-SET-1
     g.illegal("*: souls Y G B", rule="R-SET-1")
-    g.illegal("*: souls Y G B B", rule="R-SET-1")
+    g.unreadable("*: souls Y G B B")
 
 
 def test_bonus_pick_order_is_nearest_heaven_first() -> None:
