@@ -1,0 +1,256 @@
+"""Notation errors: ``file:line:col: error: …`` with the source line, a caret and the game.
+
+Every problem with an MCN file's text — undecodable bytes, a syntax error, a missing header —
+becomes a :class:`NotationError`; nothing else escapes the parser. Lark's exceptions are turned
+into plain words here: its terminal names are mapped to what a person writes ("an item like
+'R: pass'"), and a few common mistakes get a message of their own (an unclosed comment or
+variation, a malformed header, an invalid token, a move that lacks its ';').
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Final
+
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorLocation:
+    """A position in a file plus the text of its line (for the caret display)."""
+
+    line: int
+    column: int
+    source_line: str | None = None
+
+
+class NotationError(Exception):
+    """A problem with an MCN file, located in it. ``str()`` gives the full report."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        name: str = "<string>",
+        line: int = 1,
+        column: int = 1,
+        game: int | None = None,
+        source_line: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.name = name
+        self.line = line
+        self.column = column
+        self.game = game
+        self.source_line = source_line
+
+    @property
+    def headline(self) -> str:
+        """The first line: ``file:line:col: error: message (game N)``."""
+        game = "" if self.game is None else f" (game {self.game})"
+        return f"{self.name}:{self.line}:{self.column}: error: {self.message}{game}"
+
+    def format(self) -> str:
+        """The headline, then the source line and a caret under the column."""
+        lines = [self.headline]
+        if self.source_line is not None:
+            source = self.source_line.rstrip("\r\n")
+            prefix = source[: self.column - 1]
+            caret = "".join("\t" if char == "\t" else " " for char in prefix) + "^"
+            lines.append(f"    {source}")
+            lines.append(f"    {caret}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+# ---- describing what the parser expected ------------------------------------------------------
+
+#: Phrases for the terminals the parser may expect, in the order they are listed.
+_EXPECTED: Final = (
+    ("ACTION", "an action"),
+    ("NEXT", "';' and the next move"),
+    ("HEADED", "an item like 'R: pass'"),
+    ("MARKER", "a section marker ('setup' or 'round N')"),
+    ("LT", "a checkpoint '<…>'"),
+    ("HEADER", 'a header [Tag "value"]'),
+    ("GLYPH", "a glyph"),
+    ("COMMENT", "a comment"),
+    ("LPAR", "a variation '('"),
+    ("GT", "'>'"),
+    ("RPAR", "')'"),
+    ("$END", "the end of the file"),
+)
+#: Terminals that only ever come with another one that names them better.
+_IMPLIED: Final = {"HEAD": "HEADED", "LABEL": "HEADED", "SEMI": "NEXT"}
+
+
+def describe_expected(expected: set[str] | frozenset[str]) -> str:
+    """``{'RPAR', 'COMMENT', …}`` → "a comment or ')'"."""
+    names = {_IMPLIED.get(name, name) for name in expected}
+    phrases = [phrase for name, phrase in _EXPECTED if name in names]
+    if not phrases:
+        return "nothing more here"
+    if len(phrases) == 1:
+        return phrases[0]
+    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def describe_token(token: Any) -> str:
+    """How a token is named in a message."""
+    kind = getattr(token, "type", "")
+    value = str(getattr(token, "value", token))
+    if kind == "$END":
+        return "the end of the file"
+    if kind == "ACTION":
+        return f"action '{_shorten(value)}'"
+    if kind in ("HEADED", "NEXT"):
+        return f"move '{_shorten(value)}'"
+    if kind == "HEAD":
+        return f"actor '{value.strip()}'"
+    if kind == "LABEL":
+        return f"item number '{value}'"
+    if kind == "HEADER":
+        return f"header {_shorten(value)}"
+    if kind == "COMMENT":
+        return "a comment"
+    if kind == "MARKER":
+        return f"section marker '{_shorten(value)}'"
+    if kind == "GLYPH":
+        return f"glyph '{value}'"
+    return f"'{value}'"
+
+
+# ---- turning Lark's exceptions into messages --------------------------------------------------
+
+_BAD_TOKEN: Final = re.compile(r"[^\s{}()\[\];<>]+")
+_HEADER_START: Final = re.compile(r"\[[ \t]*[A-Za-z]")
+_ROUND_WORD: Final = re.compile(r"(?i:round)(?![A-Za-z0-9-])")
+
+
+def _open_paren(state: Any) -> Token | None:
+    """The innermost '(' still open on the parser's stack, if any."""
+    stack = getattr(state, "value_stack", None) or []
+    for value in reversed(stack):
+        if isinstance(value, Token) and value.type == "LPAR":
+            return value
+    return None
+
+
+def _previous_type(state: Any) -> str | None:
+    stack = getattr(state, "value_stack", None) or []
+    if stack and isinstance(stack[-1], Token):
+        return str(stack[-1].type)
+    return None
+
+
+def _token_start(token: Any) -> tuple[int, int]:
+    """Line and column of a token's first non-blank character (HEADED carries its indent)."""
+    line, column = int(token.line), int(token.column)
+    value = str(token.value)
+    stripped = value.lstrip()
+    skipped = value[: len(value) - len(stripped)]
+    if not skipped:
+        return line, column
+    newlines = skipped.count("\n")
+    if newlines:
+        return line + newlines, len(skipped) - skipped.rfind("\n")
+    return line, column + len(skipped)
+
+
+def explain(error: UnexpectedInput, text: str) -> tuple[str, int, int]:
+    """A message and a 1-based (line, column) for a Lark error on ``text``."""
+    if isinstance(error, UnexpectedCharacters):
+        return _explain_characters(error, text)
+    if isinstance(error, UnexpectedToken):
+        return _explain_token(error)
+    if isinstance(error, UnexpectedEOF):
+        return (
+            f"unexpected end of the file: expected {describe_expected(set(error.expected))}",
+            1,
+            1,
+        )
+    return str(error), int(getattr(error, "line", 1)), int(getattr(error, "column", 1))
+
+
+def _explain_characters(error: UnexpectedCharacters, text: str) -> tuple[str, int, int]:
+    position = int(error.pos_in_stream or 0)
+    line, column = int(error.line), int(error.column)
+    char = text[position] if position < len(text) else ""
+    allowed = set(error.allowed or ())
+    if char == "{":
+        return "unclosed comment: this '{' has no matching '}'", line, column
+    if char == "[" and ("HEADER" in allowed or _HEADER_START.match(text, position)):
+        return (
+            'malformed header: expected [Tag "value"] on one line, the value in double quotes',
+            line,
+            column,
+        )
+    if _ROUND_WORD.match(text, position):
+        return "'round' must be followed by the round number, like 'round 3'", line, column
+    word = _BAD_TOKEN.match(text, position)
+    if word is not None and (word.group()[0].isalnum() or word.group()[0] in "?-*"):
+        found = word.group()
+        if "ACTION" in allowed and not found[0].isalpha():
+            return (
+                f"invalid action '{_shorten(found)}': an action begins with a word (a verb)",
+                line,
+                column,
+            )
+        return f"invalid token '{_shorten(found)}'", line, column
+    shown = repr(char) if char and not char.isprintable() else f"'{char}'"
+    return f"unexpected character {shown}: expected {describe_expected(allowed)}", line, column
+
+
+def _explain_token(error: UnexpectedToken) -> tuple[str, int, int]:
+    token = error.token
+    expected = set(error.expected)
+    kind = token.type
+    line, column = _token_start(token) if kind != "$END" else (token.end_line, token.end_column)
+    if kind == "$END" and token.end_line is None:
+        line, column = 1, 1
+    if "RPAR" in expected and kind in ("$END", "HEADER"):
+        opening = _open_paren(error.state)
+        if opening is not None:
+            return (
+                "unclosed variation: this '(' has no matching ')'",
+                int(opening.line or 1),
+                int(opening.column or 1),
+            )
+    if kind == "RPAR" and "RPAR" not in expected:
+        return "unmatched ')': no variation is open here", line, column
+    previous = _previous_type(error.state)
+    if expected <= {"COMMENT"} and previous in ("HEAD", "SEMI"):
+        what = "after the actor" if previous == "HEAD" else "after ';'"
+        return (
+            f"unexpected {describe_token(token)}: expected an action or a comment {what}",
+            line,
+            column,
+        )
+    if previous == "LABEL":
+        return (
+            f"unexpected {describe_token(token)}: expected an actor like 'R:' after the item"
+            " number",
+            line,
+            column,
+        )
+    if kind == "ACTION" and "NEXT" in expected:
+        return (
+            f"unexpected {describe_token(token)}: separate the moves of an item with ';'",
+            line,
+            column,
+        )
+    return (
+        f"unexpected {describe_token(token)}: expected {describe_expected(expected)}",
+        line,
+        column,
+    )

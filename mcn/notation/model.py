@@ -1,0 +1,221 @@
+"""The record model: what an MCN file says, independent of its layout.
+
+File → Game → headers + body elements (section markers, items, checkpoints, game-level
+comments) → Item → Move. Everything is a frozen, slotted dataclass. Source positions (``span``)
+and source spellings (``raw``) are kept for messages but excluded from equality, so two records
+that differ only in layout, letter case or escaping compare equal — the property the canonical
+writer and the JSON form are tested against.
+
+Variations nest without limit, so nothing here may recurse over the tree: :class:`Move` defines
+its own equality, hash and repr, which walk the subtree with an explicit stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+from mcn.notation.lexical import CHANCE, COLOUR_TAGS, COLOURS
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where something is in its file: 1-based lines and columns, the end column exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A tag pair ``[Tag "value"]``; ``raw`` is the header as written."""
+
+    tag: str
+    value: str
+    raw: str = field(default="", compare=False)
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment ``{…}``; ``text`` is unescaped and otherwise exactly as written."""
+
+    text: str
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section marker: ``setup`` or ``round N``. A check for the replay, not semantics."""
+
+    kind: Literal["setup", "round"]
+    number: int | None = None
+    span: Span | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return "setup" if self.kind == "setup" else f"round {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A checkpoint ``<name args…>``: a statement about the state that replay verifies."""
+
+    name: str
+    args: tuple[str, ...] = ()
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The checkpoint's tokens, name first, joined by single spaces."""
+        return " ".join((self.name, *self.args))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Move:
+    """One decision: an actor and its action tokens, with annotations.
+
+    ``tokens`` are in canonical spelling (for a chance item ``market: …`` the head word is the
+    first token). ``variations`` are alternatives that replace this move (PGN RAV): each is a
+    tuple of body elements. ``span`` covers the action text (for a chance item from its head
+    word on); ``raw`` is that text as written.
+    """
+
+    actor: str
+    tokens: tuple[str, ...]
+    glyphs: tuple[str, ...] = ()
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    variations: tuple[tuple[Element, ...], ...] = ()
+    raw: str = field(default="", compare=False)
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The canonical action text, as the engine's ``parse_action`` reads it."""
+        return " ".join(self.tokens)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance (``*``) makes this move."""
+        return self.actor == CHANCE
+
+    def _own(self) -> tuple[object, ...]:
+        return (self.actor, self.tokens, self.glyphs, self.before, self.after)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Move:
+            return NotImplemented
+        assert isinstance(other, Move)
+        if self is other:
+            return True
+        if not self.variations and not other.variations:
+            return self._own() == other._own()
+        return _signature(self) == _signature(other)
+
+    def __hash__(self) -> int:
+        if not self.variations:
+            return hash(self._own())
+        return hash(tuple(_signature(self)))
+
+    def __repr__(self) -> str:
+        parts = [f"{self.actor}: {self.text}"]
+        if self.glyphs:
+            parts.append(f"glyphs={self.glyphs!r}")
+        if self.before or self.after:
+            parts.append(f"comments={len(self.before)}+{len(self.after)}")
+        if self.variations:
+            parts.append(f"variations={len(self.variations)}")
+        return f"Move({', '.join(parts)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A turn-like group ``[N.] ACTOR: move (; [ACTOR:] move)*``; the label is a check."""
+
+    moves: tuple[Move, ...]
+    label: int | None = None
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def actor(self) -> str:
+        """The actor of the item's head: the actor of its first move."""
+        return self.moves[0].actor
+
+
+Element: TypeAlias = Section | Item | Checkpoint | Comment
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its headers in canonical order (roster, then unknown tags in source order)."""
+
+    headers: tuple[Header, ...]
+    body: tuple[Element, ...] = ()
+    span: Span | None = field(default=None, compare=False)
+
+    def header(self, tag: str) -> str | None:
+        """The value of header ``tag``, or None when the game lacks it."""
+        for header in self.headers:
+            if header.tag == tag:
+                return header.value
+        return None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The colours that play, in roster order (those with a player tag)."""
+        tags = {header.tag for header in self.headers}
+        return tuple(colour for colour in COLOURS if COLOUR_TAGS[colour] in tags)
+
+    def moves(self) -> Iterator[Move]:
+        """The main line's moves, in order (variations are not entered)."""
+        for element in self.body:
+            if isinstance(element, Item):
+                yield from element.moves
+
+
+@dataclass(frozen=True, slots=True)
+class File:
+    """The games of one file, in order; ``name`` is where it came from (for messages)."""
+
+    games: tuple[Game, ...] = ()
+    name: str = field(default="<string>", compare=False)
+
+
+class _Variation:
+    """Marks the start of a variation of ``size`` elements in a move's signature."""
+
+    __slots__ = ()
+
+
+_VARIATION = _Variation()
+
+
+def _signature(move: Move) -> list[object]:
+    """A flat, layout-free description of ``move`` and everything nested in it.
+
+    Built with an explicit stack in pre-order, with counts in front of every list, so two moves
+    are equal exactly when their signatures are; deep nesting costs memory, not recursion.
+    """
+    out: list[object] = []
+    stack: list[object] = [move]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Move):
+            out.append(node._own())
+            out.append(len(node.variations))
+            for variation in reversed(node.variations):
+                stack.extend(reversed(variation))
+                stack.append(len(variation))
+                stack.append(_VARIATION)
+        elif isinstance(node, Item):
+            out.append((node.label, len(node.moves)))
+            stack.extend(reversed(node.moves))
+        else:
+            out.append(node)
+    return out

@@ -1,0 +1,144 @@
+"""Parse MCN text into records, strictly (first error raised) or leniently (every game tried).
+
+A whole text is first parsed in one go, the fast path for valid files. When that fails, or in
+lenient mode, the text is cut into games lexically (:mod:`mcn.notation.split`) and each game is
+parsed on its own: an error ends that game only, and the next game resynchronises at its
+headers. Either way every problem is a :class:`NotationError` carrying the game number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from lark.exceptions import UnexpectedInput
+
+from mcn.notation.errors import NotationError, explain
+from mcn.notation.games import Problem, group_games
+from mcn.notation.grammar import shared
+from mcn.notation.model import Element, File, Game, Header
+from mcn.notation.split import Chunk, split_games, text_lines
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game of a file: the game, or the errors that stopped it (or both, for headers)."""
+
+    number: int
+    game: Game | None
+    errors: tuple[NotationError, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Whether the game was read without any error."""
+        return self.game is not None and not self.errors
+
+
+def _source_line(text: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of ``text``."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return None
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def _problem_error(problem: Problem, chunk: Chunk, name: str, number: int) -> NotationError:
+    message, span = problem
+    line, column = (chunk.first_line, 1) if span is None else (span.line, span.column)
+    return NotationError(
+        message,
+        name=name,
+        line=line,
+        column=column,
+        game=number,
+        source_line=chunk.source_line(line),
+    )
+
+
+def parse_chunk(chunk: Chunk, name: str, number: int) -> list[GameResult]:
+    """Parse one piece of a file (normally one game) whose first game is game ``number``."""
+    if chunk.decode_error is not None:
+        error = chunk.decode_error
+        error.game = number
+        return [GameResult(number, None, (error,))]
+    parser, builder = shared()
+    builder.line_base = chunk.first_line - 1
+    try:
+        elements: list[Element | Header] = parser.parse(chunk.text)  # type: ignore[assignment]
+    except UnexpectedInput as failure:
+        message, line, column = explain(failure, chunk.text)
+        line += chunk.first_line - 1
+        error = NotationError(
+            message,
+            name=name,
+            line=line,
+            column=column,
+            game=number,
+            source_line=chunk.source_line(line),
+        )
+        return [GameResult(number, None, (error,))]
+    results = []
+    for offset, (game, problems) in enumerate(group_games(elements)):
+        errors = tuple(
+            _problem_error(problem, chunk, name, number + offset) for problem in problems
+        )
+        results.append(GameResult(number + offset, game, errors))
+    return results
+
+
+def iter_chunk_results(chunks: Iterable[Chunk], name: str) -> Iterator[GameResult]:
+    """Parse every chunk, numbering the games of the file from 1."""
+    number = 1
+    for chunk in chunks:
+        results = parse_chunk(chunk, name, number)
+        number += len(results)
+        yield from results
+
+
+def parse_lenient(text: str, *, name: str = "<string>") -> tuple[File, tuple[NotationError, ...]]:
+    """Every game that could be read, and every error of the text (one syntax error per game).
+
+    Games whose headers break a rule are kept as well as reported.
+    """
+    games = []
+    errors: list[NotationError] = []
+    for result in iter_chunk_results(split_games((line, None) for line in text_lines(text)), name):
+        if result.game is not None:
+            games.append(result.game)
+        errors.extend(result.errors)
+    return File(tuple(games), name), tuple(errors)
+
+
+def parse(text: str, *, name: str = "<string>") -> File:
+    """The record of ``text``; raises the first :class:`NotationError` if there is any."""
+    parser, builder = shared()
+    builder.line_base = 0
+    try:
+        elements: list[Element | Header] = parser.parse(text)  # type: ignore[assignment]
+    except UnexpectedInput as failure:
+        _, errors = parse_lenient(text, name=name)
+        if errors:
+            raise errors[0] from None
+        # Not reached in practice: the game-by-game parse finds the whole-text error too.
+        message, line, column = explain(failure, text)
+        raise NotationError(
+            message, name=name, line=line, column=column, source_line=_source_line(text, line)
+        ) from None
+    games = []
+    for number, (game, problems) in enumerate(group_games(elements), start=1):
+        if problems:
+            message, span = problems[0]
+            line, column = (1, 1) if span is None else (span.line, span.column)
+            raise NotationError(
+                message,
+                name=name,
+                line=line,
+                column=column,
+                game=number,
+                source_line=_source_line(text, line),
+            )
+        games.append(game)
+    return File(tuple(games), name)

@@ -1,0 +1,155 @@
+"""Cut MCN text into games lexically, one line at a time, without parsing it.
+
+A game starts at a header (``[Tag …``) that follows body text; only comments and header values
+can hide a ``[``, so tracking those two is enough. Working line by line keeps memory bounded by
+the largest game, whatever the size of the file, and keeps the line numbers of each piece right.
+A piece that starts in the middle of a line is padded with spaces so its columns stay right.
+
+The same cut is the lenient parser's resynchronisation point: an error ends its game, and
+the next game starts afresh at its headers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from mcn.notation.errors import NotationError
+
+_SPECIAL: Final = re.compile(r"[\[{]")
+_COMMENT_REST: Final = re.compile(r"(?:[^\\}]|\\[\s\S])*\}")
+_HEADER: Final = re.compile(
+    r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*"[ \t]*\]'
+)
+_HEADER_LIKE: Final = re.compile(r"\[[ \t]*[A-Za-z]")
+
+
+@dataclass(slots=True)
+class Chunk:
+    """A piece of a file: its text, where it starts, and a decoding problem inside it, if any.
+
+    ``prefix`` is the original start of the first line when the piece starts mid-line (the
+    text has spaces there instead), so error displays show the line as written.
+    """
+
+    text: str
+    first_line: int = 1
+    prefix: str = ""
+    decode_error: NotationError | None = field(default=None)
+
+    def source_line(self, line: int) -> str | None:
+        """Line ``line`` of the file (numbered in the file), if it is in this piece."""
+        index = line - self.first_line
+        if index < 0:
+            return None
+        start = 0
+        for _ in range(index):
+            start = self.text.find("\n", start) + 1
+            if start == 0:
+                return None
+        end = self.text.find("\n", start)
+        source = self.text[start:] if end < 0 else self.text[start:end]
+        if index == 0 and self.prefix:
+            source = self.prefix + source[len(self.prefix) :]
+        return source
+
+
+class _Splitter:
+    """The line-by-line state machine behind :func:`split_games`."""
+
+    def __init__(self) -> None:
+        self.in_comment = False
+        self.seen_body = False
+        self.lines: list[str] = []
+        self.first_line = 1
+        self.prefix = ""
+        self.decode_error: NotationError | None = None
+
+    def take(self) -> Chunk:
+        chunk = Chunk("".join(self.lines), self.first_line, self.prefix, self.decode_error)
+        self.lines, self.prefix, self.decode_error = [], "", None
+        self.seen_body = False
+        return chunk
+
+    def feed(self, line: str, number: int) -> Iterator[Chunk]:
+        """Take line ``number``; yield the finished game when this line starts the next one."""
+        position = 0
+        if self.in_comment:
+            end = _COMMENT_REST.match(line)
+            if end is None:
+                self.lines.append(line)
+                return
+            self.in_comment = False
+            position = end.end()
+        elif self.seen_body and "[" not in line and "{" not in line:
+            self.lines.append(line)
+            return
+        while True:
+            found = _SPECIAL.search(line, position)
+            stop = len(line) if found is None else found.start()
+            if not self.seen_body and line[position:stop].strip():
+                self.seen_body = True
+            if found is None:
+                break
+            start = found.start()
+            if found.group() == "{":
+                self.seen_body = True
+                end = _COMMENT_REST.match(line, start + 1)
+                if end is None:
+                    self.in_comment = True
+                    break
+                position = end.end()
+                continue
+            if _HEADER_LIKE.match(line, start) is not None:
+                if self.seen_body:
+                    before = line[:start]
+                    if before.strip():
+                        self.lines.append(before + "\n")
+                        yield self.take()
+                        self.first_line, self.prefix = number, before
+                        line = " " * start + line[start:]
+                    else:
+                        yield self.take()
+                        self.first_line = number
+                header = _HEADER.match(line, start)
+                if header is not None:
+                    position = header.end()
+                else:  # malformed: its game reports it; skip to its end
+                    close = line.find("]", start)
+                    position = len(line) if close < 0 else close + 1
+                continue
+            self.seen_body = True
+            position = start + 1
+        self.lines.append(line)
+
+
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, each with its line end; only ``\\n`` ends a line, as for Lark."""
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            if start < len(text):
+                yield text[start:]
+            return
+        yield text[start : end + 1]
+        start = end + 1
+
+
+def split_games(lines: Iterable[tuple[str, NotationError | None]]) -> Iterator[Chunk]:
+    """Cut ``lines`` (each with its line end, and a decoding problem found in it) into games.
+
+    The piece holding a line with a decoding problem carries its first such problem. Pieces of
+    blank text are dropped.
+    """
+    splitter = _Splitter()
+    for number, (line, problem) in enumerate(lines, start=1):
+        yield from splitter.feed(line, number)
+        if problem is not None and splitter.decode_error is None:
+            splitter.decode_error = problem
+    chunk = splitter.take()
+    if chunk.text.strip() or chunk.decode_error is not None:
+        yield chunk

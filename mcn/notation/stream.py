@@ -1,0 +1,129 @@
+"""Read MCN from files and streams, one game at a time, in constant memory.
+
+Bytes are decoded line by line: UTF-8 by default (a leading byte-order mark is dropped), or the
+encoding given. Undecodable bytes are reported with their line, column and byte offset, as an
+error of the game that holds them; the other games are still read. Games are cut lexically
+(:mod:`mcn.notation.split`) and parsed one by one, so a 100 MB archive never sits in memory whole.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from typing import IO, Any
+
+from mcn.notation.errors import NotationError
+from mcn.notation.model import File, Game
+from mcn.notation.parser import GameResult, iter_chunk_results
+from mcn.notation.split import split_games
+
+Source = str | os.PathLike[str] | IO[bytes] | IO[str]
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def _utf8_lines(handle: IO[bytes], name: str) -> Iterator[tuple[str, NotationError | None]]:
+    offset = 0
+    for number, raw in enumerate(handle, start=1):
+        if number == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM) :]
+            offset += len(_BOM)
+        try:
+            yield raw.decode("utf-8"), None
+        except UnicodeDecodeError as problem:
+            good = raw[: problem.start].decode("utf-8", "replace")
+            text = raw.decode("utf-8", "replace")
+            error = NotationError(
+                f"invalid UTF-8: byte 0x{raw[problem.start]:02x} at byte offset "
+                f"{offset + problem.start} (use --encoding if the file is not UTF-8)",
+                name=name,
+                line=number,
+                column=len(good) + 1,
+                source_line=text,
+            )
+            yield text, error
+        offset += len(raw)
+
+
+def _encoded_lines(
+    handle: IO[bytes], name: str, encoding: str
+) -> Iterator[tuple[str, NotationError | None]]:
+    reader = io.TextIOWrapper(handle, encoding=encoding, newline="\n")
+    number = 0
+    try:
+        for number, line in enumerate(reader, start=1):  # noqa: B007 - used in the message
+            yield line, None
+    except UnicodeDecodeError as problem:
+        yield (
+            "",
+            NotationError(
+                f"cannot decode as {encoding}: {problem.reason} (after line {number})",
+                name=name,
+                line=number + 1,
+                column=1,
+            ),
+        )
+    finally:
+        reader.detach()
+
+
+def _text_lines(handle: IO[str]) -> Iterator[tuple[str, NotationError | None]]:
+    for number, line in enumerate(handle, start=1):
+        yield (line[1:] if number == 1 and line.startswith("\ufeff") else line), None
+
+
+def _lines(
+    handle: IO[Any], name: str, encoding: str | None
+) -> Iterator[tuple[str, NotationError | None]]:
+    if isinstance(handle.read(0), str):
+        return _text_lines(handle)
+    if encoding is None or encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
+        return _utf8_lines(handle, name)
+    return _encoded_lines(handle, name, encoding)
+
+
+def iter_results(
+    source: Source, *, encoding: str | None = None, name: str | None = None
+) -> Iterator[GameResult]:
+    """Every game of ``source`` (a path or an open file), leniently: errors do not stop it.
+
+    ``name`` is used in messages (default: the path or the file's name).
+    """
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        with open(path, "rb") as handle:
+            yield from iter_results(handle, encoding=encoding, name=name or path)
+        return
+    label = name or _name_of(source)
+    yield from iter_chunk_results(split_games(_lines(source, label, encoding)), label)
+
+
+def iter_games(
+    source: Source, *, encoding: str | None = None, name: str | None = None
+) -> Iterator[Game]:
+    """The games of ``source``, one at a time; raises the first :class:`NotationError`."""
+    for result in iter_results(source, encoding=encoding, name=name):
+        if result.errors:
+            raise result.errors[0]
+        assert result.game is not None
+        yield result.game
+
+
+def read_file(
+    source: Source, *, encoding: str | None = None, name: str | None = None
+) -> tuple[File, tuple[NotationError, ...]]:
+    """All readable games of ``source`` and all its errors (lenient)."""
+    games: list[Game] = []
+    errors: list[NotationError] = []
+    for result in iter_results(source, encoding=encoding, name=name):
+        if result.game is not None:
+            games.append(result.game)
+        errors.extend(result.errors)
+    return File(tuple(games), name or _name_of(source)), tuple(errors)
+
+
+def _name_of(source: Source) -> str:
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return str(getattr(source, "name", "<stream>"))
