@@ -1,0 +1,80 @@
+"""``mcn fmt``: rewrite records in the canonical layout, or check that they are.
+
+Without options the canonical text goes to standard output; ``--in-place`` rewrites the files
+that change; ``--check`` only lists them. Files that do not parse are reported (every error,
+game by game) and left alone. Exit status: 0 all fine, 1 invalid input or (with ``--check``)
+a file would change, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import sys
+from pathlib import Path
+
+import click
+
+from mcn.notation.stream import read_file
+from mcn.notation.writer import write
+
+
+def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Reject an unknown ``--encoding`` as a usage error (exit status 2)."""
+    if value is not None:
+        try:
+            codecs.lookup(value)
+        except LookupError:
+            raise click.BadParameter(f"unknown encoding '{value}'") from None
+    return value
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of ``path`` (``-`` is standard input)."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    return Path(path).read_bytes()
+
+
+@click.command("fmt")
+@click.argument(
+    "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, allow_dash=True)
+)
+@click.option("--check", is_flag=True, help="Change nothing; list the files that would change.")
+@click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite the files that change.")
+@click.option("--encoding", callback=check_encoding, help="Encoding of the files (default UTF-8).")
+def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str | None) -> None:
+    """Rewrite FILES in canonical MCN layout (standard output unless --in-place or --check)."""
+    if check and in_place:
+        raise click.UsageError("--check and --in-place exclude each other")
+    if in_place and "-" in files:
+        raise click.UsageError("standard input cannot be rewritten in place")
+    failed = False
+    for path in files:
+        try:
+            original = read_bytes(path)
+        except OSError as problem:
+            click.echo(f"{path}: error: cannot read: {problem.strerror}", err=True)
+            failed = True
+            continue
+        record, errors = read_file(
+            io.BytesIO(original), encoding=encoding, name="<stdin>" if path == "-" else path
+        )
+        if errors:
+            for error in errors:
+                click.echo(error.format(), err=True)
+            failed = True
+            continue
+        canonical = write(record)
+        changed = canonical.encode("utf-8") != original
+        if check:
+            if changed:
+                click.echo(path)
+                failed = True
+        elif in_place:
+            if changed:
+                Path(path).write_text(canonical, encoding="utf-8", newline="")
+                click.echo(f"reformatted {path}", err=True)
+        else:
+            click.echo(canonical, nl=False)
+    sys.exit(1 if failed else 0)
