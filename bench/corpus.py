@@ -58,9 +58,8 @@ class Corpus:
 
 def mcn_game(seed: int, players: int) -> tuple[str, int]:
     """One random legal game of ``players`` players as canonical MCN, and its written moves."""
-    from mcn.notation.writer import write_game
-
     from mcn.engine import play_random_game
+    from mcn.notation.writer import write
     from mcn.transcript import transcript
 
     colours = ("R", "B", "G", "Y")[:players]
@@ -70,8 +69,8 @@ def mcn_game(seed: int, players: int) -> tuple[str, int]:
         players=colours,
         headers=[("Event", f"bench {seed}")],
     )
-    written = sum(len(item.moves) for item in game.body if hasattr(item, "moves"))
-    return write_game(game), written
+    written = sum(1 for _ in game.moves())
+    return write(game), written
 
 
 def _mcn_batch(jobs: Sequence[tuple[int, int]]) -> list[tuple[str, int]]:

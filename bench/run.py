@@ -1,0 +1,414 @@
+"""mcn benchmarks: one run, one table, one JSON file (``bench/results/latest.json``).
+
+    python bench/run.py            # the full run (a few minutes on 2 cores)
+    python bench/run.py --quick    # a small smoke run (well under a minute)
+
+What is measured, all in this one process and its children, on this machine:
+
+* **parse** — MCN moves read per second by the notation parser vs PGN plies read per second by
+  python-chess's cheapest full reading (a visitor that sees every move token but resolves none),
+  over corpora with the same games' worth of moves (``bench/corpus.py``);
+* **parse + replay** — MCN moves parsed and replayed through the engine (``replay_game``) vs PGN
+  plies read with python-chess's default ``GameBuilder`` (every SAN resolved and pushed);
+* **engine** — decisions per second of seeded random games (invariant checks off), and of
+  re-applying those games' decisions with the checked ``apply`` alone;
+* **cold start** — ``mcn --version`` and ``mcn validate`` on one game, as fresh processes;
+* **tree** — ``mcn tree`` of a full annotated game to SVG (Graphviz included);
+* **memory** — the RSS high-water mark of ``mcn validate`` on a ~10 MB and a ~100 MB file.
+
+Every figure is the median of several runs. The two ratios (MCN / python-chess) and the
+targets are printed last; the exit status is 0 even when a target is missed (this is a
+measurement, not a test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(HERE), str(ROOT)]
+
+import chess_baseline  # noqa: E402
+import corpus  # noqa: E402
+
+T = TypeVar("T")
+
+#: Targets from the project brief: (figure, comparison, bound).
+TARGETS: dict[str, tuple[str, float]] = {
+    "parse_ratio": (">=", 1.0),
+    "replay_ratio": (">=", 1.0),
+    "peak_rss_100mb_mb": ("<", 150.0),
+    "cold_version_s": ("<", 0.2),
+}
+
+
+# ---- measuring ---------------------------------------------------------------------------------
+
+
+def median_time(work: Callable[[], T], runs: int) -> tuple[float, T]:
+    """The median wall time of ``runs`` calls of ``work`` (after a collection), and its result."""
+    times = []
+    result = work()  # warm-up: imports, the grammar, caches — not what is being measured
+    for _ in range(runs):
+        gc.collect()
+        start = time.perf_counter()
+        result = work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def run_child(command: list[str], runs: int, warmup: int = 1) -> tuple[float, int]:
+    """The median wall time of ``command`` as a fresh process, and its last exit status.
+
+    ``warmup`` unmeasured runs come first, so a one-time cache fill (the grammar's) and a cold
+    disk cache are not counted — what a user sees from the second call on.
+    """
+    times = []
+    status = 0
+    for index in range(warmup + runs):
+        start = time.perf_counter()
+        status = subprocess.run(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        ).returncode
+        if index >= warmup:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times), status
+
+
+#: Runs a command in a fresh Python process and prints the largest RSS of its children in KiB:
+#: ``getrusage(RUSAGE_CHILDREN)`` only counts children that have been waited for, so measuring
+#: from a wrapper of its own isolates the one command from everything this run started before.
+_RSS_WRAPPER = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode
+elapsed = time.perf_counter() - start
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, status, elapsed)
+"""
+
+
+def peak_rss(command: list[str]) -> tuple[float, int, float]:
+    """The RSS high-water mark of ``command`` in MB, its exit status and its wall time."""
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS_WRAPPER, *command], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return int(out[0]) / 1024, int(out[1]), float(out[2])
+
+
+# ---- the MCN side ------------------------------------------------------------------------------
+
+
+def mcn_parse(text: str) -> int:
+    """Parse ``text`` with the notation parser; the number of moves read (main lines)."""
+    from mcn.notation.parser import parse
+
+    return sum(1 for game in parse(text).games for _ in game.moves())
+
+
+def mcn_parse_and_replay(text: str) -> int:
+    """Parse ``text`` and replay every game through the engine; the moves replayed."""
+    from mcn.notation.parser import parse
+    from mcn.replay import replay_game
+
+    moves = 0
+    for index, game in enumerate(parse(text).games, start=1):
+        report = replay_game(game, index=index)
+        if not report.valid:
+            first = next(d for d in report.diagnostics if d.severity == "error")
+            raise ValueError(f"a corpus game does not replay: {first.text()}")
+        moves += sum(1 for _ in game.moves())
+    return moves
+
+
+def engine_random(seeds: range) -> int:
+    """Play the random games of ``seeds`` (2, 3, 4 players in turn); decisions taken."""
+    from mcn.engine import play_random_game
+
+    decisions = 0
+    for seed in seeds:
+        _, history = play_random_game(2 + seed % 3, seed=seed, check_invariants=False)
+        decisions += len(history)
+    return decisions
+
+
+def engine_histories(seeds: range) -> list[tuple[int, list[Any]]]:
+    """The player counts and decision lists of the random games of ``seeds``."""
+    from mcn.engine import play_random_game
+
+    out = []
+    for seed in seeds:
+        _, history = play_random_game(2 + seed % 3, seed=seed)
+        out.append((2 + seed % 3, [entry.action for entry in history]))
+    return out
+
+
+def engine_apply(histories: list[tuple[int, list[Any]]]) -> int:
+    """Re-apply recorded decisions with the checked ``apply``; decisions applied."""
+    from mcn.engine import new_game
+
+    applied = 0
+    for players, actions in histories:
+        state = new_game(("R", "B", "G", "Y")[:players])
+        for action in actions:
+            state.apply(action)
+        applied += len(actions)
+    return applied
+
+
+# ---- the run -----------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    """What this run ran on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import chess
+    import lark
+
+    from mcn import __version__
+
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": f"{platform.system()} {platform.release()}",
+        "mcn": __version__,
+        "lark": lark.__version__,
+        "python_chess": chess.__version__,
+        "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
+    }
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _repeat_to(games: tuple[str, ...], size: int, path: Path) -> int:
+    """Write ``games`` over and over to ``path`` until it holds ``size`` bytes; games written."""
+    written = count = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < size:
+            game = games[count % len(games)] + "\n"
+            out.write(game)
+            written += len(game.encode("utf-8"))
+            count += 1
+    return count
+
+
+def run(options: argparse.Namespace) -> dict[str, Any]:
+    """Every measurement; the results as a JSON-ready dict."""
+    results: dict[str, Any] = {"machine": machine(), "options": vars(options).copy()}
+    mcn_bin = str(Path(sys.executable).with_name("mcn"))
+    runs = options.runs
+
+    _say(f"generating {options.games} random MCN games and matching PGN games …")
+    start = time.perf_counter()
+    mcn_games = corpus.mcn_corpus(options.games, seed=options.seed, workers=options.workers)
+    pgn_games = corpus.pgn_corpus(mcn_games.moves, seed=options.seed, workers=options.workers)
+    results["corpus"] = {
+        "games": len(mcn_games),
+        "moves": mcn_games.total_moves,
+        "mcn_bytes": len(mcn_games.text.encode()),
+        "pgn_bytes": len(pgn_games.text.encode()),
+        "seconds_to_generate": round(time.perf_counter() - start, 2),
+    }
+
+    _say("parse …")
+    mcn_text, pgn_text = mcn_games.text, pgn_games.text
+    mcn_seconds, mcn_seen = median_time(lambda: mcn_parse(mcn_text), runs)
+    pgn_seconds, pgn_seen = median_time(lambda: chess_baseline.parse_only(pgn_text), runs)
+    _check_count("MCN parse", mcn_seen, mcn_games.total_moves)
+    _check_count("PGN parse", pgn_seen, pgn_games.total_moves)
+    results["parse"] = _pair(mcn_games.total_moves, mcn_seconds, pgn_seconds)
+
+    _say("parse + replay …")
+    subset_mcn = mcn_games.prefix(options.replay_games)
+    subset_pgn = pgn_games.prefix(options.replay_games)
+    mcn_text, pgn_text = subset_mcn.text, subset_pgn.text
+    mcn_seconds, mcn_seen = median_time(lambda: mcn_parse_and_replay(mcn_text), runs)
+    pgn_seconds, pgn_seen = median_time(lambda: chess_baseline.parse_and_replay(pgn_text), runs)
+    _check_count("MCN replay", mcn_seen, subset_mcn.total_moves)
+    _check_count("PGN replay", pgn_seen, subset_pgn.total_moves)
+    results["replay"] = _pair(subset_mcn.total_moves, mcn_seconds, pgn_seconds)
+    results["replay"]["games"] = len(subset_mcn)
+
+    _say("engine …")
+    seeds = range(options.seed, options.seed + options.engine_games)
+    seconds, decisions = median_time(lambda: engine_random(seeds), runs)
+    histories = engine_histories(seeds)
+    apply_seconds, applied = median_time(lambda: engine_apply(histories), runs)
+    results["engine"] = {
+        "games": len(seeds),
+        "decisions": decisions,
+        "random_play_decisions_per_s": round(decisions / seconds),
+        "apply_decisions_per_s": round(applied / apply_seconds),
+    }
+
+    with tempfile.TemporaryDirectory(prefix="mcn-bench-") as scratch:
+        work = Path(scratch)
+        _say("cold start …")
+        one = work / "one.mcn"
+        one.write_text(mcn_games.games[0], encoding="utf-8")
+        version_seconds, _ = run_child([mcn_bin, "--version"], options.child_runs)
+        validate_seconds, status = run_child([mcn_bin, "validate", str(one)], options.child_runs)
+        results["cold_start"] = {
+            "version_s": round(version_seconds, 4),
+            "validate_one_game_s": round(validate_seconds, 4),
+            "validate_exit_status": status,
+        }
+
+        _say("tree …")
+        annotated = ROOT / "examples" / "annotated-4p.mcn"
+        source = annotated if annotated.is_file() else one
+        tree_seconds, status = run_child(
+            [mcn_bin, "tree", str(source), "-o", str(work / "tree.svg")], max(3, runs)
+        )
+        results["tree"] = {
+            "file": str(source.relative_to(ROOT) if source == annotated else "corpus game 1"),
+            "seconds": round(tree_seconds, 4),
+            "exit_status": status,
+            "svg_bytes": (work / "tree.svg").stat().st_size if status == 0 else None,
+        }
+
+        if not options.skip_memory:
+            results["memory"] = {}
+            for label, megabytes in (("10mb", options.small_mb), ("100mb", options.big_mb)):
+                _say(f"memory: validating a {megabytes} MB file …")
+                path = work / f"archive-{label}.mcn"
+                count = _repeat_to(mcn_games.games, megabytes * 1_000_000, path)
+                rss, status, elapsed = peak_rss([mcn_bin, "validate", str(path)])
+                results["memory"][label] = {
+                    "bytes": path.stat().st_size,
+                    "games": count,
+                    "peak_rss_mb": round(rss, 1),
+                    "exit_status": status,
+                    "seconds": round(elapsed, 1),
+                }
+                path.unlink()
+    return results
+
+
+def _check_count(what: str, seen: int, expected: int) -> None:
+    if seen != expected:
+        raise SystemExit(f"{what}: read {seen} moves, expected {expected}")
+
+
+def _pair(moves: int, mcn_seconds: float, pgn_seconds: float) -> dict[str, Any]:
+    return {
+        "moves": moves,
+        "mcn_moves_per_s": round(moves / mcn_seconds),
+        "pgn_plies_per_s": round(moves / pgn_seconds),
+        "ratio": round(pgn_seconds / mcn_seconds, 3),
+    }
+
+
+def summary(results: dict[str, Any]) -> dict[str, float | None]:
+    """The figures the targets are about."""
+    memory = results.get("memory", {})
+    return {
+        "parse_ratio": results["parse"]["ratio"],
+        "replay_ratio": results["replay"]["ratio"],
+        "peak_rss_100mb_mb": memory.get("100mb", {}).get("peak_rss_mb"),
+        "cold_version_s": results["cold_start"]["version_s"],
+    }
+
+
+def table(results: dict[str, Any]) -> str:
+    """The human-readable report."""
+    m = results["machine"]
+    c = results["corpus"]
+    p, r, e = results["parse"], results["replay"], results["engine"]
+    cold, tree = results["cold_start"], results["tree"]
+    rows = [
+        f"machine   {m['cpu']}, {m['cores']} cores, {m['implementation']} {m['python']}, "
+        f"{m['system']}",
+        f"corpus    {c['games']} games, {c['moves']:,} moves "
+        f"(MCN {c['mcn_bytes'] / 1e6:.1f} MB, PGN {c['pgn_bytes'] / 1e6:.1f} MB)",
+        "",
+        f"{'':34}{'MCN':>14}{'python-chess':>16}{'ratio':>9}",
+        f"{'parse (moves/s)':34}{p['mcn_moves_per_s']:>14,}{p['pgn_plies_per_s']:>16,}"
+        f"{p['ratio']:>9.2f}",
+        f"{'parse + replay (moves/s)':34}{r['mcn_moves_per_s']:>14,}{r['pgn_plies_per_s']:>16,}"
+        f"{r['ratio']:>9.2f}",
+        "",
+        f"{'engine, random play':34}{e['random_play_decisions_per_s']:>14,} decisions/s",
+        f"{'engine, apply only':34}{e['apply_decisions_per_s']:>14,} decisions/s",
+        f"{'cold start: mcn --version':34}{cold['version_s']:>14.3f} s",
+        f"{'cold start: mcn validate (1 game)':34}{cold['validate_one_game_s']:>14.3f} s",
+        f"{'mcn tree → SVG':34}{tree['seconds']:>14.3f} s  ({tree['file']})",
+    ]
+    for label, figures in results.get("memory", {}).items():
+        rows.append(
+            f"{'peak RSS, validate ' + label:34}{figures['peak_rss_mb']:>14.1f} MB"
+            f"  ({figures['bytes'] / 1e6:.0f} MB, {figures['games']:,} games, "
+            f"{figures['seconds']:.0f} s, exit {figures['exit_status']})"
+        )
+    rows.append("")
+    for name, value in summary(results).items():
+        comparison, bound = TARGETS[name]
+        if value is None:
+            verdict = "not measured"
+        else:
+            met = value >= bound if comparison == ">=" else value < bound
+            verdict = "ok" if met else "MISSED"
+        rows.append(f"target {name} {comparison} {bound}: {value} {verdict}")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options, run, print the table, write the JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    parser.add_argument("--games", type=int, help="MCN games in the parse corpus")
+    parser.add_argument("--replay-games", type=int, help="games of the corpus replayed")
+    parser.add_argument("--engine-games", type=int, help="random games for the engine figures")
+    parser.add_argument("--runs", type=int, help="runs per in-process figure (median)")
+    parser.add_argument("--child-runs", type=int, help="runs per subprocess figure (median)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--small-mb", type=int, help="size of the smaller memory file")
+    parser.add_argument("--big-mb", type=int, help="size of the larger memory file")
+    parser.add_argument("--skip-memory", action="store_true", help="skip the memory figures")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "latest.json")
+    options = parser.parse_args(argv)
+    defaults = (
+        {"games": 200, "replay_games": 50, "engine_games": 30, "runs": 3, "child_runs": 3,
+         "small_mb": 1, "big_mb": 10}
+        if options.quick
+        else {"games": 2000, "replay_games": 500, "engine_games": 300, "runs": 5,
+              "child_runs": 7, "small_mb": 10, "big_mb": 100}
+    )  # fmt: skip
+    for name, value in defaults.items():
+        if getattr(options, name) is None:
+            setattr(options, name, value)
+    results = run(options)
+    results["summary"] = summary(results)
+    options.out.parent.mkdir(parents=True, exist_ok=True)
+    options.out.write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")
+    print(table(results))
+    print(f"\nwrote {options.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

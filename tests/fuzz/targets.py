@@ -1,0 +1,111 @@
+"""Fuzz targets: run one input through every part of the toolchain and judge the outcome.
+
+An input is bytes written to a file. Each target reads it the way a user would — the library
+reader for ``parse``, the CLI in-process (click's ``CliRunner``) for ``fmt``, ``validate``,
+``replay``, ``diff`` and ``tree`` — and the outcome is *clean* when the target either succeeds
+or fails with a message and exit status 1 or 2. A traceback, any other exception, an exit
+status outside 0–2 or a Python traceback in the output is a *crash*.
+
+Tree output goes to a ``.dot`` file, which needs no Graphviz binary: the fuzzer exercises
+mcn's own code, not ``dot`` (``bench/run.py`` times the SVG path).
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from click.testing import CliRunner
+
+#: Every target, in the order they are run.
+TARGETS = ("parse", "fmt", "validate", "replay", "diff", "tree")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one target did with one input."""
+
+    target: str
+    exit_code: int
+    seconds: float
+    crash: str | None = None  # the traceback (or the reason) when the outcome is not clean
+
+    @property
+    def clean(self) -> bool:
+        """Success, or a clean error with exit status 1 or 2."""
+        return self.crash is None
+
+
+def _parse(path: Path) -> int:
+    """Read the file with the library reader: every game, lenient; only NotationError may
+    come out of it, and it is a clean error."""
+    from mcn.notation.errors import NotationError
+    from mcn.notation.stream import iter_results
+
+    try:
+        for result in iter_results(path):
+            assert result.game is not None or result.errors, "a game without game or errors"
+            for error in result.errors:
+                assert isinstance(error, NotationError)
+                error.format()
+    except NotationError as error:
+        error.format()
+        return 1
+    return 0
+
+
+def _cli(arguments: list[str]) -> Callable[[Path, Path, Path], list[str]]:
+    """A CLI target: ``arguments`` with ``{input}``, ``{original}`` and ``{out}`` filled in."""
+
+    def build(path: Path, original: Path, scratch: Path) -> list[str]:
+        fill = {"{input}": str(path), "{original}": str(original), "{out}": str(scratch)}
+        return [fill.get(argument, argument) for argument in arguments]
+
+    return build
+
+
+_COMMANDS: dict[str, Callable[[Path, Path, Path], list[str]]] = {
+    "fmt": _cli(["fmt", "{input}"]),
+    "validate": _cli(["validate", "{input}"]),
+    "replay": _cli(["replay", "{input}", "--to", "2", "--events"]),
+    "diff": _cli(["diff", "{original}", "{input}"]),
+    "tree": _cli(["tree", "{input}", "-o", "{out}"]),
+}
+
+
+def run_target(target: str, path: Path, original: Path, scratch: Path) -> Outcome:
+    """Run ``target`` on the file ``path`` (``original`` is the unmutated record, for diff)."""
+    from mcn.cli import cli
+
+    start = time.perf_counter()
+    if target == "parse":
+        try:
+            code = _parse(path)
+        except Exception:
+            return Outcome(target, -1, time.perf_counter() - start, traceback.format_exc())
+        return Outcome(target, code, time.perf_counter() - start)
+    arguments = _COMMANDS[target](path, original, scratch / "tree.dot")
+    result = CliRunner().invoke(cli, arguments, catch_exceptions=True)
+    seconds = time.perf_counter() - start
+    crash = None
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        crash = "".join(traceback.format_exception(*result.exc_info))  # type: ignore[misc]
+    elif result.exit_code not in (0, 1, 2):
+        crash = f"exit status {result.exit_code}"
+    elif "Traceback (most recent call last)" in result.output:
+        crash = f"a traceback in the output:\n{result.output}"
+    return Outcome(target, result.exit_code, seconds, crash)
+
+
+def run_all(
+    data: bytes, original: bytes, scratch: Path, targets: tuple[str, ...] = TARGETS
+) -> list[Outcome]:
+    """Write ``data`` (and the unmutated ``original``) into ``scratch`` and run every target."""
+    path = scratch / "input.mcn"
+    path.write_bytes(data)
+    reference = scratch / "original.mcn"
+    reference.write_bytes(original)
+    return [run_target(target, path, reference, scratch) for target in targets]
