@@ -50,6 +50,10 @@ class Action:
         return self.text
 
 
+def _item_text(item: str, compartment: str) -> str:
+    return f"{item}>{compartment}" if compartment else item
+
+
 # --- setup and chance -------------------------------------------------------------------------
 
 
@@ -67,21 +71,16 @@ class SoulOrder(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bonus(Action):
-    """R-SET-4/5: pick starting bonus 1-4; bonuses 1-3 name their compartments."""
+    """R-SET-4/5: a starting bonus as items with their compartments, e.g.
+    ``(("bread", "I"), ("wine", "II"))``, ``(("10", "I"),)`` or ``(("blue", ""),)``.
+    A missing compartment is ``""`` (the check refuses it, R-SET-5)."""
 
-    bonus: int
-    compartments: tuple[str, ...] = ()
+    items: tuple[tuple[str, str], ...]
     kind: ClassVar[str] = "bonus"
 
     @property
     def text(self) -> str:
-        if self.bonus == 1:
-            return f"bonus bread>{self.compartments[0]} wine>{self.compartments[1]}"
-        if self.bonus == 2:
-            return f"bonus jewel>{self.compartments[0]}"
-        if self.bonus == 3:
-            return f"bonus 10>{self.compartments[0]}"
-        return "bonus blue"
+        return " ".join(("bonus", *(_item_text(item, comp) for item, comp in self.items)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,14 +248,14 @@ class Sell(Action):
 @dataclass(frozen=True, slots=True)
 class Donate(Action):
     """R-DON-1/2: one item (the Emperor: one or two) into compartments; items are a good's name
-    or a coin value as text (``"5"``), in canonical order."""
+    or a coin value as text (``"5"``), in canonical order; a missing compartment is ``""``."""
 
     items: tuple[tuple[str, str], ...]
     kind: ClassVar[str] = "donate"
 
     @property
     def text(self) -> str:
-        return " ".join(("donate", *(f"{item}>{comp}" for item, comp in self.items)))
+        return " ".join(("donate", *(_item_text(item, comp) for item, comp in self.items)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,23 +396,38 @@ class Infraction(Action):
 
 
 # --- parsing ----------------------------------------------------------------------------------
+#
+# The parser checks vocabulary and shape only: a word must name a stone, letter, den, card,
+# character or colour of the game and a number must be a number. Whether the value is allowed
+# here (7 notches, a yellow letter to buy, a duplicate soul) is a rule question answered by
+# GameState.check with the rule's ID.
 
-_GOOD_SET = frozenset(GOODS)
+_STONE_SET = frozenset(STONES)
 _LETTER_SET = frozenset(LETTERS)
 _DEN_SET = frozenset(DENS)
 _COMP_SET = frozenset(COMPARTMENTS)
-_COIN_TEXT = frozenset(str(c) for c in COINS)
-DONATION_ORDER = {**{g: i for i, g in enumerate(GOODS)}, **{str(c): 4 + i for i, c in enumerate(COINS)}}
+_ITEM_ORDER = {
+    **{g: i for i, g in enumerate(GOODS)},
+    "indulgence": 4,
+    **{str(c): 5 + i for i, c in enumerate(COINS)},
+    **{x: 9 + i for i, x in enumerate(LETTERS)},
+}
+DONATION_ORDER = _ITEM_ORDER
 
 
 def _fail(text: str, why: str) -> ActionSyntaxError:
     return ActionSyntaxError(f"cannot read action {text!r}: {why}")
 
 
-def _int(token: str, low: int, high: int, what: str, text: str) -> int:
-    if not token.isdigit():
-        raise _fail(text, f"{what} must be a number {low}..{high}, not {token!r}")
-    value = int(token)
+def _number(token: str, what: str, text: str) -> int:
+    body = token[1:] if token.startswith("-") else token
+    if not body.isdigit():
+        raise _fail(text, f"{what} must be a number, not {token!r}")
+    return int(token)
+
+
+def _ranged(token: str, low: int, high: int, what: str, text: str) -> int:
+    value = _number(token, what, text)
     if not low <= value <= high:
         raise _fail(text, f"{what} must be {low}..{high}, not {value}")
     return value
@@ -452,79 +466,82 @@ def _expect(tokens: list[str], count: int, text: str) -> None:
         raise _fail(text, f"'{head}' takes {count - 1} argument(s), got {len(tokens) - 1}")
 
 
+def canonical_items(items: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Bonus or donation items in canonical order: goods, coins by value, letters;
+    compartment I before II."""
+    return tuple(sorted(items, key=lambda it: (_ITEM_ORDER.get(it[0], 99), it[0], it[1])))
+
+
 def canonical_donation(items: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """Donation items in canonical order: goods, then coins by value; compartment I first."""
-    return tuple(sorted(items, key=lambda it: (DONATION_ORDER[it[0]], it[1] == "II")))
+    """Donation items in canonical order (see :func:`canonical_items`)."""
+    return canonical_items(items)
+
+
+def _items(tokens: list[str], text: str, allowed: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """``ITEM>COMPARTMENT`` or bare ``ITEM`` tokens; items are vocabulary words or numbers."""
+    items: list[tuple[str, str]] = []
+    for token in tokens:
+        if ">" in token:
+            item, comp = _pair(token, text)
+            comp = _comp(comp, text)
+        else:
+            item, comp = token, ""
+        if item not in allowed:
+            _number(item, "an item", text)
+            item = str(int(item))
+        items.append((item, comp))
+    return canonical_items(items)
 
 
 def _parse_chance(actor: str, tokens: list[str], text: str) -> Action:
     head = tokens[0]
     if head == "souls":
         order = tuple(_colour(t, text) for t in tokens[1:])
-        if not order or len(set(order)) != len(order):
-            raise _fail(text, "souls lists each player colour once")
+        if len(set(order)) != len(order):
+            raise _fail(text, "souls names each player colour once")
         return SoulOrder(actor, order)
     if head == "market":
-        stones = [_one("a market stone", t, frozenset(STONES), text) for t in tokens[1:]]
+        stones = [_one("a market stone", t, _STONE_SET, text) for t in tokens[1:]]
         return MarketDraw(actor, tuple(sorted(stones, key=STONE_INDEX.__getitem__)))
     cards = tuple(_one("a room card", t, frozenset(CARDS), text) for t in tokens[1:])
-    if len(cards) != ROOMS:
-        raise _fail(text, f"rooms lists {ROOMS} cards (rooms 1-4), got {len(cards)}")
     return RoomCards(actor, cards)
 
 
-def _parse_bonus(actor: str, tokens: list[str], text: str) -> Action:
-    args = tokens[1:]
-    if args == ["blue"]:
-        return Bonus(actor, 4)
-    pairs = [_pair(t, text) for t in args]
-    items = {left: _comp(right, text) for left, right in pairs}
-    if len(items) != len(pairs):
-        raise _fail(text, "a bonus item is named twice")
-    if set(items) == {"bread", "wine"}:
-        return Bonus(actor, 1, (items["bread"], items["wine"]))
-    if set(items) == {"jewel"}:
-        return Bonus(actor, 2, (items["jewel"],))
-    if set(items) == {"10"}:
-        return Bonus(actor, 3, (items["10"],))
-    raise _fail(text, "a bonus is 'bread>C wine>C', 'jewel>C', '10>C' or 'blue'")
+_ARGLESS: dict[str, type[Action]] = {
+    "skip": Skip,
+    "pass": Pass,
+    "end": End,
+    "do": Do,
+    "decline": Decline,
+}
+_STONE_ACTIONS: dict[str, type[Buy | Greedy | Sell | TakeGood]] = {
+    "buy": Buy,
+    "greedy": Greedy,
+    "sell": Sell,
+    "take": TakeGood,
+}
 
 
-def _parse_donate(actor: str, tokens: list[str], text: str) -> Action:
-    if not 2 <= len(tokens) <= 3:
-        raise _fail(text, "donate takes one or two ITEM>COMPARTMENT arguments")
-    items: list[tuple[str, str]] = []
-    for token in tokens[1:]:
-        item, comp = _pair(token, text)
-        if item not in _GOOD_SET and item not in _COIN_TEXT:
-            raise _fail(text, f"a donation is a good or a coin 1, 2, 5 or 10, not {item!r}")
-        items.append((item, _comp(comp, text)))
-    return Donate(actor, canonical_donation(items))
-
-
-def _parse_player(actor: str, tokens: list[str], text: str) -> Action:  # noqa: C901
+def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
     head = tokens[0]
-    argless: dict[str, type[Action]] = {
-        "skip": Skip,
-        "pass": Pass,
-        "end": End,
-        "do": Do,
-        "decline": Decline,
-    }
-    if head in argless:
+    if head in _ARGLESS:
         _expect(tokens, 1, text)
-        return argless[head](actor)
+        return _ARGLESS[head](actor)
     if head == "bonus":
-        return _parse_bonus(actor, tokens, text)
+        if len(tokens) < 2:
+            raise _fail(text, "'bonus' names its items")
+        return Bonus(actor, _items(tokens[1:], text, _STONE_SET | _LETTER_SET))
     if head == "donate":
-        return _parse_donate(actor, tokens, text)
+        if len(tokens) < 2:
+            raise _fail(text, "'donate' names one or two ITEM>COMPARTMENT")
+        return Donate(actor, _items(tokens[1:], text, _STONE_SET))
     _expect(tokens, 2, text)
     arg = tokens[1]
     if head == "bid":
         notches, sep, taler = arg.partition("+")
         if not sep:
             raise _fail(text, f"a bid is NOTCHES+TALER, not {arg!r}")
-        return Bid(actor, _int(notches, 1, 6, "notches", text), _int(taler, 0, 10**9, "taler", text))
+        return Bid(actor, _number(notches, "notches", text), _number(taler, "taler", text))
     if head == "choose":
         return Choose(actor, _one("a character", arg, frozenset(CHARACTERS), text))
     if head == "pope-stone":
@@ -536,32 +553,32 @@ def _parse_player(actor: str, tokens: list[str], text: str) -> Action:  # noqa: 
         if ">" in arg:
             source, target = _pair(arg, text)
             return MoveCrew(
-                actor, _int(source, 1, SITES, "site", text), _int(target, 1, SITES, "site", text)
+                actor,
+                _ranged(source, 1, SITES, "site", text),
+                _ranged(target, 1, SITES, "site", text),
             )
-        return PlaceCrew(actor, _int(arg, 1, SITES, "site", text))
-    if head in ("buy", "greedy", "sell", "take"):
-        good = _one("a good", arg, _GOOD_SET, text)
-        return {"buy": Buy, "greedy": Greedy, "sell": Sell, "take": TakeGood}[head](actor, good)
+        return PlaceCrew(actor, _ranged(arg, 1, SITES, "site", text))
+    if head in _STONE_ACTIONS:
+        return _STONE_ACTIONS[head](actor, _one("a market stone", arg, _STONE_SET, text))
     if head == "letter":
-        return BuyLetter(actor, _one("a letter colour", arg, frozenset(("red", "green")), text))
-    if head in ("give", "pick"):
-        colour = _one("a letter colour", arg, _LETTER_SET, text)
-        return Give(actor, colour) if head == "give" else Pick(actor, colour)
+        return BuyLetter(actor, _one("a letter colour", arg, _LETTER_SET, text))
+    if head == "give":
+        return Give(actor, _one("a letter colour", arg, _LETTER_SET, text))
+    if head == "pick":
+        return Pick(actor, _one("a letter colour", arg, _LETTER_SET, text))
     if head == "visit":
-        return Visit(actor, _int(arg, 1, 6, "room", text))
+        return Visit(actor, _ranged(arg, 1, 6, "room", text))
     if head == "guess":
-        return Guess(actor, _int(arg, 1, 6, "room", text))
+        return Guess(actor, _ranged(arg, 1, 6, "room", text))
     if head == "room":
-        return ChooseRoom(actor, _int(arg, 1, ROOMS, "room", text))
+        return ChooseRoom(actor, _ranged(arg, 1, ROOMS, "room", text))
     if head == "free":
         if ">" in arg:
             stone, colour = _pair(arg, text)
             if stone != "indulgence":
                 raise _fail(text, "only an indulgence stone names a letter colour")
-            return FreeStone(actor, stone, _one("red or green", colour, frozenset(("red", "green")), text))
-        if arg == "indulgence":
-            raise _fail(text, "a free indulgence stone names its letter: indulgence>red or >green")
-        return FreeStone(actor, _one("a market stone", arg, _GOOD_SET, text))
+            return FreeStone(actor, stone, _one("a letter colour", colour, _LETTER_SET, text))
+        return FreeStone(actor, _one("a market stone", arg, _STONE_SET, text))
     if head == "steal":
         return Steal(actor, _colour(arg, text))
     if head == "empty":

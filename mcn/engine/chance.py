@@ -52,7 +52,18 @@ def _souls_apply(s: GameState, step: Step, action: Action) -> None:
 
 
 decision(
-    Handler("souls", "R-SET-1", (SoulOrder,), _chance, _souls_candidates, _souls_why_not, _souls_apply, lambda s, st: "chance decides the order of the souls on space 0", "souls COLOURS", exact=True),
+    Handler(
+        "souls",
+        "R-SET-1",
+        (SoulOrder,),
+        _chance,
+        _souls_candidates,
+        _souls_why_not,
+        _souls_apply,
+        lambda s, st: "chance decides the order of the souls on space 0",
+        "souls COLOURS",
+        exact=True,
+    ),
     "souls",
 )
 
@@ -82,7 +93,9 @@ def _market_vectors(bag: list[int], size: int) -> list[tuple[int, ...]]:
 
 
 def _draw_action(counts: tuple[int, ...] | list[int]) -> MarketDraw:
-    return MarketDraw(CHANCE, tuple(STONES[i] for i in range(len(STONES)) for _ in range(counts[i])))
+    return MarketDraw(
+        CHANCE, tuple(STONES[i] for i in range(len(STONES)) for _ in range(counts[i]))
+    )
 
 
 def _market_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
@@ -93,8 +106,8 @@ def _market_why_not(s: GameState, step: Step, action: Action) -> Why:
     assert isinstance(action, MarketDraw)
     size = draw_size(s)
     if len(action.stones) != size:
-        rule = "R-RND-2" if size == MARKET_DRAW else "I-RND-2"
-        return rule, f"The market draw takes {size} stones from the bag, not {len(action.stones)}."
+        left = "" if size == MARKET_DRAW else " (all that is left in the bag, I-RND-2)"
+        return "R-RND-2", f"The market draw takes {size} stones{left}, not {len(action.stones)}."
     for name in set(action.stones):
         have = s.bag[STONE_INDEX[name]]
         if action.stones.count(name) > have:
@@ -113,7 +126,18 @@ def _market_apply(s: GameState, step: Step, action: Action) -> None:
 
 
 decision(
-    Handler("market", "R-RND-2", (MarketDraw,), _chance, _market_candidates, _market_why_not, _market_apply, lambda s, st: f"chance draws {draw_size(s)} stones to the market", "market STONES", exact=True),
+    Handler(
+        "market",
+        "R-RND-2",
+        (MarketDraw,),
+        _chance,
+        _market_candidates,
+        _market_why_not,
+        _market_apply,
+        lambda s, st: f"chance draws {draw_size(s)} stones to the market",
+        "market STONES",
+        exact=True,
+    ),
     "market",
 )
 
@@ -121,10 +145,14 @@ decision(
 # --- room cards -------------------------------------------------------------------------------
 
 
-def _rooms_sequences(pile: dict[str, int], discard: dict[str, int]) -> list[tuple[tuple[str, ...], Fraction]]:
+def _rooms_sequences(
+    pile: dict[str, int], discard: dict[str, int]
+) -> list[tuple[tuple[str, ...], Fraction]]:
     out: list[tuple[tuple[str, ...], Fraction]] = []
 
-    def draw(prefix: tuple[str, ...], p: Fraction, pile: dict[str, int], discard: dict[str, int]) -> None:
+    def draw(
+        prefix: tuple[str, ...], p: Fraction, pile: dict[str, int], discard: dict[str, int]
+    ) -> None:
         if len(prefix) == ROOMS:
             out.append((prefix, p))
             return
@@ -161,7 +189,11 @@ def _rooms_why_not(s: GameState, step: Step, action: Action) -> Why:
                 return "I-SET-7", f"After the reshuffle the new deck has no {card} card left."
             left = sum(pile.values())
             if left < ROOMS:
-                return "I-SET-7", f"The {left} cards left in the deck must be drawn before the reshuffle; {card} is not among them."
+                return (
+                    "I-SET-7",
+                    f"The {left} cards left in the deck come first (before the reshuffle); "
+                    f"{card} is not among them.",
+                )
             return "R-RND-2", f"The deck has no {card} card left."
         pile[card] -= 1
     return None
@@ -172,7 +204,13 @@ def _rooms_apply(s: GameState, step: Step, action: Action) -> None:
     s.stack.pop()
     for room, card in enumerate(action.cards):
         if not any(s.pile.values()):
-            s.emit(CardsMoved("I-SET-7", "reshuffled", tuple(c for c in CARD_IDS for _ in range(s.discard.get(c, 0)))))
+            s.emit(
+                CardsMoved(
+                    "I-SET-7",
+                    "reshuffled",
+                    tuple(c for c in CARD_IDS for _ in range(s.discard.get(c, 0))),
+                )
+            )
             s.pile = s.discard
             s.discard = {}
         s.pile[card] -= 1
@@ -182,7 +220,18 @@ def _rooms_apply(s: GameState, step: Step, action: Action) -> None:
 
 
 decision(
-    Handler("rooms", "R-RND-2", (RoomCards,), _chance, _rooms_candidates, _rooms_why_not, _rooms_apply, lambda s, st: "chance draws 4 cards into rooms 1-4", "rooms CARD CARD CARD CARD", exact=True),
+    Handler(
+        "rooms",
+        "R-RND-2",
+        (RoomCards,),
+        _chance,
+        _rooms_candidates,
+        _rooms_why_not,
+        _rooms_apply,
+        lambda s, st: "chance draws 4 cards into rooms 1-4",
+        "rooms CARD CARD CARD CARD",
+        exact=True,
+    ),
     "rooms",
 )
 

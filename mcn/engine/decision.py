@@ -68,6 +68,7 @@ class Handler:
     prompt: Callable[[GameState, Step], str]
     expects: str  # the text forms accepted, for messages: "bid N+T"
     exact: bool = False  # candidates are exactly the legal actions (chance, bids): no filtering
+    misfit_rule: str = ""  # rule for an action of the wrong kind by the right actor (default: rule)
 
 
 DECISIONS: dict[str, Handler] = {}
@@ -80,7 +81,9 @@ def decision(handler: Handler, *tags: str) -> None:
         DECISIONS[tag] = handler
 
 
-def auto(tag: str) -> Callable[[Callable[[GameState, Step], None]], Callable[[GameState, Step], None]]:
+def auto(
+    tag: str,
+) -> Callable[[Callable[[GameState, Step], None]], Callable[[GameState, Step], None]]:
     """Decorator: register an automatic step."""
 
     def register(function: Callable[[GameState, Step], None]) -> Callable[[GameState, Step], None]:

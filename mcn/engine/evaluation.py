@@ -58,15 +58,27 @@ def category(s: GameState, step: Step) -> None:
             supply[colour] -= 1
             display[colour] += 1
     name = CATEGORIES[cat]
-    s.emit(Evaluation("R-EVA-1", site, COMPARTMENTS[compartment], f"{name} display", _letters(display)))
+    s.emit(
+        Evaluation("R-EVA-1", site, COMPARTMENTS[compartment], f"{name} display", _letters(display))
+    )
     scores = {c: score(s, c, compartment, cat) for c in s.players}
-    donors = sorted((c for c in s.players if scores[c] > 0), key=lambda c: (-scores[c], -s.hell_key(c)))
+    donors = sorted(
+        (c for c in s.players if scores[c] > 0), key=lambda c: (-scores[c], -s.hell_key(c))
+    )
     total = sum(display)
     if not donors or total == 0:
         for i in range(4):
             supply[i] += display[i]
         if total:
-            s.emit(Evaluation("R-EVA-2", site, COMPARTMENTS[compartment], f"no {name} donor, the letters stay in the supply", _letters(display)))
+            s.emit(
+                Evaluation(
+                    "R-EVA-2",
+                    site,
+                    COMPARTMENTS[compartment],
+                    f"no {name} donor, the letters stay in the supply",
+                    _letters(display),
+                )
+            )
         ev[3] = [0, 0, 0, 0]
         return
     if len(donors) == 1:
@@ -169,9 +181,27 @@ def finish(s: GameState, step: Step) -> None:
         for g in range(4):
             if box[g]:
                 s.bag[g] += box[g]
-                s.emit(StonesMoved("R-EVA-4", colour, GOODS[g], box[g], f"chest {COMPARTMENTS[compartment]}", "the bag"))
+                s.emit(
+                    StonesMoved(
+                        "R-EVA-4",
+                        colour,
+                        GOODS[g],
+                        box[g],
+                        f"chest {COMPARTMENTS[compartment]}",
+                        "the bag",
+                    )
+                )
         if box[4]:
-            s.emit(StonesMoved("R-EVA-4", colour, "taler", box[4], f"chest {COMPARTMENTS[compartment]}", "the bank"))
+            s.emit(
+                StonesMoved(
+                    "R-EVA-4",
+                    colour,
+                    "taler",
+                    box[4],
+                    f"chest {COMPARTMENTS[compartment]}",
+                    "the bank",
+                )
+            )
         s.chest[colour][compartment] = [0, 0, 0, 0, 0]
     s.emit(Evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
     s.evaluation = None

@@ -364,7 +364,8 @@ class Evaluation(Event):
 
     def text(self) -> str:
         extra = (": " + ", ".join(self.letters)) if self.letters else ""
-        return f"Evaluation of compartment {self.compartment} (cathedral {self.site}): {self.what}{extra}"
+        where = f"compartment {self.compartment} (cathedral {self.site})"
+        return f"Evaluation of {where}: {self.what}{extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,9 +448,9 @@ class GameEnded(Event):
     kind: ClassVar[str] = "game-ended"
 
     def text(self) -> str:
-        how = "reached Heaven" if self.heaven else "is nearest Heaven"
-        verb = how if len(self.winners) == 1 else how.replace("is ", "are ")
-        return f"Game over: {_names(self.winners)} {verb} and win{'s' if len(self.winners) == 1 else ''}"
+        one = len(self.winners) == 1
+        how = "reached Heaven" if self.heaven else ("is" if one else "are") + " nearest Heaven"
+        return f"Game over: {_names(self.winners)} {how} and win{'s' if one else ''}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,17 @@ if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
 _SIMPLE_CARDS = frozenset(
-    ("emperor-letter", "pope-yellow", "hell-3", "hell-5", "lust-2", "greed-2", "take-3", "take-5", "take-7")
+    (
+        "emperor-letter",
+        "pope-yellow",
+        "hell-3",
+        "hell-5",
+        "lust-2",
+        "greed-2",
+        "take-3",
+        "take-5",
+        "take-7",
+    )
 )
 _CARD_FORMS = {
     "move-crew": "crew A>B",
@@ -78,14 +88,14 @@ def cost(s: GameState, room: int) -> int:
     return 0 if room == 5 else SUITE6_COST
 
 
-def why_not_open(s: GameState, room: int, rule: str = "R-HOP-1") -> Why:
+def why_not_open(s: GameState, room: int) -> Why:
     """R-HOP-1/4/5: the room or suite can be visited now (the post aside)."""
     if room <= ROOMS:
         if s.rooms[room - 1] is None or s.visited[room]:
-            return rule, f"Room {room} was already visited this round."
+            return "R-HOP-1", f"Room {room} was already visited this round."
         return None
     if s.visited[room]:
-        return rule, f"Suite {room} was already visited this round."
+        return "R-HOP-1", f"Suite {room} was already visited this round."
     if room == 5 and not any(card is not None for card in s.rooms):
         return "R-HOP-4", "Suite 5 needs a room card to use; no room card is left."
     if room == 6 and not s.suite6:
@@ -95,8 +105,13 @@ def why_not_open(s: GameState, room: int, rule: str = "R-HOP-1") -> Why:
 
 def why_not_visit(s: GameState, colour: str, room: int, mode: str, extra: int) -> Why:
     """Whether ``colour`` may visit ``room`` now; ``extra`` is 1 for a second action."""
-    if mode == "pope":
-        return why_not_open(s, room, "R-POP-4")  # the die may show a room too dear (R-POP-3)
+    if mode == "pope":  # the die may show a room too dear for the post (R-POP-3)
+        why = why_not_open(s, room)
+        return (
+            None
+            if why is None
+            else ("R-POP-4", f"The Pope die only shows a room open now: {why[1]}")
+        )
     why = why_not_open(s, room)
     if why is not None or mode == "sinner":
         return why
@@ -169,7 +184,7 @@ def _guess_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
 
 def _guess_why_not(s: GameState, step: Step, action: Action) -> Why:
     assert isinstance(action, Guess)
-    why = why_not_open(s, action.room, "I-POP-5")
+    why = why_not_open(s, action.room)
     if why is not None:
         return "I-POP-5", f"The Pope die cannot show {room_name(action.room)}: {why[1]}"
     return None
@@ -202,7 +217,17 @@ def _guess_prompt(s: GameState, step: Step) -> str:
 
 
 decision(
-    Handler("guess", "R-POP-1", (Guess,), first_actor, _guess_candidates, _guess_why_not, _guess_apply, _guess_prompt, "guess ROOM"),
+    Handler(
+        "guess",
+        "R-POP-1",
+        (Guess,),
+        first_actor,
+        _guess_candidates,
+        _guess_why_not,
+        _guess_apply,
+        _guess_prompt,
+        "guess ROOM",
+    ),
     "guess",
 )
 
@@ -233,7 +258,17 @@ def _suite5_prompt(s: GameState, step: Step) -> str:
 
 
 decision(
-    Handler("suite5-room", "R-HOP-4", (ChooseRoom,), first_actor, _suite5_candidates, _suite5_why_not, _suite5_apply, _suite5_prompt, "room N"),
+    Handler(
+        "suite5-room",
+        "R-HOP-4",
+        (ChooseRoom,),
+        first_actor,
+        _suite5_candidates,
+        _suite5_why_not,
+        _suite5_apply,
+        _suite5_prompt,
+        "room N",
+    ),
     "suite5",
 )
 
@@ -265,7 +300,7 @@ def _effect_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
     return out
 
 
-def _effect_why_not(s: GameState, step: Step, action: Action) -> Why:  # noqa: C901
+def _effect_why_not(s: GameState, step: Step, action: Action) -> Why:
     if isinstance(action, Decline):
         return None
     card = s.rooms[step[2] - 1]
@@ -278,11 +313,18 @@ def _effect_why_not(s: GameState, step: Step, action: Action) -> Why:  # noqa: C
         if card == "emperor-letter":
             holder = _opponent_holding(s, visitor, EMPEROR)
             if holder is None or not any(s.letters[holder]):
-                return "I-CRD-1", "No opponent holds the Emperor card and a letter; only 'decline' is possible."
+                return (
+                    "I-CRD-1",
+                    "No opponent holds the Emperor card and a letter; only 'decline' is possible.",
+                )
         elif card == "pope-yellow":
             holder = _opponent_holding(s, visitor, POPE)
             if holder is None or not s.letters[holder][YELLOW]:
-                return "I-CRD-1", "No opponent holds the Pope card and a yellow letter; only 'decline' is possible."
+                return (
+                    "I-CRD-1",
+                    "No opponent holds the Pope card and a yellow letter; "
+                    "only 'decline' is possible.",
+                )
         return None
     if isinstance(action, PlaceCrew) and card == "new-crew":
         if not s.hut:
@@ -293,6 +335,8 @@ def _effect_why_not(s: GameState, step: Step, action: Action) -> Why:  # noqa: C
     if isinstance(action, MovePopeStone) and card == "pope-stone":
         return sins.why_not_pope_stone(s, action, "I-HOP-7")
     if isinstance(action, TakeGood) and card == "free-good":
+        if action.good == "indulgence":
+            return "I-HOP-7", "The free-good card takes a good, not an indulgence stone."
         if not s.market[STONE_INDEX[action.good]]:
             return "I-HOP-7", f"The market has no {action.good}."
         return None
@@ -311,7 +355,7 @@ def _discard(s: GameState, room: int, rule: str) -> None:
     s.emit(CardsMoved(rule, "discarded", (card,)))
 
 
-def _effect_apply(s: GameState, step: Step, action: Action) -> None:  # noqa: C901
+def _effect_apply(s: GameState, step: Step, action: Action) -> None:
     s.stack.pop()
     room = step[2]
     card = s.rooms[room - 1]
@@ -337,7 +381,14 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:  # noqa: C9
         track.several_to_hell(s, moves, card, "I-CRD-1")
     elif card in ("lust-2", "greed-2"):
         den = LUST if card == "lust-2" else GREED
-        s.emit(CardEffect(rule, visitor, card, f"every opponent places 2 sins in {'lust' if den == LUST else 'greed'}"))
+        s.emit(
+            CardEffect(
+                rule,
+                visitor,
+                card,
+                f"every opponent places 2 sins in {'lust' if den == LUST else 'greed'}",
+            )
+        )
         s.push(*(("sins", c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
     elif card.startswith("take-"):
         amount = int(card[-1])
@@ -367,7 +418,9 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:  # noqa: C9
 
 
 def _effect_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} uses the {s.rooms[step[2] - 1]} card of room {step[2]} or declines"
+    return (
+        f"{colour_name(step[1])} uses the {s.rooms[step[2] - 1]} card of room {step[2]} or declines"
+    )
 
 
 decision(
@@ -414,7 +467,17 @@ def _gift_prompt(s: GameState, step: Step) -> str:
 
 
 decision(
-    Handler("gift", "R-HOP-3", (Give,), first_actor, _gift_candidates, _gift_why_not, _gift_apply, _gift_prompt, "give COLOUR"),
+    Handler(
+        "gift",
+        "R-HOP-3",
+        (Give,),
+        first_actor,
+        _gift_candidates,
+        _gift_why_not,
+        _gift_apply,
+        _gift_prompt,
+        "give COLOUR",
+    ),
     "gift",
 )
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
 
-def violations(s: GameState) -> list[str]:  # noqa: C901
+def violations(s: GameState) -> list[str]:
     """Every broken invariant, as plain-English lines (empty when all hold)."""
     out: list[str] = []
     players = s.players

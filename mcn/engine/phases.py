@@ -42,6 +42,7 @@ from mcn.engine.constants import (
     SET_SIZE,
     SET_STEPS,
     SINNER,
+    STONE_INDEX,
     YELLOW,
     colour_name,
 )
@@ -52,16 +53,16 @@ from mcn.engine.events import (
     BonusTaken,
     CardsMoved,
     CharacterChosen,
+    Donated,
     GameEnded,
     LetterMoved,
+    LettersScored,
     MoneyMoved,
     PhaseEnded,
     PostChanged,
     PostsCompared,
     Prepared,
-    LettersScored,
     RoundStarted,
-    StonesMoved,
     TurnStarted,
 )
 
@@ -72,25 +73,40 @@ if TYPE_CHECKING:
 # --- setup: starting bonuses (R-SET-4..6) ------------------------------------------------------
 
 
+_BONUS_ITEMS = {("bread", "wine"): 1, ("jewel",): 2, ("10",): 3, ("blue",): 4}
+
+
 def _bonus_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
     out: list[Action] = []
     for bonus in s.bonuses:
         if bonus == 1:
-            out.extend(Bonus(actor, 1, (a, b)) for a in COMPARTMENTS for b in COMPARTMENTS)
+            out.extend(
+                Bonus(actor, (("bread", a), ("wine", b)))
+                for a in COMPARTMENTS
+                for b in COMPARTMENTS
+            )
         elif bonus in (2, 3):
-            out.extend(Bonus(actor, bonus, (a,)) for a in COMPARTMENTS)
+            item = "jewel" if bonus == 2 else str(BONUS_MONEY_AMOUNT)
+            out.extend(Bonus(actor, ((item, a),)) for a in COMPARTMENTS)
         else:
-            out.append(Bonus(actor, 4))
+            out.append(Bonus(actor, (("blue", ""),)))
     return out
 
 
 def _bonus_why_not(s: GameState, step: Step, action: Action) -> Why:
     assert isinstance(action, Bonus)
-    if action.bonus not in s.bonuses:
-        return "R-SET-4", f"Starting bonus {action.bonus} was already taken."
-    need = {1: 2, 2: 1, 3: 1, 4: 0}.get(action.bonus)
-    if need is None or len(action.compartments) != need or any(c not in COMPARTMENTS for c in action.compartments):
-        return "R-SET-5", "Bonuses 1-3 are donated into compartment I or II at once; bonus 4 is a blue letter."
+    bonus = _BONUS_ITEMS.get(tuple(item for item, _comp in action.items))
+    if bonus is None:
+        return "R-SET-5", (
+            "A starting bonus is 'bread>C wine>C', 'jewel>C', '10>C' or 'blue' (R-SET-4)."
+        )
+    if bonus not in s.bonuses:
+        return "R-SET-4", f"Starting bonus {bonus} was already taken."
+    comps = [comp for _item, comp in action.items]
+    if bonus == 4 and comps != [""]:
+        return "R-SET-5", "The blue letter goes behind the screen, not into the chest."
+    if bonus != 4 and "" in comps:
+        return "R-SET-5", "Bonuses 1-3 are donated at once: name compartment I or II."
     return None
 
 
@@ -98,21 +114,25 @@ def _bonus_apply(s: GameState, step: Step, action: Action) -> None:
     assert isinstance(action, Bonus)
     s.stack.pop()
     colour = action.actor
-    s.bonuses.remove(action.bonus)
+    bonus = _BONUS_ITEMS[tuple(item for item, _comp in action.items)]
+    s.bonuses.remove(bonus)
     s.emit(BonusTaken("R-SET-4", colour, action.text.removeprefix("bonus ")))
-    if action.bonus == 4:
+    if bonus == 4:
         s.supply[BLUE] -= 1
         s.letters[colour][BLUE] += 1
         s.emit(LetterMoved("R-SET-5", colour, "blue", 1, "the supply"))
         return
     chest = s.chest[colour]
-    if action.bonus == 3:
-        chest[COMPARTMENTS.index(action.compartments[0])][4] += BONUS_MONEY_AMOUNT
-        return
-    goods = (0, 1) if action.bonus == 1 else (3,)
-    for good, comp in zip(goods, action.compartments, strict=True):
-        s.bag[good] -= 1
-        chest[COMPARTMENTS.index(comp)][good] += 1
+    for item, comp in action.items:
+        box = chest[COMPARTMENTS.index(comp)]
+        if item.isdigit():
+            box[4] += int(item)
+            s.emit(Donated("R-SET-5", colour, item, comp))
+        else:
+            good = STONE_INDEX[item]
+            s.bag[good] -= 1
+            box[good] += 1
+            s.emit(Donated("R-SET-5", colour, item, comp))
 
 
 def _bonus_prompt(s: GameState, step: Step) -> str:
@@ -120,7 +140,17 @@ def _bonus_prompt(s: GameState, step: Step) -> str:
 
 
 decision(
-    Handler("bonus", "R-SET-4", (Bonus,), first_actor, _bonus_candidates, _bonus_why_not, _bonus_apply, _bonus_prompt, "bonus ..."),
+    Handler(
+        "bonus",
+        "R-SET-4",
+        (Bonus,),
+        first_actor,
+        _bonus_candidates,
+        _bonus_why_not,
+        _bonus_apply,
+        _bonus_prompt,
+        "bonus ...",
+    ),
     "bonus",
 )
 
@@ -197,9 +227,14 @@ def _bid_why_not(s: GameState, step: Step, action: Action) -> Why:
     assert isinstance(action, Bid)
     if not 1 <= action.notches <= POST_MAX:
         return "R-BID-1", f"A bid shows 1 to {POST_MAX} notches, not {action.notches}."
+    if action.taler < 0:
+        return "R-BID-1", f"A bid adds 0 or more taler, not {action.taler}."
     money = s.money[action.actor]
-    if not 0 <= action.taler <= money:
-        return "I-BID-5", f"{colour_name(action.actor)} has {money} taler and cannot bid {action.taler}."
+    if action.taler > money:
+        return (
+            "I-BID-5",
+            f"{colour_name(action.actor)} has {money} taler and cannot bid {action.taler}.",
+        )
     return None
 
 
@@ -217,7 +252,18 @@ def _bid_prompt(s: GameState, step: Step) -> str:
 
 
 decision(
-    Handler("bid", "R-BID-1", (Bid,), _bid_actors, _bid_candidates, _bid_why_not, _bid_apply, _bid_prompt, "bid N+T", exact=True),
+    Handler(
+        "bid",
+        "R-BID-1",
+        (Bid,),
+        _bid_actors,
+        _bid_candidates,
+        _bid_why_not,
+        _bid_apply,
+        _bid_prompt,
+        "bid N+T",
+        exact=True,
+    ),
     "bids",
 )
 
@@ -312,7 +358,17 @@ def _choose_prompt(s: GameState, step: Step) -> str:
 
 
 decision(
-    Handler("choose", "R-BID-2", (Choose,), first_actor, _choose_candidates, _choose_why_not, _choose_apply, _choose_prompt, "choose CHARACTER"),
+    Handler(
+        "choose",
+        "R-BID-2",
+        (Choose,),
+        first_actor,
+        _choose_candidates,
+        _choose_why_not,
+        _choose_apply,
+        _choose_prompt,
+        "choose CHARACTER",
+    ),
     "choose",
 )
 
@@ -401,7 +457,17 @@ def _sinner_prompt(s: GameState, step: Step) -> str:
 
 
 decision(
-    Handler("sinner-visit", "R-CHR-4", (Visit, Skip), first_actor, _sinner_candidates, _sinner_why_not, _sinner_apply, _sinner_prompt, "visit N or skip"),
+    Handler(
+        "sinner-visit",
+        "R-CHR-4",
+        (Visit, Skip),
+        first_actor,
+        _sinner_candidates,
+        _sinner_why_not,
+        _sinner_apply,
+        _sinner_prompt,
+        "visit N or skip",
+    ),
     "sinner",
 )
 
@@ -428,7 +494,14 @@ def next_turn(s: GameState, step: Step) -> None:
     s.push(("action", holder, character, 1, ""), ("turn_end", holder, character))
 
 
-_KIND = {Buy: "buy", Greedy: "buy", BuyLetter: "buy", Sell: "sell", Donate: "donate", Visit: "visit"}
+_KIND = {
+    Buy: "buy",
+    Greedy: "buy",
+    BuyLetter: "buy",
+    Sell: "sell",
+    Donate: "donate",
+    Visit: "visit",
+}
 _MODE = {POPE: "pope", SINNER: "sinner", EMPEROR: "normal", MERCHANT: "normal"}
 
 
@@ -454,13 +527,21 @@ def _action_why_not(s: GameState, step: Step, action: Action) -> Why:
     if isinstance(action, Pass):
         return None if number == 1 else ("R-ACT-3", f"{who} has acted; 'end' ends the turn.")
     if isinstance(action, End):
-        return None if number == 2 else ("R-ACT-2", f"{who} has not acted yet; 'pass' ends the turn.")
+        return (
+            None if number == 2 else ("R-ACT-2", f"{who} has not acted yet; 'pass' ends the turn.")
+        )
     if number == 2:
         if s.post[colour] >= POST_MAX:
-            return "R-ACT-3", f"{who}'s post shows {POST_MAX}; a second action would rotate it above {POST_MAX}."
+            return (
+                "R-ACT-3",
+                f"{who}'s post shows {POST_MAX}; a second action would rotate it above {POST_MAX}.",
+            )
         kind = _KIND[type(action)]
         if kind == first:
-            return "R-ACT-3", f"{who}'s second action must be of another kind than the first ({first})."
+            return (
+                "R-ACT-3",
+                f"{who}'s second action must be of another kind than the first ({first}).",
+            )
     if isinstance(action, Visit):
         return house.why_not_visit(s, colour, action.room, _MODE[character], number - 1)
     return trade.why_not(s, action, character)
@@ -498,6 +579,7 @@ decision(
         _action_apply,
         _action_prompt,
         "pass, end, buy, greedy, letter, sell, donate or visit",
+        misfit_rule="R-ACT-2",
     ),
     "action",
 )
@@ -562,7 +644,8 @@ def game_end(s: GameState, step: Step) -> None:
     s.section = "end"
     s.counter = 0
     s.pope_die = 0
-    compare_posts(s, "R-END-1")
+    s.emit(PhaseEnded("R-END-1", "game", "the second cathedral was evaluated"))
+    compare_posts(s, "R-NOT-1")
     for colour in s.hell_order():
         letters = s.letters[colour]
         sets = min(letters)

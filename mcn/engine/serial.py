@@ -14,7 +14,16 @@ from typing import Any
 
 import jsonschema
 
-from mcn.engine.constants import CARD_IDS, CHARACTERS, COMPARTMENTS, DENS, GOODS, LETTERS, POPE, STONES
+from mcn.engine.constants import (
+    CARD_IDS,
+    CHARACTERS,
+    COMPARTMENTS,
+    DENS,
+    GOODS,
+    LETTERS,
+    POPE,
+    STONES,
+)
 from mcn.engine.data import load_board, load_ruleset
 from mcn.engine.state import GameState
 from mcn.resources import load_schema
@@ -98,7 +107,6 @@ def state_to_json(s: GameState, viewer: str | None, everything: bool) -> dict[st
         "counter": s.counter,
         "turn": s.turn,
         "next_character": CHARACTERS[s.next_character],
-        "arrivals": s.arrivals,
         "seats": seats,
         "pope_stones": _counts(DENS, s.pope_stones),
         "sites": [{"crews": s.crews[i], "level": s.levels[i]} for i in range(3)],
@@ -132,12 +140,11 @@ def view(s: GameState, viewer: str | None) -> dict[str, Any]:
 
 
 @cache
-def _validator() -> jsonschema.protocols.Validator:
+def _validator() -> Any:
     schema = load_schema("state")
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
-    validator: jsonschema.protocols.Validator = cls(schema)
-    return validator
+    return cls(schema)
 
 
 def validate(data: dict[str, Any]) -> None:
@@ -153,7 +160,13 @@ def _reveal(wrapper: dict[str, Any]) -> Any:
 
 def state_from_json(data: dict[str, Any]) -> GameState:
     """Rebuild a full state (not a masked view) from :func:`state_to_json` data."""
-    validate(data)
+    try:
+        validate(data)
+    except jsonschema.ValidationError as error:
+        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+        raise ValueError(f"not a valid mcn state at {where}: {error.message}") from error
+    if data["viewer"] != "all":
+        raise ValueError("a masked view cannot be restored to a state")
     s = GameState.new(
         tuple(data["players"]),
         load_ruleset(data["ruleset"]),
@@ -167,7 +180,6 @@ def state_from_json(data: dict[str, Any]) -> GameState:
     s.counter = data["counter"]
     s.turn = data["turn"]
     s.next_character = CHARACTERS.index(data["next_character"])
-    s.arrivals = data["arrivals"]
     for c in s.players:
         seat = data["seats"][c]
         s.pos[c] = seat["space"]

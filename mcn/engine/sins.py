@@ -13,7 +13,13 @@ from mcn.engine import track
 from mcn.engine.actions import Action, EmptyDen, Infraction, MovePopeStone
 from mcn.engine.constants import DEN_INDEX, DENS, PETTY, SIN_STONES, SINNER, colour_name
 from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
-from mcn.engine.events import Atonement, InfractionRecorded, PopeStoneMoved, SinsPlaced, SinsReturned
+from mcn.engine.events import (
+    Atonement,
+    InfractionRecorded,
+    PopeStoneMoved,
+    SinsPlaced,
+    SinsReturned,
+)
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState

@@ -22,11 +22,11 @@ from mcn.engine.constants import (
     CARDS,
     CHANCE,
     COLOURS,
+    CREWS,
     GOODS_TOTAL,
     INFRACTION_CODES,
     LETTERS_TOTAL,
     POPE_STONES,
-    CREWS,
     START_MONEY,
     VARIANTS,
     colour_name,
@@ -43,51 +43,50 @@ class GameState:
     """One position of a game of Mea Culpa (see docs/design.md, "Engine API")."""
 
     __slots__ = (
-        "players",
-        "ruleset",
-        "board",
-        "variant",
-        "infractions",
-        "round",
-        "phase",
-        "section",
-        "counter",
-        "turn",
-        "next_character",
-        "pos",
-        "tie",
-        "arrivals",
-        "post",
-        "money",
-        "goods",
-        "letters",
-        "chest",
-        "sins",
-        "pope_stones",
-        "crews",
-        "levels",
-        "hut",
-        "card_crew",
-        "finished",
-        "market",
-        "bag",
-        "supply",
-        "suite6",
-        "visited",
-        "rooms",
-        "pile",
-        "discard",
-        "bonuses",
-        "holders",
-        "bids",
-        "choosers",
-        "pope_die",
-        "evaluation",
-        "winners_",
-        "stack",
         "_dec",
         "_events",
         "_market_out",
+        "bag",
+        "bids",
+        "board",
+        "bonuses",
+        "card_crew",
+        "chest",
+        "choosers",
+        "counter",
+        "crews",
+        "discard",
+        "evaluation",
+        "finished",
+        "goods",
+        "holders",
+        "hut",
+        "infractions",
+        "letters",
+        "levels",
+        "market",
+        "money",
+        "next_character",
+        "phase",
+        "pile",
+        "players",
+        "pope_die",
+        "pope_stones",
+        "pos",
+        "post",
+        "rooms",
+        "round",
+        "ruleset",
+        "section",
+        "sins",
+        "stack",
+        "suite6",
+        "supply",
+        "tie",
+        "turn",
+        "variant",
+        "visited",
+        "winners_",
     )
 
     players: tuple[str, ...]
@@ -103,7 +102,6 @@ class GameState:
     next_character: int
     pos: dict[str, int]  # Record of Sins: > 0 toward Hell, < 0 toward Heaven
     tie: dict[str, int]  # order among souls sharing space 0 (or Heaven): lower = nearer Heaven
-    arrivals: int  # souls that reached Heaven so far (their tie order)
     post: dict[str, int]
     money: dict[str, int]
     goods: dict[str, list[int]]  # bread wine cloth jewel behind the screen
@@ -175,7 +173,6 @@ class GameState:
         s.next_character = 0
         s.pos = dict.fromkeys(players, 0)
         s.tie = {c: i for i, c in enumerate(players)}
-        s.arrivals = 0
         s.post = dict.fromkeys(players, 1)
         s.money = dict.fromkeys(players, START_MONEY)
         s.goods = {c: [0, 0, 0, 0] for c in players}
@@ -226,7 +223,6 @@ class GameState:
         s.next_character = self.next_character
         s.pos = self.pos.copy()
         s.tie = self.tie.copy()
-        s.arrivals = self.arrivals
         s.post = self.post.copy()
         s.money = self.money.copy()
         s.goods = {c: v[:] for c, v in self.goods.items()}
@@ -382,7 +378,7 @@ class GameState:
             )
         if not isinstance(action, handler.classes):
             raise self.illegal(
-                handler.rule,
+                handler.misfit_rule or handler.rule,
                 f"{colour_name(who)} must decide: {handler.prompt(self, step)}; "
                 f"'{action.text}' is not possible here (expected {handler.expects}).",
                 who,

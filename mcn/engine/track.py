@@ -47,8 +47,8 @@ def to_heaven(s: GameState, colour: str, steps: int, why: str, rule: str) -> Non
         target -= 1
     if target <= heaven:
         target = heaven
-        s.tie[colour] = s.arrivals
-        s.arrivals += 1
+        # Later arrivals stand behind earlier ones (only the order matters, see hell_key).
+        s.tie[colour] = 1 + max((s.tie[c] for c, p in pos.items() if p == heaven), default=-1)
     pos[colour] = target
     s.emit(SoulMoved(rule, colour, source, target, -steps, why))
 

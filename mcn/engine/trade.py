@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcn.engine.actions import (
-    DONATION_ORDER,
     Action,
     Buy,
     BuyLetter,
@@ -18,6 +17,7 @@ from mcn.engine.actions import (
     FreeStone,
     Greedy,
     Sell,
+    canonical_items,
 )
 from mcn.engine.constants import (
     COINS,
@@ -25,8 +25,10 @@ from mcn.engine.constants import (
     EMPEROR,
     GOODS,
     GREED,
+    GREEN,
     INDULGENCE,
     LETTER_INDEX,
+    RED,
     STONE_INDEX,
     colour_name,
 )
@@ -36,11 +38,8 @@ from mcn.engine.events import Donated, LetterMoved, MoneyMoved, StonesMoved
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
-_DONATION_ITEMS = tuple(
-    sorted(
-        ((item, comp) for item in (*GOODS, *(str(c) for c in COINS)) for comp in COMPARTMENTS),
-        key=lambda it: (DONATION_ORDER[it[0]], it[1] == "II"),
-    )
+_DONATION_ITEMS = canonical_items(
+    [(item, comp) for item in (*GOODS, *(str(c) for c in COINS)) for comp in COMPARTMENTS]
 )
 
 
@@ -104,31 +103,58 @@ def _has(s: GameState, colour: str, item: str, count: int) -> bool:
     return s.goods[colour][STONE_INDEX[item]] >= count
 
 
+def why_not_letter_colour(s: GameState, colour: str, rule: str) -> Why:
+    """A red or green letter must be left in the supply (R-SUP-2, I-SUP-5)."""
+    if colour not in ("red", "green"):
+        return rule, f"Only a red or green letter can be had for an indulgence stone, not {colour}."
+    if not s.supply[LETTER_INDEX[colour]]:
+        if s.supply[RED] or s.supply[GREEN]:
+            return "R-SUP-2", f"The supply has no {colour} letter left."
+        return "I-SUP-5", "The supply has neither a red nor a green letter left."
+    return None
+
+
 def why_not(s: GameState, action: Action, character: int) -> Why:
     """Why a buy/greedy/letter/sell/donate action is illegal for its actor, or None."""
     who = colour_name(action.actor)
     money = s.money[action.actor]
     if isinstance(action, Buy | Greedy):
+        if action.good == "indulgence":
+            if isinstance(action, Greedy):
+                return "R-BUY-3", "A greedy purchase takes two goods, never two letters."
+            return (
+                "R-BUY-2",
+                "An indulgence stone is bought as a letter: 'letter red' or 'letter green'.",
+            )
         g = STONE_INDEX[action.good]
         price = s.board.purchase[g]
         need = 1 if isinstance(action, Buy) else 2
         if s.market[g] < need:
             if need == 2:
-                return "R-BUY-3", f"A greedy purchase needs two {action.good} in the market; it has {s.market[g]}."
+                return (
+                    "R-BUY-3",
+                    f"A greedy purchase needs two {action.good} in the market; "
+                    f"it has {s.market[g]}.",
+                )
             return "R-BUY-1", f"The market has no {action.good}."
         if money < price:
             return "R-BUY-1", f"{who} has {money} taler; {action.good} costs {price}."
         return None
     if isinstance(action, BuyLetter):
-        price = s.board.letter_price
+        if action.colour not in ("red", "green"):
+            return "R-BUY-2", f"A bought letter is red or green, not {action.colour}."
         if not s.market[INDULGENCE]:
             return "R-BUY-2", "A letter needs an indulgence stone in the market; there is none."
-        if not s.supply[LETTER_INDEX[action.colour]]:
-            return "I-SUP-5", f"The supply has no {action.colour} letter left."
+        why = why_not_letter_colour(s, action.colour, "R-BUY-2")
+        if why is not None:
+            return why
+        price = s.board.letter_price
         if money < price:
             return "R-BUY-2", f"{who} has {money} taler; a letter costs {price}."
         return None
     if isinstance(action, Sell):
+        if action.good == "indulgence":
+            return "R-SEL-1", "Indulgence stones and letters cannot be sold."
         if not s.goods[action.actor][STONE_INDEX[action.good]]:
             return "R-SEL-1", f"{who} has no {action.good} behind the screen to sell."
         return None
@@ -139,15 +165,26 @@ def why_not(s: GameState, action: Action, character: int) -> Why:
 def _why_not_donate(s: GameState, action: Donate, character: int) -> Why:
     who = colour_name(action.actor)
     items = action.items
-    if len(items) == 2 and character != EMPEROR:
-        return "R-DON-2", f"Only the Emperor, on the Emperor's turn, donates two items; {who} donates one."
     needed: dict[str, int] = {}
     taler = 0
-    for item, _comp in items:
-        if item.isdigit():
+    for item, comp in items:
+        if item.isdigit() and int(item) in COINS:
             taler += int(item)
-        else:
+        elif item in GOODS:
             needed[item] = needed.get(item, 0) + 1
+        else:
+            return (
+                "R-DON-1",
+                f"A donation is one good or one coin of 1, 2, 5 or 10 taler, not {item}.",
+            )
+        if not comp:
+            return "R-DON-1", f"A donation goes into compartment I or II; {who} named none."
+    if len(items) > 2 or (len(items) == 2 and character != EMPEROR):
+        return (
+            "R-DON-2",
+            f"Only the Emperor, on the Emperor's turn, donates two items; "
+            f"{who} donates {len(items)}.",
+        )
     for item, count in needed.items():
         have = s.goods[action.actor][STONE_INDEX[item]]
         if have < count:
@@ -224,10 +261,12 @@ def _free_why_not(s: GameState, step: Step, action: Action) -> Why:
     assert isinstance(action, FreeStone)
     rule = step[2]
     stone = STONE_INDEX[action.stone]
+    if stone == INDULGENCE and action.colour is None:
+        return rule, "A free indulgence stone is swapped for a letter: name red or green."
     if not s.market[stone]:
         return rule, f"The market has no {action.stone}."
-    if action.colour is not None and not s.supply[LETTER_INDEX[action.colour]]:
-        return "I-SUP-5", f"The supply has no {action.colour} letter left."
+    if action.colour is not None:
+        return why_not_letter_colour(s, action.colour, rule)
     return None
 
 
