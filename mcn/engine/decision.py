@@ -69,6 +69,9 @@ class Handler:
     expects: str  # the text forms accepted, for messages: "bid N+T"
     exact: bool = False  # candidates are exactly the legal actions (chance, bids): no filtering
     misfit_rule: str = ""  # rule for an action of the wrong kind by the right actor (default: rule)
+    legal: Callable[[GameState, Step, str], list[Action]] | None = None
+    """A fast generator of exactly the legal actions (hot decisions); it must agree with
+    ``candidates`` filtered by ``why_not``, which tests check on random games."""
 
 
 DECISIONS: dict[str, Handler] = {}

@@ -125,6 +125,15 @@ def why_not_visit(s: GameState, colour: str, room: int, mode: str, extra: int) -
     return None
 
 
+def legal_visits(s: GameState, colour: str, mode: str, extra: int) -> list[Action]:
+    """Exactly the legal ``visit N`` actions (agrees with :func:`why_not_visit`)."""
+    return [
+        Visit(colour, room)
+        for room in range(1, 7)
+        if why_not_visit(s, colour, room, mode, extra) is None
+    ]
+
+
 def rotate(s: GameState, colour: str, notches: int, reason: str, rule: str) -> None:
     """Rotate a post higher."""
     if notches:

@@ -521,26 +521,47 @@ def _action_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
     return out
 
 
+def _action_legal(s: GameState, step: Step, actor: str) -> list[Action]:
+    _, colour, character, number, first = step
+    if number == 2:
+        if s.post[colour] >= POST_MAX:
+            return [End(actor)]
+        out: list[Action] = [End(actor)]
+    else:
+        out = [Pass(actor)]
+    if first != "visit":
+        out.extend(house.legal_visits(s, colour, _MODE[character], number - 1))
+    out.extend(trade.legal(s, colour, character, first))
+    return out
+
+
 def _action_why_not(s: GameState, step: Step, action: Action) -> Why:
     _, colour, character, number, first = step
-    who = colour_name(colour)
     if isinstance(action, Pass):
-        return None if number == 1 else ("R-ACT-3", f"{who} has acted; 'end' ends the turn.")
+        return (
+            None
+            if number == 1
+            else ("R-ACT-3", f"{colour_name(colour)} has acted; 'end' ends the turn.")
+        )
     if isinstance(action, End):
         return (
-            None if number == 2 else ("R-ACT-2", f"{who} has not acted yet; 'pass' ends the turn.")
+            None
+            if number == 2
+            else ("R-ACT-2", f"{colour_name(colour)} has not acted yet; 'pass' ends the turn.")
         )
     if number == 2:
         if s.post[colour] >= POST_MAX:
             return (
                 "R-ACT-3",
-                f"{who}'s post shows {POST_MAX}; a second action would rotate it above {POST_MAX}.",
+                f"{colour_name(colour)}'s post shows {POST_MAX}; "
+                f"a second action would rotate it above {POST_MAX}.",
             )
         kind = _KIND[type(action)]
         if kind == first:
             return (
                 "R-ACT-3",
-                f"{who}'s second action must be of another kind than the first ({first}).",
+                f"{colour_name(colour)}'s second action must be of another kind "
+                f"than the first ({first}).",
             )
     if isinstance(action, Visit):
         return house.why_not_visit(s, colour, action.room, _MODE[character], number - 1)
@@ -580,6 +601,7 @@ decision(
         _action_prompt,
         "pass, end, buy, greedy, letter, sell, donate or visit",
         misfit_rule="R-ACT-2",
+        legal=_action_legal,
     ),
     "action",
 )

@@ -143,7 +143,7 @@ def why_not_infraction(s: GameState, action: Infraction) -> Why:
     if not s.stack:
         return "R-END-1", "The game is over."
     if s.stack[-1][0] == "souls":
-        return "R-MET-1", "No infraction can be recorded before the souls are placed (I-MET-4)."
+        return "I-MET-5", "No infraction can be recorded before the souls are placed."
     if s.holders[SINNER] == action.actor:
         return "R-MET-2", f"{who} is the Petty Sinner and never sins by infraction."
     return None

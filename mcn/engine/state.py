@@ -335,6 +335,9 @@ class GameState:
         out: list[Action] = []
         why_not = handler.why_not
         for who in actors:
+            if handler.legal is not None:
+                out.extend(handler.legal(self, step, who))
+                continue
             if handler.exact:
                 out.extend(handler.candidates(self, step, who))
                 continue

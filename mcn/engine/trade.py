@@ -97,6 +97,47 @@ def candidates(s: GameState, colour: str, character: int) -> list[Action]:
     return out
 
 
+def legal(s: GameState, colour: str, character: int, first: str) -> list[Action]:
+    """Exactly the legal buy/greedy/letter, sell and donate actions, skipping the kind
+    ``first`` (the second action must differ, R-ACT-3). Agrees with :func:`why_not`."""
+    out: list[Action] = []
+    market = s.market
+    money = s.money[colour]
+    goods = s.goods[colour]
+    if first != "buy":
+        purchase = s.board.purchase
+        for g, name in enumerate(GOODS):
+            if market[g] and money >= purchase[g]:
+                out.append(Buy(colour, name))
+                if market[g] >= 2:
+                    out.append(Greedy(colour, name))
+        if market[INDULGENCE] and money >= s.board.letter_price:
+            if s.supply[RED]:
+                out.append(BuyLetter(colour, "red"))
+            if s.supply[GREEN]:
+                out.append(BuyLetter(colour, "green"))
+    if first != "sell":
+        out.extend(Sell(colour, name) for g, name in enumerate(GOODS) if goods[g])
+    if first != "donate":
+        items = [
+            it
+            for it in _DONATION_ITEMS
+            if (int(it[0]) <= money if it[0].isdigit() else goods[STONE_INDEX[it[0]]] > 0)
+        ]
+        out.extend(Donate(colour, (it,)) for it in items)
+        if character == EMPEROR:
+            for i, one in enumerate(items):
+                for two in items[i:]:
+                    a, b = one[0], two[0]
+                    if a.isdigit() and b.isdigit():
+                        fits = int(a) + int(b) <= money
+                    else:
+                        fits = a != b or goods[STONE_INDEX[a]] >= 2
+                    if fits:
+                        out.append(Donate(colour, (one, two)))
+    return out
+
+
 def _has(s: GameState, colour: str, item: str, count: int) -> bool:
     if item.isdigit():
         return s.money[colour] >= int(item) * count
@@ -116,7 +157,6 @@ def why_not_letter_colour(s: GameState, colour: str, rule: str) -> Why:
 
 def why_not(s: GameState, action: Action, character: int) -> Why:
     """Why a buy/greedy/letter/sell/donate action is illegal for its actor, or None."""
-    who = colour_name(action.actor)
     money = s.money[action.actor]
     if isinstance(action, Buy | Greedy):
         if action.good == "indulgence":
@@ -138,7 +178,10 @@ def why_not(s: GameState, action: Action, character: int) -> Why:
                 )
             return "R-BUY-1", f"The market has no {action.good}."
         if money < price:
-            return "R-BUY-1", f"{who} has {money} taler; {action.good} costs {price}."
+            return (
+                "R-BUY-1",
+                f"{colour_name(action.actor)} has {money} taler; {action.good} costs {price}.",
+            )
         return None
     if isinstance(action, BuyLetter):
         if action.colour not in ("red", "green"):
@@ -150,20 +193,25 @@ def why_not(s: GameState, action: Action, character: int) -> Why:
             return why
         price = s.board.letter_price
         if money < price:
-            return "R-BUY-2", f"{who} has {money} taler; a letter costs {price}."
+            return (
+                "R-BUY-2",
+                f"{colour_name(action.actor)} has {money} taler; a letter costs {price}.",
+            )
         return None
     if isinstance(action, Sell):
         if action.good == "indulgence":
             return "R-SEL-1", "Indulgence stones and letters cannot be sold."
         if not s.goods[action.actor][STONE_INDEX[action.good]]:
-            return "R-SEL-1", f"{who} has no {action.good} behind the screen to sell."
+            return (
+                "R-SEL-1",
+                f"{colour_name(action.actor)} has no {action.good} behind the screen to sell.",
+            )
         return None
     assert isinstance(action, Donate)
     return _why_not_donate(s, action, character)
 
 
 def _why_not_donate(s: GameState, action: Donate, character: int) -> Why:
-    who = colour_name(action.actor)
     items = action.items
     needed: dict[str, int] = {}
     taler = 0
@@ -178,19 +226,30 @@ def _why_not_donate(s: GameState, action: Donate, character: int) -> Why:
                 f"A donation is one good or one coin of 1, 2, 5 or 10 taler, not {item}.",
             )
         if not comp:
-            return "R-DON-1", f"A donation goes into compartment I or II; {who} named none."
+            return (
+                "R-DON-1",
+                f"A donation goes into compartment I or II; "
+                f"{colour_name(action.actor)} named none.",
+            )
     if len(items) > 2 or (len(items) == 2 and character != EMPEROR):
         return (
             "R-DON-2",
             f"Only the Emperor, on the Emperor's turn, donates two items; "
-            f"{who} donates {len(items)}.",
+            f"{colour_name(action.actor)} donates {len(items)}.",
         )
     for item, count in needed.items():
         have = s.goods[action.actor][STONE_INDEX[item]]
         if have < count:
-            return "R-DON-1", f"{who} has {have} {item} behind the screen, not {count}."
+            return (
+                "R-DON-1",
+                f"{colour_name(action.actor)} has {have} {item} behind the screen, not {count}.",
+            )
     if taler > s.money[action.actor]:
-        return "R-DON-1", f"{who} has {s.money[action.actor]} taler and cannot donate {taler}."
+        return (
+            "R-DON-1",
+            f"{colour_name(action.actor)} has {s.money[action.actor]} taler "
+            f"and cannot donate {taler}.",
+        )
     return None
 
 
