@@ -1,0 +1,131 @@
+"""``mcn diff A B``: compare two records as games (see :mod:`mcn.diff`).
+
+Exit codes follow the README: 0 the records are the same, 1 they differ (or one of them does
+not parse or replay — reported as ``file:line:col: error: …``), 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any
+
+import click
+
+from mcn.diff import SPECTATOR, compare
+from mcn.notation.stream import iter_results
+from mcn.replay import GameReplay, replay_game
+
+#: Diagnostic codes that mean a record cannot be replayed (a line of play stops there).
+FATAL_CODES = frozenset({"header", "action", "illegal", "chance"})
+#: At most this many problems are listed for a broken record.
+_SHOWN_PROBLEMS = 5
+
+
+class RecordError(click.ClickException):
+    """A record that cannot be read or replayed: exit 1, its diagnostics printed as they are."""
+
+    exit_code = 1
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.message, err=True)
+
+
+def load_replay(path: str, number: int, *, keep_states: bool = True) -> GameReplay:
+    """Parse game ``number`` of ``path`` and replay it, or raise a clean error.
+
+    A notation error or an illegal move anywhere in the game (variations included) is a
+    :class:`RecordError`; a game number the file does not have is a usage error.
+    """
+    seen = 0
+    try:
+        for result in iter_results(path):
+            seen = result.number
+            if result.number != number:
+                continue
+            if result.errors or result.game is None:
+                shown = result.errors[:_SHOWN_PROBLEMS]
+                raise RecordError("\n".join(error.format() for error in shown))
+            replay = replay_game(result.game, file=path, index=number, keep_states=keep_states)
+            fatal = [
+                d for d in replay.diagnostics if d.severity == "error" and d.code in FATAL_CODES
+            ]
+            if fatal or replay.main is None:
+                problems = fatal or [d for d in replay.diagnostics if d.severity == "error"]
+                lines = [d.text() for d in problems[:_SHOWN_PROBLEMS]]
+                raise RecordError(
+                    "\n".join(lines or [f"{path}: error: cannot replay game {number}"])
+                )
+            return replay
+    except OSError as error:
+        raise RecordError(f"{path}: error: {error.strerror or error}") from None
+    games = "no game" if seen == 0 else f"only {seen} game{'s' if seen > 1 else ''}"
+    raise click.BadParameter(f"{path} has {games}, not game {number}", param_hint="'--game'")
+
+
+def viewer_option(value: str | None) -> str | None:
+    """``--as`` spelled any case: a colour initial or ``spectator``."""
+    if value is None:
+        return None
+    return SPECTATOR if value.lower() == SPECTATOR else value.upper()
+
+
+@click.command("diff")
+@click.argument("record_a", metavar="A", type=click.Path(exists=True, dir_okay=False))
+@click.argument("record_b", metavar="B", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--game",
+    "game",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which game of each file to compare (1-based).",
+)
+@click.option(
+    "--as",
+    "viewer",
+    type=click.Choice(["R", "B", "G", "Y", SPECTATOR], case_sensitive=False),
+    help="Compare the records as this player (or a spectator) saw them.",
+)
+@click.option(
+    "--format",
+    "output",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Text for people, JSON (schemas/diff.schema.json) for tools.",
+)
+@click.option(
+    "--ignore-annotations",
+    is_flag=True,
+    help="Do not compare comments, glyphs, variations and checkpoints.",
+)
+@click.pass_context
+def diff(
+    ctx: click.Context,
+    record_a: str,
+    record_b: str,
+    game: int,
+    viewer: str | None,
+    output: str,
+    ignore_annotations: bool,
+) -> None:
+    """Compare records A and B: headers, the first diverging decision, annotations, outcome.
+
+    Exit 0 when they are the same game, 1 when they differ or a record is broken, 2 on usage
+    errors.
+    """
+    who = viewer_option(viewer)
+    replay_a = load_replay(record_a, game)
+    replay_b = load_replay(record_b, game)
+    if who is not None and who != SPECTATOR:
+        for replay in (replay_a, replay_b):
+            if who not in replay.game.players:
+                raise click.BadParameter(
+                    f"{who} does not play in {replay.file} (game {game})", param_hint="'--as'"
+                )
+    result = compare(replay_a, replay_b, viewer=who, annotations=not ignore_annotations)
+    if output == "json":
+        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(result.text())
+    ctx.exit(0 if result.same else 1)

@@ -1,0 +1,124 @@
+"""``mcn tree FILE -o OUT.svg``: draw a record's decision tree (see :mod:`mcn.tree`).
+
+The output format follows the extension of ``-o``: ``.dot``/``.gv`` is written directly, no
+Graphviz binary needed; ``.svg``, ``.png`` and ``.pdf`` run Graphviz ``dot`` (``make setup``
+installs it). Exit codes: 0 drawn, 1 the record does not parse or replay, 2 usage errors —
+including a missing ``dot``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import click
+import graphviz
+
+from mcn.commands.diff import RecordError, load_replay
+from mcn.tree import FORMATS, TreeOptions, address_key, build_tree, render, to_graphviz
+
+
+def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Validate ``--from``/``--to``: a main-line address or prefix (``3``, ``3.5``, ``3.5.2``)."""
+    if value is None:
+        return None
+    try:
+        address_key(value)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r} is not a decision address or prefix (e.g. setup, 3, 3.bid, 3.5, 3.5.2)"
+        ) from None
+    if "/" in value or ":" in value:
+        raise click.BadParameter("give a main-line address; variations follow their branch point")
+    return value
+
+
+@click.command("tree")
+@click.argument("record", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, writable=True),
+    help="Where to write the drawing: .svg, .png, .pdf (run dot) or .dot (no binary needed).",
+)
+@click.option(
+    "--game",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which game of the file to draw (1-based).",
+)
+@click.option(
+    "--alternatives",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Also draw up to N legal actions not played at each decision, and the legal count.",
+)
+@click.option(
+    "--from", "start", callback=_address, help="First decision to draw (address or prefix)."
+)
+@click.option("--to", "stop", callback=_address, help="Last decision to draw (address or prefix).")
+@click.option(
+    "--rankdir",
+    type=click.Choice(["TB", "LR"], case_sensitive=False),
+    default="TB",
+    show_default=True,
+    help="Top to bottom or left to right.",
+)
+@click.option(
+    "--collapse",
+    type=click.IntRange(min=0),
+    default=4,
+    show_default=True,
+    help="Fold plain stretches of at least N decisions into one node (0: never).",
+)
+def tree(
+    record: str,
+    output: str,
+    game: int,
+    alternatives: int,
+    start: str | None,
+    stop: str | None,
+    rankdir: str,
+    collapse: int,
+) -> None:
+    """Draw FILE's decision tree: decisions as nodes, moves as edges, variations as branches."""
+    extension = os.path.splitext(output)[1].lower().lstrip(".")
+    if extension not in FORMATS:
+        raise click.BadParameter(
+            f"cannot tell the format from {output!r}: use .{', .'.join(FORMATS)}",
+            param_hint="'-o'",
+        )
+    if start is not None and stop is not None and address_key(start) > address_key(stop):
+        raise click.BadParameter(f"--from {start} comes after --to {stop}", param_hint="'--from'")
+    replay = load_replay(record, game)
+    options = TreeOptions(
+        alternatives=alternatives,
+        start=start,
+        stop=stop,
+        collapse=collapse,
+        rankdir="LR" if rankdir.upper() == "LR" else "TB",
+    )
+    drawn = build_tree(replay, options)
+    if not drawn.nodes:
+        raise click.BadParameter("the window --from/--to holds no decision of this record")
+    graph = to_graphviz(drawn, options.rankdir)
+    try:
+        data = render(graph, extension)
+    except graphviz.ExecutableNotFound:
+        raise click.UsageError(
+            f"Graphviz 'dot' is needed for .{extension} output but was not found on PATH; "
+            "install Graphviz (make setup does) or write .dot instead"
+        ) from None
+    except (subprocess.CalledProcessError, graphviz.CalledProcessError) as error:
+        detail = (error.stderr or b"").decode("utf-8", "replace").strip()
+        raise RecordError(f"{record}: error: Graphviz failed: {detail or error}") from None
+    try:
+        with open(output, "wb") as handle:
+            handle.write(data)
+    except OSError as error:
+        raise RecordError(f"{output}: error: cannot write: {error.strerror or error}") from None
+    decisions = sum(1 for e in drawn.edges if e.role != "alternative")
+    click.echo(f"wrote {output} ({len(drawn.nodes)} nodes, {decisions} moves drawn)", err=True)
