@@ -6,41 +6,56 @@ copy of the state before the move it replaces — and collects diagnostics with 
 decision address, source span and rule ID. See docs/design.md, "Replay binding":
 
 1. a move the pending decision accepts is applied;
-2. otherwise, if the pending (player) decision has exactly one legal action, that *forced*
+2. otherwise, if the pending player decision has exactly one legal action, that *forced*
    action is applied and the move is tried again — records may omit forced moves;
-3. otherwise the move is wrong, and that line of play stops there.
+3. otherwise, if the pending decision is a turn waiting for its second action and the move
+   fits once the turn is ended, ``end`` is applied (a Merchant's free stone written right
+   after a single action, the next turn written without the ``end``);
+4. otherwise the move is wrong, and that line of play stops there.
 
-After an item's last move, ``end`` is applied if the same turn still waits for its actor
-(an item is a whole turn). Walks use explicit work lists, never recursion, so deeply nested
-variations are fine.
+After an item's last move, ``end`` is applied if the item's turn still waits for a second
+action (an item is a whole turn). Walks use explicit work lists, never recursion, so deeply
+nested variations are fine.
+
+Redacted records (``?`` secrets, :mod:`mcn.hidden`) are replayed with a stand-in for each secret
+and the reveal checkpoints fill in the truth before the evaluation or scoring that needs it.
+Whatever can then not be told for sure is reported as a ``note``, never as an error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mcn import hidden
 from mcn.engine import GameState, IllegalAction, new_game, parse_action, view
-from mcn.engine.actions import Action, ActionSyntaxError
-from mcn.engine.constants import CHANCE, colour_name
-from mcn.engine.events import Event
-from mcn.notation.lexical import COLOUR_TAGS, META_CULPA, REQUIRED_TAGS
-from mcn.notation.model import Checkpoint, Comment, Element, Game, Item, Move, Section, Span
+from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew
+from mcn.engine.constants import CHANCE, COLOURS, LETTERS, colour_name
+from mcn.engine.events import Event, LetterMoved
+from mcn.notation.lexical import COLOUR_TAGS, META_CULPA
+from mcn.notation.model import Checkpoint, Element, Game, Item, Move, Section, Span
 
 Severity = Literal["error", "warning", "note"]
+
+#: How many forced moves replay takes in a row before it gives up (a safety net: forced
+#: chains in a real game are a handful of decisions long).
+_FORCED_LIMIT = 1000
 
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem found in a record, located as precisely as the record allows.
 
-    ``code`` classifies it for tools: ``header``, ``action`` (not an action the engine knows),
+    ``code`` classifies it for tools: ``syntax`` and ``header`` (from the notation), ``setup``
+    (the engine cannot start this game), ``action`` (not an action the engine knows),
     ``illegal`` (a rule forbids it; ``rule`` names which), ``chance`` (an impossible draw),
     ``label``/``section`` (a marker disagrees with the game), ``checkpoint``, ``result``,
-    ``incomplete``, ``secret`` (a redacted value the replay could not check past).
+    ``incomplete``, ``secret`` (something a redacted record could not let replay check),
+    ``internal`` (a bug in mcn, reported instead of crashing).
     """
 
     severity: Severity
@@ -105,7 +120,9 @@ class Line:
 
     A variation replaces the move ``branch_move`` of its ``parent`` line; it starts at the
     decision ``branch_address`` of the parent, and its addresses are prefixed
-    ``"<branch_address>/<number>:"``.
+    ``"<branch_address>/<number>:"``. ``unresolved`` maps ``chest``/``letters``/``other`` to
+    the players whose secrets on this line are still stand-ins; ``unsure`` says why replay can
+    no longer tell right from wrong on this line (a secret was needed before it was revealed).
     """
 
     prefix: str
@@ -118,6 +135,10 @@ class Line:
     children: list[Line] = field(default_factory=list)
     error: Diagnostic | None = None
     final: GameState | None = None
+    unresolved: dict[str, set[str]] = field(default_factory=dict)
+    unsure: str | None = None
+    reveals: dict[str, Checkpoint] = field(default_factory=dict)
+    revealed: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -158,16 +179,20 @@ def result_of(state: GameState) -> str:
 
 
 def parse_result(value: str) -> tuple[str, ...] | None:
-    """The winners named by a ``Result`` tag (``"B"``, ``"R G"``, ``"R,G"``); None for ``*``."""
+    """The winners named by a ``Result`` tag (``"B"``, ``"R G"``, ``"R,G"``); None for ``*``.
+
+    Colour initials and full colour names are both understood, in any order and case.
+    """
     value = value.strip()
     if value in ("", "*", "?"):
         return None
     names = {name.lower(): colour for colour, name in COLOUR_TAGS.items()}
     out = []
     for word in value.replace(",", " ").replace("+", " ").split():
-        colour = names.get(word.lower(), word.upper())
-        out.append(colour)
-    return tuple(sorted(out, key="RBGY".index)) if all(c in "RBGY" for c in out) else (value,)
+        out.append(names.get(word.lower(), word.upper()))
+    if all(c in COLOURS for c in out) and len(set(out)) == len(out):
+        return tuple(sorted(out, key=COLOURS.index))
+    return (value,)
 
 
 def state_digest(state: GameState) -> str:
@@ -176,38 +201,35 @@ def state_digest(state: GameState) -> str:
     return hashlib.sha256(data.encode()).hexdigest()[:12]
 
 
-def game_setup(game: Game) -> tuple[dict[str, Any], list[tuple[str, str, Span | None]]]:
-    """The engine's ``new_game`` arguments from the headers, and the header problems found."""
-    problems: list[tuple[str, str, Span | None]] = []
-    spans = {h.tag: h.span for h in game.headers}
-    first = game.headers[0].span if game.headers else game.span
-    for tag in REQUIRED_TAGS:
-        if game.header(tag) is None:
-            problems.append(("error", f"the required header [{tag} \"…\"] is missing", first))
-    players = game.players
-    if len(players) < 2:
-        problems.append(
-            ("error", "a game needs at least two players ([Red \"…\"], [Blue \"…\"], …)", first)
-        )
+def game_setup(game: Game) -> dict[str, Any]:
+    """The engine's ``new_game`` arguments from the headers.
+
+    Missing or malformed headers are the notation's to report (they are syntax of a record);
+    here they fall back to defaults, and whatever the engine cannot start is its error.
+    """
     variant = (game.header("Variant") or "standard").strip().lower()
-    infractions: tuple[str, ...] = ()
-    if variant == META_CULPA:
-        raw = game.header("Infractions")
-        if raw is None:
-            problems.append(
-                ("error", "a META CULPA game must list its [Infractions \"…\"] (R-MET-3)",
-                 spans.get("Variant", first))
-            )
-        else:
-            infractions = tuple(w for w in raw.replace(",", " ").split() if w)
-    arguments = {
-        "players": players if len(players) >= 2 else ("R", "B"),
+    raw = game.header("Infractions") if variant == META_CULPA else None
+    infractions = tuple(w for w in (raw or "").replace(",", " ").split() if w)
+    return {
+        "players": game.players,
         "ruleset": (game.header("Rules") or "de-2016").strip(),
         "board": (game.header("Board") or "standard").strip(),
         "variant": variant,
         "infractions": infractions,
     }
-    return arguments, problems
+
+
+def address_matches(address: str, target: str) -> bool:
+    """Whether ``address`` is ``target`` or lies under it (docs/design.md, ``--to``).
+
+    ``3`` covers ``3.5.1`` but not ``30.1``; ``3.5.2/1:`` covers the whole first variation
+    at 3.5.2.
+    """
+    if not target or not address.startswith(target):
+        return False
+    if len(address) == len(target) or target[-1] in ".:/":
+        return True
+    return address[len(target)] in ".:/"
 
 
 @dataclass(slots=True)
@@ -217,6 +239,10 @@ class _Frame:
     line: Line
     state: GameState
     elements: tuple[Element, ...]
+
+
+class _Stop(Exception):
+    """Raised inside a line when replay must stop everything (strict mode, ``on_step``)."""
 
 
 class _Replayer:
@@ -238,7 +264,6 @@ class _Replayer:
         self.variations = variations
         self.strict = strict
         self.on_step = on_step
-        self.stopped = False
 
     # ------------------------------------------------------------------------ reporting
 
@@ -257,33 +282,55 @@ class _Replayer:
         )
         self.result.diagnostics.append(diagnostic)
         if severity == "error" and self.strict:
-            self.stopped = True
+            raise _Stop
         return diagnostic
+
+    def fail(
+        self,
+        line: Line,
+        code: str,
+        message: str,
+        *,
+        address: str,
+        span: Span | None,
+        rule: str | None = None,
+    ) -> None:
+        """A move that cannot be played: an error, or a note on a line whose secrets are
+        unknown (the move may well be right); either way the line stops here."""
+        if line.unsure is not None:
+            line.error = self.report(
+                "note",
+                "secret",
+                f"not checked: {message} — but {line.unsure}, so this may be right",
+                address=address,
+                span=span,
+            )
+        else:
+            line.error = self.report("error", code, message, address=address, span=span, rule=rule)
 
     # ------------------------------------------------------------------------ driving
 
     def run(self) -> GameReplay:
         game = self.result.game
-        arguments, problems = game_setup(game)
-        for severity, message, span in problems:
-            self.report(severity, "header", message, span=span)  # type: ignore[arg-type]
-        if self.stopped:
-            return self.result
         try:
-            state = new_game(**arguments)
-        except (ValueError, KeyError, OSError) as error:
-            span = game.headers[0].span if game.headers else None
-            self.report("error", "header", f"cannot set up the game: {error}", span=span)
+            state = new_game(**game_setup(game))
+        except ValueError as error:
+            first = game.headers[0].span if game.headers else game.span
+            with contextlib.suppress(_Stop):
+                self.report("error", "setup", f"cannot set up the game: {error}", span=first)
             return self.result
-        main = Line("", state.clone() if self.keep_states else state.clone())
+        main = Line("", state.clone())
         self.result.main = main
         work = [_Frame(main, state, game.body)]
-        while work and not self.stopped:
-            frame = work.pop()
-            spawned = self.replay_line(frame)
-            work.extend(reversed(spawned))
-        if main.final is not None and main.error is None and not self.stopped:
-            self.check_result(main.final, game)
+        try:
+            while work:
+                frame = work.pop()
+                spawned = self.replay_line(frame)
+                work.extend(reversed(spawned))
+            if main.final is not None and main.error is None:
+                self.check_result(main, game)
+        except _Stop:
+            pass
         self.result.diagnostics.sort(
             key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0)
         )
@@ -293,96 +340,154 @@ class _Replayer:
         """Replay one line to its end (or first error); return the variations it spawned."""
         line, state = frame.line, frame.state
         spawned: list[_Frame] = []
-        for element in frame.elements:
-            if self.stopped:
-                break
-            if isinstance(element, Item):
-                if not self.replay_item(line, state, element, spawned):
-                    break
-            elif isinstance(element, Checkpoint):
-                self.verify(line, state, element)
-            elif isinstance(element, Section):
-                self.check_section(line, state, element)
-            elif isinstance(element, Comment):
-                continue
-        else:
-            if line.error is None and not self.stopped:
+        self.collect_reveals(line, frame.elements)
+        try:
+            for element in frame.elements:
+                if isinstance(element, Item):
+                    if not self.replay_item(line, state, element, spawned):
+                        break
+                elif isinstance(element, Checkpoint):
+                    self.verify(line, state, element)
+                elif isinstance(element, Section):
+                    self.check_section(line, state, element)
+            else:
                 self.finish_forced(line, state)
-        line.final = state
+                self.unrevealed(line, state, frame.elements)
+        finally:
+            line.final = state
         return spawned
 
-    def replay_item(
-        self, line: Line, state: GameState, item: Item, spawned: list[_Frame]
-    ) -> bool:
+    def replay_item(self, line: Line, state: GameState, item: Item, spawned: list[_Frame]) -> bool:
         """Apply one item's moves; False when the line cannot go on."""
         first_address: str | None = None
         for move in item.moves:
-            address = self.bring_to(line, state, move)
+            address = self.play(line, state, move, spawned)
             if address is None:
                 return False
             if first_address is None:
                 first_address = address
                 if item.label is not None:
                     self.check_label(line, item, address)
-            if move.variations and self.variations:
-                for number, variation in enumerate(move.variations, 1):
-                    child = Line(
-                        f"{line.prefix}{address}/{number}:",
-                        state.clone(),
-                        parent=line,
-                        number=number,
-                        branch_address=line.prefix + address,
-                        branch_index=len(line.steps),
-                    )
-                    line.children.append(child)
-                    spawned.append(_Frame(child, child.start.clone(), variation))
-            if not self.take(line, state, move, address):
-                return False
         if first_address is not None:
-            self.end_turn(line, state, item, first_address)
+            self.end_turn(line, state, first_address)
         return True
 
-    def bring_to(self, line: Line, state: GameState, move: Move) -> str | None:
-        """Apply forced moves until ``move`` fits the pending decision; its address, or None."""
-        if "?" in move.text:
-            return self.secret(line, state, move)
-        try:
-            action = parse_action(move.actor, move.text)
-        except ActionSyntaxError as error:
-            line.error = self.report(
-                "error",
-                "action",
-                str(error),
-                address=line.prefix + state.decision.address,
-                span=move.span,
+    def spawn(
+        self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
+    ) -> None:
+        """Queue the variations of ``move``, each from a copy of the state before it."""
+        for number, variation in enumerate(move.variations, 1):
+            child = Line(
+                f"{line.prefix}{address}/{number}:",
+                state.clone(),
+                parent=line,
+                number=number,
+                branch_address=line.prefix + address,
+                branch_index=len(line.steps),
+                unresolved={kind: set(players) for kind, players in line.unresolved.items()},
+                unsure=line.unsure,
             )
-            return None
-        while True:
+            line.children.append(child)
+            spawned.append(_Frame(child, state.clone(), variation))
+
+    # ------------------------------------------------------------------------ moves
+
+    def play(self, line: Line, state: GameState, move: Move, spawned: list[_Frame]) -> str | None:
+        """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
+        or None when it cannot be played (reported)."""
+        action: Action | None = None
+        if not hidden.is_secret(move.tokens):
+            try:
+                action = parse_action(move.actor, move.text)
+            except ActionSyntaxError as error:
+                self.fail(
+                    line,
+                    "action",
+                    str(error).replace("cannot read action", "unknown action"),
+                    address=line.prefix + self.pending_address(state),
+                    span=move.span,
+                )
+                return None
+        branch = bool(move.variations) and self.variations
+        for _ in range(_FORCED_LIMIT):
+            problem = self.fits(state, move, action) if branch or action is None else None
+            if problem is None:
+                address = state.address_of(action) if action else self.secret_address(state, move)
+                if branch:
+                    self.spawn(line, state, move, address, spawned)
+                try:
+                    if action is None:
+                        self.take_secret(line, state, move, address)
+                    else:
+                        self.apply(line, state, action, move, address)
+                    return address
+                except IllegalAction as error:
+                    problem = error
+            implicit = self.forced_action(state) or self.end_before(state, move, action)
+            if implicit is None:
+                self.fail(
+                    line,
+                    "chance" if move.actor == CHANCE else "illegal",
+                    problem.reason,
+                    address=line.prefix + (problem.address or self.pending_address(state)),
+                    span=move.span,
+                    rule=problem.rule,
+                )
+                return None
+            self.apply(line, state, implicit, None)
+        self.fail(line, "illegal", "too many forced moves", address=line.prefix, span=move.span)
+        return None
+
+    @staticmethod
+    def pending_address(state: GameState) -> str:
+        return "end" if state.is_terminal() else state.decision.address
+
+    def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
+        """None when the pending decision accepts the move, else why not."""
+        if action is not None:
             try:
                 state.check(action)
             except IllegalAction as error:
-                forced = self.forced_action(state) or self.implicit_end(state, action)
-                if forced is None:
-                    line.error = self.report(
-                        "error",
-                        "chance" if move.actor == CHANCE else "illegal",
-                        error.reason,
-                        address=line.prefix + (error.address or state.decision.address),
-                        span=move.span,
-                        rule=error.rule,
-                    )
-                    return None
-                self.apply(line, state, forced, None)
-                if self.stopped:
-                    return None
-                continue
-            return state.address_of(action)
+                return error
+            return None
+        if self.secret_candidates(state, move):
+            return None
+        if state.is_terminal():
+            return IllegalAction(
+                "R-END-1", "The game is over; no more actions are possible.", "end"
+            )
+        decision = state.decision
+        if move.actor not in decision.actors:
+            who = " or ".join(colour_name(c) for c in decision.actors)
+            reason = f"It is {who}'s decision ({decision.prompt}), not {colour_name(move.actor)}'s."
+        else:
+            reason = f"No legal action matches '{move.text}' here ({decision.prompt})."
+        return IllegalAction("R-ACT-2", reason, decision.address)
 
-    def take(self, line: Line, state: GameState, move: Move, address: str) -> bool:
-        """Apply ``move`` (already known to be legal)."""
-        action = parse_action(move.actor, move.text)
+    @staticmethod
+    def secret_candidates(state: GameState, move: Move) -> list[Action]:
+        if state.is_terminal() or move.actor not in state.decision.actors:
+            return []
+        return [a for a in state.legal_actions(move.actor) if hidden.matches(move.tokens, a)]
+
+    @staticmethod
+    def secret_address(state: GameState, move: Move) -> str:
+        return state.decision.address_for(move.actor)
+
+    def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None:
+        """Apply a ``?`` move as the first legal action it matches — a stand-in — and note the
+        players whose hidden state the stand-in may have got wrong."""
+        action = self.secret_candidates(state, move)[0]
+        kind = hidden.secret_kind(action)
         self.apply(line, state, action, move, address)
-        return not self.stopped
+        players = {move.actor}
+        if kind == "letters":
+            players.update(
+                event.player for event in line.steps[-1].events if isinstance(event, LetterMoved)
+            )
+        line.unresolved.setdefault(kind, set()).update(players)
+        if kind == "other" and line.unsure is None:
+            line.unsure = f"'{move.text}' at {line.prefix}{address} hides a secret"
 
     def apply(
         self,
@@ -393,17 +498,19 @@ class _Replayer:
         address: str | None = None,
     ) -> None:
         address = address or state.address_of(action)
+        self.before_apply(line, state, action, move)
         events = state.apply(action)
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
             step.state = state.clone()
         line.steps.append(step)
         self.result.decisions += 1
+        if state.is_terminal():
+            self.after_end(line, state, move)
         if self.on_step is not None and self.on_step(line, step):
-            self.stopped = True
+            raise _Stop
 
-    @staticmethod
-    def forced_action(state: GameState) -> Action | None:
+    def forced_action(self, state: GameState) -> Action | None:
         """The only legal action of a pending player decision, if there is exactly one."""
         if state.is_terminal():
             return None
@@ -414,59 +521,187 @@ class _Replayer:
         return legal[0] if len(legal) == 1 else None
 
     @staticmethod
-    def implicit_end(state: GameState, action: Action) -> Action | None:
-        """``end`` when the turn waits for ``action``'s actor and ``action`` fits only after it
-        (the Merchant's free stone written right after a single action)."""
-        if state.is_terminal() or state.decision.actors != (action.actor,):
+    def end_action(state: GameState) -> Action | None:
+        """``end`` for the pending turn, if the turn waits for a second action."""
+        if state.is_terminal() or len(state.decision.actors) != 1:
             return None
-        end = parse_action(action.actor, "end")
+        actor = state.decision.actors[0]
+        if actor == CHANCE:
+            return None
+        end = End(actor)
         try:
             state.check(end)
-        except IllegalAction:
-            return None
-        probe = state.clone()
-        probe.apply(end)
-        try:
-            probe.check(action)
         except IllegalAction:
             return None
         return end
 
-    def end_turn(self, line: Line, state: GameState, item: Item, first_address: str) -> None:
-        """An item is a whole turn: close the turn if it still waits for its actor."""
-        if state.is_terminal():
-            return
-        turn = first_address.rsplit(".", 1)[0]
-        decision = state.decision
-        if decision.address.rsplit(".", 1)[0] != turn or decision.actors != (item.actor,):
-            return
-        end = parse_action(item.actor, "end")
-        try:
-            state.check(end)
-        except IllegalAction:
-            return
-        self.apply(line, state, end, None)
+    def end_before(self, state: GameState, move: Move, action: Action | None) -> Action | None:
+        """``end`` when the turn waits for its second action and ``move`` fits only after it
+        (and the forced moves that follow it)."""
+        end = self.end_action(state)
+        if end is None:
+            return None
+        probe = state.clone()
+        probe.apply(end)
+        for _ in range(_FORCED_LIMIT):
+            if self.fits(probe, move, action) is None:
+                return end
+            forced = self.forced_action(probe)
+            if forced is None:
+                return None
+            probe.apply(forced)
+        return None
 
-    def finish_forced(self, line: Line, state: GameState) -> None:
-        """At a line's end, take the forced moves the record left implicit."""
-        while not self.stopped:
+    def end_turn(self, line: Line, state: GameState, first_address: str) -> None:
+        """An item is a whole turn: take the forced moves left in its turn (or section), and
+        close the turn if it then waits for a second action."""
+        section = first_address.rsplit(".", 1)[0]
+        for _ in range(_FORCED_LIMIT):
+            if state.is_terminal() or state.decision.address.rsplit(".", 1)[0] != section:
+                return
+            end = self.end_action(state)
+            if end is not None:
+                self.apply(line, state, end, None)
+                return
             forced = self.forced_action(state)
             if forced is None:
                 return
             self.apply(line, state, forced, None)
 
-    # ------------------------------------------------------------------------ checks
+    def finish_forced(self, line: Line, state: GameState) -> None:
+        """At a line's end (or a section marker), take the forced moves left implicit."""
+        for _ in range(_FORCED_LIMIT):
+            forced = self.forced_action(state)
+            if forced is None:
+                return
+            self.apply(line, state, forced, None)
 
-    def secret(self, line: Line, state: GameState, move: Move) -> None:
-        """A redacted value (``?``): replay cannot check past it on this line."""
-        line.error = self.report(
-            "note",
-            "secret",
-            f"'{move.text}' hides a secret; this line is not checked beyond it",
-            address=line.prefix + state.decision.address,
-            span=move.span,
-        )
-        return None
+    # ------------------------------------------------------------------------ secrets
+
+    def collect_reveals(self, line: Line, elements: Sequence[Element]) -> None:
+        """Note the line's reveal checkpoints: they hold for the moment of their reveal."""
+        for element in elements:
+            if isinstance(element, Checkpoint) and element.name in hidden.REVEALS:
+                key = element.name
+                if key == "chest" and element.args:
+                    key = f"chest {element.args[0]}"
+                line.reveals.setdefault(key, element)
+
+    def before_apply(self, line: Line, state: GameState, action: Action, move: Move | None) -> None:
+        """Fill in secrets just before the evaluation or the scoring that needs them."""
+        if state.finished < 2 and isinstance(action, PlaceCrew | MoveCrew):
+            probe = state.clone()
+            probe.apply(action)
+            if probe.finished > state.finished:
+                self.evaluation(line, state, state.finished, move)
+        if state.finished == 2 and line.unresolved.get("letters"):
+            probe = state.clone()
+            probe.apply(action)
+            if probe.is_terminal():
+                self.fill_letters(line, state, probe, move)
+
+    def evaluation(self, line: Line, state: GameState, compartment: int, move: Move | None) -> None:
+        """Compartment ``compartment`` is about to be evaluated: record, reveal, fill in."""
+        contents = {c: state.chest[c][compartment][:] for c in state.players}
+        line.revealed[f"chest {('I', 'II')[compartment]}"] = contents
+        unresolved = line.unresolved.get("chest", set())
+        checkpoint = line.reveals.get(f"chest {('I', 'II')[compartment]}")
+        if checkpoint is None:
+            if unresolved and line.unsure is None:
+                names = ", ".join(colour_name(c) for c in sorted(unresolved, key=COLOURS.index))
+                line.unsure = (
+                    f"compartment {('I', 'II')[compartment]} was evaluated before the record "
+                    f"revealed it (hidden donations of {names})"
+                )
+            return
+        parsed = hidden.parse_chest(checkpoint.args)
+        if isinstance(parsed, str):
+            return  # reported where the checkpoint is verified
+        _, revealed = parsed
+        for colour, values in revealed.items():
+            if colour not in unresolved or colour not in state.players:
+                continue
+            box = state.chest[colour]
+            shown = [box[0][i] + box[1][i] for i in range(5)]
+            if any(v > s for v, s in zip(values, shown, strict=True)):
+                self.report(
+                    "error",
+                    "checkpoint",
+                    f"checkpoint <{checkpoint.text}> fails: {colour_name(colour)} donated only "
+                    f"{hidden.describe(shown, hidden.CHEST_ITEMS)} in all",
+                    address=line.prefix + state.decision.address,
+                    span=checkpoint.span,
+                )
+                continue
+            box[compartment] = list(values)
+            box[1 - compartment] = [s - v for s, v in zip(shown, values, strict=True)]
+            contents[colour] = list(values)
+            unresolved.discard(colour)
+
+    def fill_letters(
+        self, line: Line, state: GameState, probe: GameState, move: Move | None
+    ) -> None:
+        """The game ends with the next action: put the revealed letters behind the screens."""
+        unresolved = line.unresolved.get("letters", set())
+        checkpoint = line.reveals.get("letters")
+        if checkpoint is None:
+            if line.unsure is None:
+                names = ", ".join(colour_name(c) for c in sorted(unresolved, key=COLOURS.index))
+                line.unsure = f"the letters of {names} were scored but never revealed"
+            return
+        revealed = hidden.parse_letters(checkpoint.args)
+        if isinstance(revealed, str):
+            return
+        for colour, final in revealed.items():
+            if colour not in unresolved or colour not in state.players:
+                continue
+            gained = [probe.letters[colour][i] - state.letters[colour][i] for i in range(4)]
+            before = [f - g for f, g in zip(final, gained, strict=True)]
+            supply = [state.supply[i] + state.letters[colour][i] - before[i] for i in range(4)]
+            if min(before) < 0 or min(supply) < 0:
+                self.report(
+                    "error",
+                    "checkpoint",
+                    f"checkpoint <{checkpoint.text}> fails: {colour_name(colour)} cannot have "
+                    f"held {hidden.describe(final, LETTERS)} at the end",
+                    address=line.prefix + state.decision.address,
+                    span=checkpoint.span,
+                )
+                continue
+            state.letters[colour] = before
+            state.supply = supply
+            unresolved.discard(colour)
+
+    def after_end(self, line: Line, state: GameState, move: Move | None) -> None:
+        """The game is over: the letters are revealed."""
+        line.revealed["letters"] = {c: state.letters[c][:] for c in state.players}
+        if line.unresolved.get("letters") and line.unsure is None:
+            names = ", ".join(
+                colour_name(c) for c in sorted(line.unresolved["letters"], key=COLOURS.index)
+            )
+            line.unsure = f"the letters of {names} were scored but never revealed"
+
+    def unrevealed(self, line: Line, state: GameState, elements: Sequence[Element]) -> None:
+        """At the end of a line: say which secrets stayed unchecked."""
+        left = {kind: players for kind, players in line.unresolved.items() if players}
+        if line.unsure is None and not left:
+            return
+        span = elements[-1].span if elements else None
+        address = line.prefix + self.pending_address(state)
+        if line.unsure is not None:
+            message = f"not fully checked: {line.unsure}"
+        else:
+            parts = []
+            for kind, players in sorted(left.items()):
+                names = ", ".join(colour_name(c) for c in sorted(players, key=COLOURS.index))
+                what = {"chest": "compartments of donations", "letters": "letter colours"}.get(
+                    kind, "secrets"
+                )
+                parts.append(f"the {what} of {names}")
+            message = "never revealed in this record: " + "; ".join(parts)
+        self.report("note", "secret", message, address=address, span=span)
+
+    # ------------------------------------------------------------------------ checks
 
     def check_label(self, line: Line, item: Item, address: str) -> None:
         parts = address.split(".")
@@ -482,12 +717,10 @@ class _Replayer:
             )
 
     def check_section(self, line: Line, state: GameState, section: Section) -> None:
+        self.finish_forced(line, state)
         if state.is_terminal():
             self.report(
-                "error",
-                "section",
-                f"'{section}' after the end of the game",
-                span=section.span,
+                "error", "section", f"'{section}' after the end of the game", span=section.span
             )
             return
         address = state.decision.address
@@ -503,28 +736,78 @@ class _Replayer:
 
     def verify(self, line: Line, state: GameState, checkpoint: Checkpoint) -> None:
         """Compare a checkpoint written in the record with the engine's state."""
-        address = line.prefix + (state.decision.address if not state.is_terminal() else "end")
-        checker = CHECKPOINTS.get(checkpoint.name)
-        if checker is None:
+        address = line.prefix + self.pending_address(state)
+        if checkpoint.name in hidden.REVEALS:
+            problem = self.verify_reveal(line, state, checkpoint)
+        else:
+            checker = CHECKPOINTS.get(checkpoint.name)
+            if checker is None:
+                known = ", ".join(sorted((*CHECKPOINTS, *hidden.REVEALS)))
+                self.report(
+                    "warning",
+                    "checkpoint",
+                    f"unknown checkpoint '<{checkpoint.name}>' (known: {known})",
+                    address=address,
+                    span=checkpoint.span,
+                )
+                return
+            problem = checker(state, checkpoint.args)
+        if not problem:
+            return
+        if line.unsure is not None or (
+            checkpoint.name == "digest" and line.unresolved.get("letters")
+        ):
+            reason = line.unsure or "letter colours are hidden"
             self.report(
-                "warning",
-                "checkpoint",
-                f"unknown checkpoint '<{checkpoint.name}>' (known: {', '.join(sorted(CHECKPOINTS))})",
+                "note",
+                "secret",
+                f"checkpoint <{checkpoint.text}> not checked: {problem} — but {reason}",
                 address=address,
                 span=checkpoint.span,
             )
             return
-        problem = checker(state, checkpoint.args)
-        if problem:
-            self.report(
-                "error",
-                "checkpoint",
-                f"checkpoint <{checkpoint.text}> fails: {problem}",
-                address=address,
-                span=checkpoint.span,
-            )
+        self.report(
+            "error",
+            "checkpoint",
+            f"checkpoint <{checkpoint.text}> fails: {problem}",
+            address=address,
+            span=checkpoint.span,
+        )
 
-    def check_result(self, final: GameState, game: Game) -> None:
+    def verify_reveal(self, line: Line, state: GameState, checkpoint: Checkpoint) -> str | None:
+        """A reveal checkpoint, checked against what was revealed (once it has been)."""
+        if checkpoint.name == "chest":
+            parsed = hidden.parse_chest(checkpoint.args)
+            if isinstance(parsed, str):
+                return parsed
+            compartment, claimed = parsed
+            key = f"chest {('I', 'II')[compartment]}"
+            actual = line.revealed.get(key)
+            if actual is None:
+                actual = {c: state.chest[c][compartment] for c in state.players}
+            names: Sequence[str] = hidden.CHEST_ITEMS
+            what = f"compartment {('I', 'II')[compartment]}"
+        else:
+            letters = hidden.parse_letters(checkpoint.args)
+            if isinstance(letters, str):
+                return letters
+            claimed = letters
+            actual = line.revealed.get("letters") or {c: state.letters[c] for c in state.players}
+            names = LETTERS
+            what = "letters"
+        wrong = []
+        for colour, values in claimed.items():
+            if colour not in actual:
+                wrong.append(f"{colour} does not play")
+            elif list(actual[colour]) != list(values):
+                wrong.append(
+                    f"{colour_name(colour)}'s {what} held {hidden.describe(actual[colour], names)}"
+                )
+        return "; ".join(wrong) or None
+
+    def check_result(self, main: Line, game: Game) -> None:
+        final = main.final
+        assert final is not None
         tag = game.header("Result")
         span = next((h.span for h in game.headers if h.tag == "Result"), game.span)
         claimed = parse_result(tag) if tag is not None else None
@@ -534,7 +817,7 @@ class _Replayer:
                     "error",
                     "incomplete",
                     f"the record ends at {final.decision.address} before the game is over, "
-                    f"but [Result \"{tag}\"] claims a result",
+                    f'but [Result "{tag}"] claims a result',
                     address=final.decision.address,
                     span=span,
                 )
@@ -542,13 +825,25 @@ class _Replayer:
         winners = tuple(final.winners())
         if tag is None:
             return
-        if claimed != winners:
-            names = ", ".join(colour_name(c) for c in winners)
+        names = " and ".join(colour_name(c) for c in winners)
+        right = " ".join(winners)
+        if claimed is None:
             self.report(
-                "error",
+                "warning",
                 "result",
-                f"[Result \"{tag}\"] is wrong: the game's result is \"{' '.join(winners)}\" "
+                f'the game is over but [Result "{tag}"] gives no result: it is "{right}" '
                 f"({names} won)",
+                address="end",
+                span=span,
+                rule="R-END-3",
+            )
+        elif claimed != winners:
+            severity: Severity = "note" if main.unsure is not None else "error"
+            extra = f" (not certain: {main.unsure})" if main.unsure is not None else ""
+            self.report(
+                severity,
+                "result" if severity == "error" else "secret",
+                f'[Result "{tag}"] is wrong: the game\'s result is "{right}" ({names} won)' + extra,
                 address="end",
                 span=span,
                 rule="R-END-3",
@@ -593,9 +888,9 @@ def _check_posts(state: GameState, args: tuple[str, ...]) -> str | None:
 
 
 def _check_digest(state: GameState, args: tuple[str, ...]) -> str | None:
-    digest = state_digest(state)
     if len(args) != 1:
         return "expected one digest"
+    digest = state_digest(state)
     return None if args[0].lower() == digest else f"the state's digest is {digest}"
 
 
@@ -605,7 +900,25 @@ CHECKPOINTS: dict[str, Callable[[GameState, tuple[str, ...]], str | None]] = {
     "posts": _check_posts,
     "digest": _check_digest,
 }
-"""Checkpoint names and their checkers (docs/notation.md, "Checkpoints")."""
+"""Checkpoint names and their checkers (docs/notation.md, "Checkpoints"); the reveal
+checkpoints ``chest`` and ``letters`` are handled with the secrets (:mod:`mcn.hidden`)."""
+
+
+def checkpoint_for(name: str, state: GameState) -> Checkpoint:
+    """The checkpoint ``name`` (souls, money, posts, digest) that ``state`` satisfies."""
+    if name == "digest":
+        return Checkpoint("digest", (state_digest(state),))
+    heaven = -state.board.heaven
+    values: dict[str, int] = {
+        "souls": dict(state.souls()),
+        "money": state.money,
+        "posts": state.post,
+    }[name]
+    args: list[str] = []
+    for colour in state.players:
+        value = values[colour]
+        args += [colour, "heaven" if name == "souls" and value == heaven else str(value)]
+    return Checkpoint(name, tuple(args))
 
 
 def replay_game(
@@ -620,9 +933,9 @@ def replay_game(
 ) -> GameReplay:
     """Replay ``game`` through the engine and collect what is wrong with it.
 
-    ``on_step`` is called after every decision; returning True stops the replay there (used by
-    ``mcn replay --to``). ``keep_states`` stores a copy of the state after each step (for
-    ``diff`` and ``tree``).
+    ``on_step`` is called after every decision; returning True stops the replay there.
+    ``keep_states`` stores a copy of the state after each step (for ``replay``, ``diff`` and
+    ``tree``). ``strict`` stops at the first error.
     """
     return _Replayer(
         game,

@@ -1,9 +1,13 @@
 """Transcript: write an engine-played game as an MCN record.
 
-This is the other half of the replay binding: it turns the engine's history (every decision
-with its address) into record items, leaving out exactly what :mod:`mcn.replay` infers —
-forced moves (a decision with one legal action) and the ``end`` that closes a turn — so that
-``replay(transcript(history))`` retakes every decision of the history.
+This is the other half of the replay binding (:mod:`mcn.replay`): it turns the engine's
+history (every decision with its address) into record items, leaving out exactly the decisions
+replay takes by itself — forced moves (a decision with one legal action) and the ``end`` that
+closes a turn — so that replaying ``transcript(history)`` retakes every decision of the history.
+
+Whether replay would take a decision by itself depends on the next move the record *writes*:
+replay applies a forced move only when that move does not fit first. So the decisions are
+judged from the last to the first, each against the next written move.
 
 Grouping (docs/notation.md): chance outcomes, starting bonuses, bids and character choices
 each start an item; every other decision joins the item of its round section or turn, with its
@@ -13,24 +17,27 @@ picking letters, …). Action-phase turns are labelled with their turn number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from mcn.engine import GameState, IllegalAction, new_game
-from mcn.engine.actions import Action
+from mcn.engine.actions import Action, End
 from mcn.engine.constants import CHANCE
 from mcn.notation.lexical import COLOUR_TAGS, ROSTER
-from mcn.notation.model import Element, Game, Header, Item, Move, Section
+from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move, Section
 
 _ITEM_STARTERS = frozenset({"souls", "bonus", "market", "rooms", "bid", "choose"})
+_FORCED_LIMIT = 1000
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One decision of a played game: its address and the action taken."""
+    """One decision of a played game: its address, the action taken, and (if known) whether
+    it was forced (the engine's ``HistoryEntry`` carries this; otherwise it is computed)."""
 
     address: str
     action: Action
+    forced: bool | None = None
 
 
 def _section_of(address: str) -> str:
@@ -48,34 +55,96 @@ def _turn_of(address: str) -> int | None:
     return int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
 
 
-def _move(action: Action) -> Move:
-    tokens = tuple(action.text.split())
-    return Move(action.actor, tokens)
-
-
-def _implied(state: GameState, action: Action, following: Action | None) -> bool:
-    """Whether replay would take ``action`` by itself before ``following``.
-
-    A forced move is implied when the next written move does not fit the pending decision; the
-    ``end`` of a turn is implied at the end of an item, or before a move that does not fit the
-    turn's second action (the Merchant's free stone).
-    """
-    if action.actor == CHANCE or state.decision.per_actor:
+def _fits(state: GameState, action: Action) -> bool:
+    try:
+        state.check(action)
+    except IllegalAction:
         return False
-    if following is not None:
-        try:
-            state.check(following)
-            return False
-        except IllegalAction:
-            pass
-    if action.text == "end":
-        return True
+    return True
+
+
+def _forced(state: GameState) -> Action | None:
+    """The only legal action of a pending player decision (as :mod:`mcn.replay` sees it)."""
+    if state.is_terminal():
+        return None
+    decision = state.decision
+    if decision.actors == (CHANCE,) or decision.per_actor:
+        return None
     legal = state.legal_actions()
-    return len(legal) == 1
+    return legal[0] if len(legal) == 1 else None
+
+
+def _fits_after_end(state: GameState, end: Action, written: Action) -> bool:
+    """Whether replay's implicit ``end`` applies: ``written`` fits after the end and the forced
+    moves that follow it."""
+    probe = state.clone()
+    probe.apply(end)
+    for _ in range(_FORCED_LIMIT):
+        if _fits(probe, written):
+            return True
+        forced = _forced(probe)
+        if forced is None:
+            return False
+        probe.apply(forced)
+    return False
+
+
+def _starts_item(action: Action, address: str, previous_section: str | None) -> bool:
+    verb = action.text.split(" ", 1)[0]
+    return (
+        action.actor == CHANCE or verb in _ITEM_STARTERS or _section_of(address) != previous_section
+    )
+
+
+def implicit_decisions(
+    decisions: Sequence[Decision], start: GameState
+) -> tuple[list[bool], GameState]:
+    """For each decision, whether replay would take it by itself (so a record omits it); and
+    the state after the last decision. ``start`` is the state before the first decision; it
+    is not changed.
+    """
+    state = start.clone()
+    before: dict[int, GameState] = {}  # the states where a decision might be left implicit
+    forced: list[bool] = []
+    for index, decision in enumerate(decisions):
+        action = decision.action
+        if action.actor == CHANCE or state.decision.per_actor:
+            forced.append(False)
+        else:
+            known = decision.forced
+            forced.append(_forced(state) == action if known is None else known)
+            if forced[-1] or isinstance(action, End):
+                before[index] = state.clone()
+        state.apply(action)
+    implicit = [False] * len(decisions)
+    written: Decision | None = None  # the next written decision after the one judged
+    for index in range(len(decisions) - 1, -1, -1):
+        decision = decisions[index]
+        pending = before.get(index)
+        omit = False
+        if pending is not None:
+            new_round = written is not None and (
+                _round_of(written.address) != _round_of(decision.address)
+            )
+            if written is None or new_round:
+                omit = True
+            elif forced[index]:
+                omit = not _fits(pending, written.action)
+            else:  # an end
+                omit = _starts_item(
+                    written.action, written.address, _section_of(decision.address)
+                ) or (
+                    not _fits(pending, written.action)
+                    and _fits_after_end(pending, decision.action, written.action)
+                )
+        implicit[index] = omit
+        if not omit:
+            written = decision
+    return implicit, state
 
 
 def transcript(
-    history: Sequence[Decision] | Iterable[tuple[str, Action]],
+    history: Iterable[Decision] | Iterable[tuple[str, Action]] | Iterable[object],
     *,
     players: Sequence[str],
     headers: Sequence[tuple[str, str]] = (),
@@ -83,56 +152,83 @@ def transcript(
     board: str = "standard",
     variant: str = "standard",
     infractions: Sequence[str] = (),
+    checkpoint: Callable[[GameState, str], Sequence[Checkpoint]] | None = None,
 ) -> Game:
     """The MCN record of a game given as its decisions in order.
 
-    The game is replayed once to learn which decisions a record may leave implicit.
+    ``history`` holds :class:`Decision` objects, ``(address, action)`` pairs or the engine's
+    ``HistoryEntry`` values. ``checkpoint(state, address)``, if given, is asked after each
+    item for checkpoints to write there (``address`` is the item's last decision); the state
+    is the one replay will have reached at that point.
     """
-    decisions = [d if isinstance(d, Decision) else Decision(*d) for d in history]
-    state = new_game(tuple(players), ruleset, board, variant, tuple(infractions))
+    decisions = [_decision(entry) for entry in history]
+    start = new_game(tuple(players), ruleset, board, variant, tuple(infractions))
+    implicit, final = implicit_decisions(decisions, start)
+    state = start
     body: list[Element] = []
     current: list[Move] = []
-    current_label: int | None = None
-    current_section: str | None = None
+    label: int | None = None
+    section: str | None = None
     current_round: int | None = None
     in_setup = False
+    after_item: GameState | None = None  # replay's state after the item so far
+    last_address = ""
+    closing = False  # still taking the implicit moves that close the item
 
     def flush() -> None:
-        nonlocal current, current_label
+        nonlocal current, label
         if current:
-            body.append(Item(tuple(current), current_label))
+            body.append(Item(tuple(current), label))
+            if checkpoint is not None and after_item is not None:
+                body.extend(checkpoint(after_item, last_address))
         current = []
-        current_label = None
+        label = None
 
-    for index, decision in enumerate(decisions):
+    for decision, omit in zip(decisions, implicit, strict=True):
         action = decision.action
-        following = decisions[index + 1].action if index + 1 < len(decisions) else None
-        section = _section_of(decision.address)
-        if following is not None and _section_of(decisions[index + 1].address) != section:
-            following = None
-        round_number = _round_of(decision.address)
-        if decision.address.startswith("setup") and not in_setup:
-            flush()
-            body.append(Section("setup"))
-            in_setup = True
-        if round_number is not None and round_number != current_round:
-            flush()
-            body.append(Section("round", round_number))
-            current_round = round_number
-        omit = _implied(state, action, following)
-        state.apply(action)
-        if omit:
+        if not omit:
+            round_number = _round_of(decision.address)
+            if decision.address.startswith("setup") and not in_setup:
+                flush()
+                body.append(Section("setup"))
+                in_setup = True
+            if round_number is not None and round_number != current_round:
+                flush()
+                body.append(Section("round", round_number))
+                current_round = round_number
+            if _starts_item(action, decision.address, section) or not current:
+                flush()
+                section = _section_of(decision.address)
+                label = _turn_of(decision.address)
+            current.append(Move(action.actor, tuple(action.text.split())))
+        if checkpoint is None:
             continue
-        verb = action.text.split(" ", 1)[0]
-        starts = action.actor == CHANCE or verb in _ITEM_STARTERS or section != current_section
-        if starts or not current:
-            flush()
-            current_section = section
-            current_label = _turn_of(decision.address)
-        current.append(_move(action))
+        state.apply(action)
+        if not omit:
+            last_address = decision.address
+            after_item = state.clone()
+            closing = True
+        elif closing and after_item is not None and _section_of(decision.address) == section:
+            after_item.apply(action)  # replay's end of the item (mcn.replay end_turn)
+            closing = not isinstance(action, End)
+        else:
+            closing = False
     flush()
-    all_headers = _headers(players, headers, ruleset, board, variant, infractions, state)
+    all_headers = _headers(players, headers, ruleset, board, variant, infractions, final)
     return Game(all_headers, tuple(body))
+
+
+def _decision(entry: object) -> Decision:
+    if isinstance(entry, Decision):
+        return entry
+    if isinstance(entry, tuple) and len(entry) == 2:
+        return Decision(str(entry[0]), entry[1])
+    address = getattr(entry, "address", None)
+    action = getattr(entry, "action", None)
+    if not isinstance(address, str) or not isinstance(action, Action):
+        raise TypeError(f"not a decision of a history: {entry!r}")
+    forced = getattr(entry, "forced", None)
+    return Decision(address, action, forced if isinstance(forced, bool) else None)
 
 
 def _headers(
