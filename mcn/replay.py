@@ -50,8 +50,8 @@ _FORCED_LIMIT = 1000
 class Diagnostic:
     """One problem found in a record, located as precisely as the record allows.
 
-    ``code`` classifies it for tools: ``syntax`` and ``header`` (from the notation), ``setup``
-    (the engine cannot start this game), ``action`` (not an action the engine knows),
+    ``code`` classifies it for tools: ``syntax`` (from the notation), ``header`` (a missing
+    header, or values the engine cannot start a game with), ``action`` (not an action the engine knows),
     ``illegal`` (a rule forbids it; ``rule`` names which), ``chance`` (an impossible draw),
     ``label``/``section`` (a marker disagrees with the game), ``checkpoint``, ``result``,
     ``incomplete``, ``secret`` (something a redacted record could not let replay check),
@@ -317,7 +317,7 @@ class _Replayer:
         except ValueError as error:
             first = game.headers[0].span if game.headers else game.span
             with contextlib.suppress(_Stop):
-                self.report("error", "setup", f"cannot set up the game: {error}", span=first)
+                self.report("error", "header", f"cannot set up the game: {error}", span=first)
             return self.result
         main = Line("", state.clone())
         self.result.main = main
