@@ -6,7 +6,7 @@ Emperor, Green the Merchant and Yellow the Petty Sinner unless a test says other
 
 from __future__ import annotations
 
-from tests.rules.scenario import MARKET, ROOMS, Game, rules_of, set_money
+from tests.rules.scenario import MARKET, ROOMS, Game, give_letters, place_sins, rules_of, set_money
 
 BREAD7 = "bread bread bread bread bread bread bread"
 
@@ -250,3 +250,39 @@ def test_merchant_taking_the_last_stone_ends_the_round() -> None:
     g.play("G: free bread")
     # R-ACT-4
     assert g.address() == "2.prep.1"
+
+
+def test_emperor_may_donate_a_single_item() -> None:
+    g = action_phase()
+    g.play("R: pass")
+    # I-DON-4: two items are a privilege, not a duty.
+    g.play("B: donate 5>I")
+    assert g.chest("B", "I") == {"money": 15}
+
+
+def test_greedy_purchase_pays_and_sins_before_taking() -> None:
+    g = action_phase()
+    g.edit(lambda d: place_sins(d, "R", "lust", 7))
+    g.act("R: greedy jewel")
+    # I-BUY-4: paid and short of a Greed sin (R-DEN-4): the jewels are still in the market.
+    assert g.legal_texts() == {"empty lust"}
+    assert (g.money("R"), g.goods("R"), g.market()["jewel"]) == (21, {}, 2)
+    g.act("R: empty lust")
+    assert (g.goods("R"), g.den("greed"), g.soul("R")) == ({"jewel": 2}, {"R": 1}, 7)
+
+
+def test_market_of_unswappable_indulgence_stones_ends_the_phase() -> None:
+    g = Game("RBGY", souls="Y G B R").setup()
+    g.edit(lambda d: give_letters(d, "Y", {"red": 15, "green": 15}))
+    six = " ".join(["indulgence"] * 6)
+    g.start_round(f"bread {six}", pope="R", emperor="B", merchant="G", sinner="Y")
+    g.play("R: pass", "B: pass")
+    g.play("G: buy bread")
+    # I-ACT-8: no stone can leave the market: the Merchant's free stone lapses and the
+    # action phase ends before the next turn.
+    assert g.goods("G") == {"bread": 1}
+    assert g.address() == "2.prep.1"
+    assert g.market() == {"indulgence": 6}
+    # The stones stay for the next draw to add to.
+    g.play("*: market bread bread wine cloth cloth jewel jewel")
+    assert g.market() == {"bread": 2, "wine": 1, "cloth": 2, "jewel": 2, "indulgence": 6}

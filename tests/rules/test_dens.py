@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.scenario import ROOMS, Game, place_sins, rules_of, set_pope_stones
+from tests.rules.scenario import ROOMS, Game, place_sins, rules_of, set_pope_stones, set_souls
 
 # The rulebook's players: Paula red, Dominik blue, Gregor green, Johanna yellow.
 
@@ -139,3 +139,33 @@ def test_only_a_den_with_own_stones_can_be_emptied() -> None:
     # R-DEN-4
     g.illegal("G: empty lust", rule="R-DEN-4")
     assert g.legal_texts() == {"empty greed"}
+
+
+def test_short_player_places_what_he_has_then_may_empty_any_own_den() -> None:
+    g = before_choices(rooms="lust-2 take-3 take-5 take-7")
+    g.edit(lambda d: place_sins(d, "B", "greed", 6))
+    g.play("Y: choose sinner; skip", "G: choose merchant", "B: choose pope; skip")
+    g.play("R: choose emperor; crew 1", "B: pass", "R: visit 1; do")
+    # I-DEN-5: Blue placed his last stone in Lust, then chooses a den to empty - the Lust
+    # den he is placing into is one of the choices.
+    assert g.whose_turn() == ("B",)
+    assert g.den("lust")["B"] == 1
+    assert g.legal_texts() == {"empty lust", "empty greed"}
+    g.act("B: empty lust")
+    # One stone back (one step), then the missing stone goes in again.
+    assert (g.soul("B"), g.den("lust")["B"], g.den("greed")["B"], g.hand_sins("B")) == (1, 1, 6, 0)
+
+
+def test_atoned_stones_are_one_move() -> None:
+    g = before_choices()
+
+    def sins(d: dict) -> None:
+        place_sins(d, "R", "lust", 2)
+        set_souls(d, {"B": 1})
+        set_pope_stones(d, {"lust": 1, "greed": 2})
+
+    g.edit(sins)
+    g.play("Y: choose pope; pope-stone lust>greed")
+    # I-DEN-6: Red moves 2 steps at once: 0 -> 2 (free). Step by step he would have been
+    # bumped over Blue on 1 to 2 and then gone on to 3.
+    assert g.soul("R") == 2

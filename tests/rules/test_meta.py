@@ -91,3 +91,20 @@ def test_infraction_when_out_of_sin_stones() -> None:
     assert (g.soul("R"), g.den("petty"), g.hand_sins("R")) == (7, {"R": 1, "Y": 2}, 6)
     # Play resumes at Red's turn.
     assert g.address() == "1.1.1" or g.whose_turn() == ("R",)
+
+
+def test_infractions_start_once_the_souls_are_placed() -> None:
+    g = Game("RBGY", variant="meta-culpa", infractions=("late-rotation",))
+    # I-MET-5: the soul order comes first (R-DEN-4 needs it).
+    g.illegal("R: infraction late-rotation", rule="I-MET-5")
+    g.play("*: souls Y G B R")
+    g.setup()
+    g.start_round(pope="R", emperor="B", merchant="G", sinner="Y")
+    g.drain()
+    g.prepare()
+    g.play("R: bid 2+0")
+    # During the bids nobody holds the Petty Sinner: last round's Sinner may be charged, and
+    # the bids still wait.
+    g.act("Y: infraction late-rotation")
+    assert g.den("petty")["Y"] == 1 + 2
+    assert set(g.whose_turn()) == {"B", "G", "Y"}

@@ -139,3 +139,23 @@ def test_the_die_is_secret_until_named() -> None:
     for viewer in ("B", "G", "Y", None):
         assert view(one.state, viewer) == view(two.state, viewer)
     assert view(one.state, "R") != view(two.state, "R")
+
+
+def test_die_may_show_a_room_too_dear_after_the_second_action() -> None:
+    g = popes_turn(post=4)
+    g.act("R: buy bread")
+    # I-POP-7: the die may be set to take-7 (2 notches) although 4 + 1 + 2 > 6 ...
+    g.act("R: visit 1")
+    g.play("B: guess 2")
+    # ... and R-POP-3 is judged with the post after the second action's rotation.
+    assert (g.soul("R"), g.post("R"), g.money("R")) == (1, 6, 23)
+
+
+def test_same_room_without_a_second_action_is_within_the_limit() -> None:
+    g = popes_turn(post=4)
+    g.act("R: visit 1")
+    g.play("B: guess 1")
+    # I-POP-7 / R-POP-2: 4 + 2 = 6 is allowed: caught, he pays normally.
+    assert (g.soul("R"), g.post("R")) == (1, 6)
+    g.play("R: do")
+    assert g.money("R") == 32

@@ -11,7 +11,7 @@ def test_round_trip_at_every_decision_of_a_random_game() -> None:
     rng = random.Random(7)
     state = new_game(("R", "B", "G", "Y"), variant="standard")
     steps = 0
-    while not state.is_terminal() and steps < 400:
+    while not state.is_terminal() and steps < 200:
         data = state.to_json()
         restored = GameState.from_json(data)
         assert restored.to_json() == data
@@ -27,7 +27,7 @@ def test_round_trip_at_every_decision_of_a_random_game() -> None:
         again = restored.apply(action)
         assert [e.to_json() for e in events] == [e.to_json() for e in again]
         steps += 1
-    assert steps == 400 or state.is_terminal()
+    assert steps == 200 or state.is_terminal()
 
 
 def test_clone_is_independent() -> None:
