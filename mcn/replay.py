@@ -51,11 +51,12 @@ class Diagnostic:
     """One problem found in a record, located as precisely as the record allows.
 
     ``code`` classifies it for tools: ``syntax`` (from the notation), ``header`` (a missing
-    header, or values the engine cannot start a game with), ``action`` (not an action the engine knows),
-    ``illegal`` (a rule forbids it; ``rule`` names which), ``chance`` (an impossible draw),
-    ``label``/``section`` (a marker disagrees with the game), ``checkpoint``, ``result``,
-    ``incomplete``, ``secret`` (something a redacted record could not let replay check),
-    ``internal`` (a bug in mcn, reported instead of crashing).
+    header, or values the engine cannot start a game with), ``action`` (not an action the
+    engine knows), ``illegal`` (a rule forbids it; ``rule`` names which), ``chance`` (an
+    impossible draw), ``label``/``section`` (a marker disagrees with the game),
+    ``checkpoint``, ``result``, ``incomplete``, ``secret`` (something a redacted record could
+    not let replay check), ``internal`` (a bug in mcn, reported instead of crashing).
+    ``source`` is the text of the source line, for a caret display.
     """
 
     severity: Severity
@@ -66,6 +67,7 @@ class Diagnostic:
     address: str | None = None
     span: Span | None = None
     rule: str | None = None
+    source: str | None = None
 
     def location(self) -> str:
         """``file:line:col`` (or just the file when the record gives no position)."""
@@ -74,10 +76,21 @@ class Diagnostic:
         return f"{self.file}:{self.span.line}:{self.span.column}"
 
     def text(self) -> str:
-        """The one-line human form: ``file:line:col: error: game 2, 3.5.2: R-HOP-2: …``."""
-        where = f"game {self.game}" + (f", {self.address}" if self.address else "")
-        rule = f"{self.rule}: " if self.rule else ""
-        return f"{self.location()}: {self.severity}: {where}: {rule}{self.message}"
+        """The one-line human form, in the notation's error style
+        (``file:line:col: error: 3.5.2: reason [R-HOP-2] (game 2)``)."""
+        address = f"{self.address}: " if self.address else ""
+        rule = f" [{self.rule}]" if self.rule else ""
+        return (
+            f"{self.location()}: {self.severity}: {address}{self.message}{rule} (game {self.game})"
+        )
+
+    def display(self) -> str:
+        """:meth:`text`, then the source line with a caret under the column (when known)."""
+        if self.source is None or self.span is None:
+            return self.text()
+        line = self.source.rstrip("\r\n")
+        caret = "".join("\t" if c == "\t" else " " for c in line[: self.span.column - 1])
+        return f"{self.text()}\n    {line}\n    {caret}^"
 
     def to_json(self) -> dict[str, Any]:
         """The report form (schemas/report.schema.json, ``diagnostic``)."""
