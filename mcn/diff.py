@@ -327,7 +327,7 @@ def _walk(
             shared.extend(_pairs(block_a, block_b))
         if moves_differ or states_differ:
             differences = state_differences(_state_after(block_a), _state_after(block_b), viewer)
-            visible = moves_differ if viewer is None else bool(differences)
+            visible = bool(differences) or (viewer is None and moves_differ)
             if visible or _addresses(block_a) != _addresses(block_b):
                 index = decisions + _index_in_block(block_a, first)
                 result.divergence = _divergence(index, first, block_a, block_b, differences)

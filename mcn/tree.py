@@ -673,7 +673,8 @@ def node_attributes(node: Node) -> dict[str, str]:
         "label": _html(lines),
         "tooltip": escaped_string("\n".join(tip)),
     }
-    attributes.update(_NODE_STYLE[node.role])
+    open_end = node.role == "end" and node.address != "end"
+    attributes.update(_NODE_STYLE["open" if open_end else node.role])
     if node.depth == 0:
         attributes["penwidth"] = "2"
     if node.cut:
@@ -685,6 +686,7 @@ _NODE_STYLE: Final[dict[str, dict[str, str]]] = {
     "decision": {"shape": "box", "style": "rounded"},
     "chance": {"shape": "diamond", "style": "filled", "fillcolor": "#fff4c2"},
     "end": {"shape": "doubleoctagon", "style": "filled", "fillcolor": "#e8e8e8"},
+    "open": {"shape": "box", "style": "rounded,filled,dashed", "fillcolor": "#f4f4f4"},
     "collapsed": {"shape": "box3d", "style": "filled", "fillcolor": "#f2f2f2"},
 }
 
