@@ -13,10 +13,10 @@ import click
 
 from mcn.diff import SPECTATOR, compare
 from mcn.notation.stream import iter_results
-from mcn.replay import GameReplay, replay_game
+from mcn.replay import Diagnostic, GameReplay, replay_game
 
-#: Diagnostic codes that mean a record cannot be replayed (a line of play stops there).
-FATAL_CODES = frozenset({"header", "action", "illegal", "chance"})
+#: Diagnostic codes that mean a game cannot be replayed at all.
+FATAL_CODES = frozenset({"header", "internal"})
 #: At most this many problems are listed for a broken record.
 _SHOWN_PROBLEMS = 5
 
@@ -46,12 +46,9 @@ def load_replay(path: str, number: int, *, keep_states: bool = True) -> GameRepl
                 shown = result.errors[:_SHOWN_PROBLEMS]
                 raise RecordError("\n".join(error.format() for error in shown))
             replay = replay_game(result.game, file=path, index=number, keep_states=keep_states)
-            fatal = [
-                d for d in replay.diagnostics if d.severity == "error" and d.code in FATAL_CODES
-            ]
-            if fatal or replay.main is None:
-                problems = fatal or [d for d in replay.diagnostics if d.severity == "error"]
-                lines = [d.text() for d in problems[:_SHOWN_PROBLEMS]]
+            problems = replay_problems(replay)
+            if problems or replay.main is None:
+                lines = [d.display() for d in problems[:_SHOWN_PROBLEMS]]
                 raise RecordError(
                     "\n".join(lines or [f"{path}: error: cannot replay game {number}"])
                 )
@@ -60,6 +57,19 @@ def load_replay(path: str, number: int, *, keep_states: bool = True) -> GameRepl
         raise RecordError(f"{path}: error: {error.strerror or error}") from None
     games = "no game" if seen == 0 else f"only {seen} game{'s' if seen > 1 else ''}"
     raise click.BadParameter(f"{path} has {games}, not game {number}", param_hint="'--game'")
+
+
+def replay_problems(replay: GameReplay) -> list[Diagnostic]:
+    """The errors that make a replay unusable: a game that cannot start, or any line of play
+    (main line or variation) stopped by a wrong move. Checkpoint, label or result errors are
+    not among them: the game itself is still known."""
+    stopped = [
+        line.error
+        for line in replay.lines()
+        if line.error is not None and line.error.severity == "error"
+    ]
+    fatal = [d for d in replay.diagnostics if d.severity == "error" and d.code in FATAL_CODES]
+    return fatal + [d for d in stopped if d not in fatal]
 
 
 def viewer_option(value: str | None) -> str | None:

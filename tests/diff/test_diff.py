@@ -276,3 +276,21 @@ def test_compare_on_replays_directly(history):
     assert not result.same and result.divergence is None
     assert [a.kind for a in result.annotations] == ["comments"]
     assert compare(replay(game), replay(other), annotations=False).same
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema():
+    jsonschema.Draft202012Validator.check_schema(load_schema("diff"))
+
+
+def test_game_selects_a_game_of_each_file(files, tmp_path):
+    one = Path(files["base"]).read_text(encoding="utf-8")
+    two = Path(files["changed"]).read_text(encoding="utf-8")
+    both = tmp_path / "both.mcn"
+    both.write_text(one + "\n" + two, encoding="utf-8")
+    other = tmp_path / "other.mcn"
+    other.write_text(two + "\n" + one, encoding="utf-8")
+    assert run(str(both), str(files["base"]))[0] == 0
+    code, data = run_json(str(both), str(other), "--game", "2")
+    assert code == 1 and data["a"]["game"] == 2 and data["b"]["game"] == 2
+    assert data["divergence"]["address"] == files["changed_at"]
+    assert run(str(both), str(other), "--game", "3")[0] == 2
