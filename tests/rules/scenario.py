@@ -630,3 +630,11 @@ def clear_rooms(data: Json, rooms: Iterable[int] = (1, 2, 3, 4)) -> None:
         if card is not None:
             data["discard"][card] = data["discard"].get(card, 0) + 1
             data["rooms"][room - 1] = None
+
+
+def set_market(data: Json, market: dict[str, int]) -> None:
+    """Leave only ``market`` in the market; the other stones go back to the bag."""
+    for stone, n in list(data["market"].items()):
+        keep = market.get(stone, 0)
+        data["bag"][stone] += int(n) - keep
+        data["market"][stone] = keep

@@ -270,3 +270,28 @@ def test_donating_into_an_evaluated_compartment_is_allowed() -> None:
     # I-DON-3
     g.play("R: donate 5>I")
     assert g.chest("R", "I") == {"bread": 1, "money": 5}
+
+
+def test_evaluation_in_a_turn_resumes_that_turn() -> None:
+    g = Game("RBGY", souls="Y G B R").setup()
+    g.edit(lambda d: build(d, 1, nave=True, crews=1))
+    g.start_round(
+        rooms="new-crew take-3 take-5 take-7",
+        pope="R",
+        emperor="B",
+        merchant="G",
+        sinner="Y",
+        crew="crew 2",
+    )
+    g.play("R: pass")
+    events = g.act("B: visit 1")
+    events += g.act("B: crew 1")
+    # R-CAT-2: the new crew finishes cathedral 1 in Blue's turn: compartment I is evaluated
+    # at once (Red's bonus bread, Blue's bonus 10 taler) ...
+    assert "R-CAT-2" in rules_of(events)
+    assert g.letters("R") == {"red": 1, "blue": 3, "green": 1}
+    assert g.letters("B") == {"blue": 1, "red": 1, "green": 1}
+    # ... then Blue's turn goes on where it stopped: his second action or end.
+    assert g.whose_turn() == ("B",)
+    assert "end" in g.legal_texts()
+    assert not any(t.startswith("visit") for t in g.legal_texts())

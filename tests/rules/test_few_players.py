@@ -133,3 +133,18 @@ def test_three_players_sinner_unused_nothing_happens() -> None:
     assert g.whose_turn() == ("R",)
     g.play("R: pass", "B: pass", "G: pass; free bread")
     assert g.whose_turn() == ("R",)
+
+
+def test_three_players_merchant_privilege_is_judged_when_the_turn_ends() -> None:
+    g = Game("RBG", souls="R B G")
+    g.play("R: bonus jewel>I", "B: bonus bread>I wine>I", "G: bonus 10>II")
+    g.prepare(rooms="take-3 take-5 take-7 steal-3")
+    g.bids(R="3+0", B="2+0", G="1+0")
+    g.play("R: choose pope; skip", "B: choose emperor; crew 1", "G: choose sinner; skip")
+    # Green is nearest Hell and guesses; Red (farthest from Hell) is caught and steps to 1.
+    g.act("R: visit 2")
+    g.play("G: guess 2", "R: do")
+    assert g.hell_order()[0] == "R"
+    # I-P3-3: at the end of his turn Red's soul is the one nearest Hell: he takes a stone.
+    assert g.whose_turn() == ("R",)
+    assert all(t.startswith("free ") for t in g.legal_texts())

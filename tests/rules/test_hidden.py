@@ -66,3 +66,16 @@ def test_goods_and_letter_colours_behind_screens_are_secret() -> None:
         assert view(one.state, viewer) == view(two.state, viewer)
     assert view(one.state, "R") != view(two.state, "R")
     assert view(one.state, "B") != view(two.state, "B")
+
+
+def test_donation_event_hides_the_compartment_from_the_others() -> None:
+    g = action_phase()
+    events = g.act("R: donate 5>II")
+    (donated,) = [e for e in events if e.to_json()["kind"] == "donated"]
+    # R-HID-1: the item is public, the compartment is Red's secret.
+    assert donated.to_json("R")["compartment"] == "II"
+    for viewer in ("B", "G", "Y", None):
+        shown = donated.to_json(viewer)
+        assert shown["item"] == "5"
+        assert shown["compartment"] == "?"
+        assert "II" not in shown["text"]

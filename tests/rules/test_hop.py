@@ -17,6 +17,7 @@ from tests.rules.scenario import (
     give_letters,
     place_sins,
     rules_of,
+    set_market,
     set_money,
 )
 
@@ -318,3 +319,13 @@ def test_pope_yellow_without_a_yellow_letter_offers_only_decline() -> None:
     g.act("B: visit 1")
     # I-CRD-1 / I-HOP-7
     assert g.legal_texts() == {"decline"}
+
+
+def test_free_good_taking_the_last_stone_ends_the_action_phase() -> None:
+    g = at_blues_turn("free-good take-3 take-5 take-7")
+    g.edit(lambda d: set_market(d, {"jewel": 1}))
+    g.act("B: visit 1")
+    g.act("B: take jewel")
+    # R-ACT-4: the card took the last stone: no second action, the round is over.
+    assert g.goods("B") == {"jewel": 1}
+    assert g.address() == "2.prep.1"

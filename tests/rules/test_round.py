@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.rules.scenario import CARD_COUNTS, MARKET, ROOMS, Game, rules_of, set_bag, set_deck
+from tests.rules.scenario import (
+    CARD_COUNTS,
+    MARKET,
+    ROOMS,
+    Game,
+    build,
+    rules_of,
+    set_bag,
+    set_deck,
+)
 
 
 def test_phases_follow_each_other() -> None:
@@ -116,3 +125,20 @@ def test_empty_market_round_has_no_turns() -> None:
     assert "R-NOT-1" in rules_of(events)
     assert g.soul("R") == 4
     assert g.address() == "2.prep.1"
+
+
+def test_empty_hut_puts_no_crew_on_the_emperor_card() -> None:
+    g = Game("RBGY", souls="Y G B R").setup()
+
+    def hut_empty(d: dict) -> None:
+        for n in (1, 2, 3):
+            build(d, n, crews=1)
+        # Not reachable in play (a preliminary always empties the card); forced for the rule.
+        d["hut"] -= 1
+        d["emperor_card_crew"] += 1
+
+    g.edit(hut_empty)
+    g.prepare()
+    # I-RND-2: the hut is empty: no crew moves onto the Emperor card.
+    assert (g.hut(), g.emperor_crew()) == (0, 1)
+    assert g.state.check_invariants() == []
