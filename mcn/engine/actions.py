@@ -415,14 +415,21 @@ _ITEM_ORDER = {
 DONATION_ORDER = _ITEM_ORDER
 
 
+_MAX_DIGITS = 9
+
+
 def _fail(text: str, why: str) -> ActionSyntaxError:
     return ActionSyntaxError(f"cannot read action {text!r}: {why}")
 
 
 def _number(token: str, what: str, text: str) -> int:
     body = token[1:] if token.startswith("-") else token
-    if not body.isdigit():
+    # ASCII only: str.isdigit() also accepts '²' or '٣', which int() rejects or misreads.
+    if not (body.isascii() and body.isdigit()):
         raise _fail(text, f"{what} must be a number, not {token!r}")
+    # No quantity of the game comes near this; int() refuses more than 4300 digits anyway.
+    if len(body) > _MAX_DIGITS:
+        raise _fail(text, f"{what} is too large ({len(body)} digits)")
     return int(token)
 
 
