@@ -18,7 +18,7 @@ This module knows their syntax and how a ``?`` pattern matches a concrete action
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
 from mcn.engine.actions import Action, Bonus, BuyLetter, Donate, FreeStone, Give
@@ -131,7 +131,7 @@ def parse_letters(args: Sequence[str]) -> dict[str, list[int]] | str:
     return _groups(args, LETTERS)
 
 
-def _group_tokens(contents: dict[str, Sequence[int]], names: Sequence[str]) -> list[str]:
+def _group_tokens(contents: Mapping[str, Sequence[int]], names: Sequence[str]) -> list[str]:
     tokens: list[str] = []
     for colour in COLOURS:
         if colour not in contents:
@@ -143,12 +143,12 @@ def _group_tokens(contents: dict[str, Sequence[int]], names: Sequence[str]) -> l
     return tokens
 
 
-def chest_args(compartment: int, contents: dict[str, Sequence[int]]) -> tuple[str, ...]:
+def chest_args(compartment: int, contents: Mapping[str, Sequence[int]]) -> tuple[str, ...]:
     """The canonical arguments of a ``<chest …>`` checkpoint."""
     return (COMPARTMENTS[compartment], *_group_tokens(contents, CHEST_ITEMS))
 
 
-def letters_args(contents: dict[str, Sequence[int]]) -> tuple[str, ...]:
+def letters_args(contents: Mapping[str, Sequence[int]]) -> tuple[str, ...]:
     """The canonical arguments of a ``<letters …>`` checkpoint."""
     return tuple(_group_tokens(contents, LETTERS))
 

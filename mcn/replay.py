@@ -310,11 +310,14 @@ class _Replayer:
     ) -> None:
         """A move that cannot be played: an error, or a note on a line whose secrets are
         unknown (the move may well be right); either way the line stops here."""
-        if line.unsure is not None:
+        unsure = line.unsure
+        if unsure is None and line.unresolved.get("letters"):
+            unsure = "the colours of hidden letters decide the letter supply"
+        if unsure is not None:
             line.error = self.report(
                 "note",
                 "secret",
-                f"not checked: {message} — but {line.unsure}, so this may be right",
+                f"not checked: {message} — but {unsure}, so this may be right",
                 address=address,
                 span=span,
             )
@@ -488,10 +491,12 @@ class _Replayer:
         return state.decision.address_for(move.actor)
 
     def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None:
-        """Apply a ``?`` move as the first legal action it matches — a stand-in — and note the
-        players whose hidden state the stand-in may have got wrong."""
-        action = self.secret_candidates(state, move)[0]
-        kind = hidden.secret_kind(action)
+        """Apply a ``?`` move as a *stand-in*: one legal action it matches, the likeliest one
+        for letters (:meth:`stand_in`); note the players whose hidden state the stand-in may
+        have got wrong."""
+        candidates = self.secret_candidates(state, move)
+        kind = hidden.secret_kind(candidates[0])
+        action = self.stand_in(line, state, candidates) if kind == "letters" else candidates[0]
         self.apply(line, state, action, move, address)
         players = {move.actor}
         if kind == "letters":
@@ -501,6 +506,31 @@ class _Replayer:
         line.unresolved.setdefault(kind, set()).update(players)
         if kind == "other" and line.unsure is None:
             line.unsure = f"'{move.text}' at {line.prefix}{address} hides a secret"
+
+    @staticmethod
+    def stand_in(line: Line, state: GameState, candidates: list[Action]) -> Action:
+        """The hidden letter most likely taken: the colour its taker holds most of at the end
+        of the game (the ``<letters>`` reveal) beyond what he holds now; without a reveal,
+        the colour the supply has most of. A good guess keeps the public consequences of
+        the supply (evaluation displays, what is left to buy) right."""
+        revealed = line.reveals.get("letters")
+        final = hidden.parse_letters(revealed.args) if revealed is not None else None
+        best: tuple[int, int] | None = None
+        chosen = candidates[0]
+        for candidate in candidates:
+            probe = state.clone()
+            events = probe.apply(candidate)
+            moved = next((e for e in events if isinstance(e, LetterMoved)), None)
+            if moved is None:
+                continue
+            colour = LETTERS.index(moved.colour)
+            supply = state.supply[colour]
+            wanted = supply
+            if isinstance(final, dict) and moved.player in final:
+                wanted = final[moved.player][colour] - state.letters[moved.player][colour]
+            if best is None or (wanted, supply) > best:
+                best, chosen = (wanted, supply), candidate
+        return chosen
 
     def apply(
         self,

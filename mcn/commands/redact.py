@@ -1,0 +1,96 @@
+"""``mcn redact``: write a record as one player saw it (docs/notation.md, "Redacted records").
+
+Every game of FILE is replayed in full first: a record that breaks a rule cannot be redacted
+faithfully, so its errors are reported instead (exit 1) and nothing is written.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mcn.notation.stream import iter_results
+from mcn.notation.writer import write
+from mcn.redact import redact_game
+
+
+@click.command("redact")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option(
+    "--as",
+    "viewer",
+    required=True,
+    help="The player whose view to write (R, B, G, Y or a colour name), or 'spectator'.",
+)
+@click.option(
+    "--keep-annotations",
+    is_flag=True,
+    help="Keep comments and variations (they may give secrets away; redacted moves only).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="Write here (default: standard output).",
+)
+def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
+    """Write FILE as the player --as saw it: other players' secrets become '?'."""
+    who = parse_viewer(viewer)
+    name = "<stdin>" if file == "-" else file
+    source = sys.stdin.buffer if file == "-" else file
+    texts: list[str] = []
+    failed = False
+    try:
+        for result in iter_results(source, name=name):
+            for error in result.errors:
+                click.echo(error.format(), err=True)
+                failed = True
+            if result.game is None or result.errors:
+                continue
+            if who is not None and who not in result.game.players:
+                raise click.BadParameter(
+                    f"{who} does not play in game {result.number}", param_hint="'--as'"
+                )
+            game, replay = redact_game(
+                result.game,
+                who,
+                keep_annotations=keep_annotations,
+                file=name,
+                index=result.number,
+            )
+            errors = [d for d in replay.diagnostics if d.severity == "error"]
+            for diagnostic in errors:
+                click.echo(diagnostic.text(), err=True)
+            failed = failed or bool(errors)
+            texts.append(write(game))
+    except OSError as problem:
+        click.echo(f"{name}: error: cannot read: {problem.strerror}", err=True)
+        sys.exit(1)
+    if failed:
+        click.echo(f"{name}: not redacted: the record has errors", err=True)
+        sys.exit(1)
+    text = "\n".join(texts)
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        except OSError as problem:
+            raise click.FileError(output, problem.strerror) from None
+
+
+def parse_viewer(value: str) -> str | None:
+    """``R``/``red``/``Red`` → ``"R"``; ``spectator`` → None; anything else is a usage error."""
+    word = value.strip().lower()
+    if word == "spectator":
+        return None
+    names = {"r": "R", "red": "R", "b": "B", "blue": "B", "g": "G", "green": "G"}
+    names.update({"y": "Y", "yellow": "Y"})
+    if word not in names:
+        raise click.BadParameter(
+            f"'{value}' is not a player colour (R, B, G, Y) or 'spectator'", param_hint="'--as'"
+        )
+    return names[word]
