@@ -1,0 +1,210 @@
+"""``mcn replay``: the state of a game at any decision of its record, as a player saw it.
+
+The game is replayed with a copy of the state kept after every decision; ``--to`` picks the
+last decision whose address is (or starts with) ADDRESS — a full address like ``3.5.2``, a
+prefix like ``3`` or ``3.5``, or a variation address like ``3.5.2/1:3.6.1`` — or ``start``.
+Text output is a picture of the state (:mod:`mcn.render`) and what happened since the previous
+decision; ``--events`` lists every decision up to there with its events. ``--as`` shows only
+what that player (or a spectator) could see; by default everything in the record is shown.
+
+Exit status: 0 shown, 1 the record cannot be read (or has errors before ADDRESS), 2 usage.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from mcn.commands.redact import parse_viewer
+from mcn.engine import GameState, view
+from mcn.notation.model import Game
+from mcn.notation.stream import iter_results
+from mcn.redact import EVERYTHING, action_text, event_json, event_text
+from mcn.render import clean, render_events, render_state
+from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
+
+REPLAY_FORMAT = "mcn-replay/1"
+
+
+def load_game(file: str, number: int) -> Game:
+    """Game ``number`` of ``file``; a clean exit (status 1) when it cannot be read."""
+    name = "<stdin>" if file == "-" else file
+    source = sys.stdin.buffer if file == "-" else file
+    try:
+        for result in iter_results(source, name=name):
+            if result.number != number:
+                continue
+            if result.errors:
+                for error in result.errors:
+                    click.echo(error.format(), err=True)
+                sys.exit(1)
+            assert result.game is not None
+            return result.game
+    except OSError as problem:
+        click.echo(f"{name}: error: cannot read: {problem.strerror}", err=True)
+        sys.exit(1)
+    raise click.BadParameter(f"{name} has no game {number}", param_hint="'--game'")
+
+
+def path_to(line: Line, index: int) -> list[Step]:
+    """The steps from the start of the game to ``line.steps[index]`` (through the parents)."""
+    chain: list[Step] = list(line.steps[: index + 1])
+    while line.parent is not None:
+        chain = line.parent.steps[: line.branch_index] + chain
+        line = line.parent
+    return chain
+
+
+def find(replay: GameReplay, target: str) -> tuple[Line, int] | None:
+    """The line and step index of the last decision at or under ``target``."""
+    lines = replay.lines() if "/" in target else ([replay.main] if replay.main else [])
+    found: tuple[Line, int] | None = None
+    for line in lines:
+        for index, step in enumerate(line.steps):
+            if address_matches(step.address, target):
+                found = (line, index)
+    return found
+
+
+def _viewed(state: GameState, viewer: str | None) -> dict[str, Any]:
+    return state.to_json() if viewer == EVERYTHING else view(state, viewer)
+
+
+def _move_text(step: Step, viewer: str | None) -> str:
+    implicit = " (implicit)" if step.implicit else ""
+    return f"{step.action.actor}: {action_text(step.action, viewer, step.events)}{implicit}"
+
+
+@click.command("replay")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--to", "target", help="Stop after this decision (address or prefix, or 'start').")
+@click.option("--as", "viewer_name", help="Show what R, B, G, Y or a spectator could see.")
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
+@click.option("--events", "all_events", is_flag=True, help="List every decision and its events.")
+def replay(
+    file: str,
+    number: int,
+    target: str | None,
+    viewer_name: str | None,
+    form: str,
+    all_events: bool,
+) -> None:
+    """Show the state of game --game of FILE after decision --to (default: the end)."""
+    game = load_game(file, number)
+    viewer = EVERYTHING if viewer_name is None else parse_viewer(viewer_name)
+    if viewer not in (EVERYTHING, None) and viewer not in game.players:
+        raise click.BadParameter(f"{viewer} does not play in this game", param_hint="'--as'")
+    name = "<stdin>" if file == "-" else file
+    result = replay_game(game, file=name, index=number, keep_states=True)
+    main = result.main
+    if main is None:
+        for diagnostic in result.diagnostics:
+            click.echo(diagnostic.text(), err=True)
+        sys.exit(1)
+    steps: list[Step]
+    if target in (None, "end"):
+        steps = list(main.steps)
+        state = main.final if main.final is not None else main.start
+    elif target == "start":
+        steps, state = [], main.start
+    else:
+        found = find(result, target.strip())
+        if found is None:
+            last = main.steps[-1].address if main.steps else "start"
+            raise click.BadParameter(
+                f"no decision at '{clean(target)}' in game {number} (the main line runs from "
+                f"setup.1 to {last})",
+                param_hint="'--to'",
+            )
+        line, index = found
+        steps = path_to(line, index)
+        kept = line.steps[index].state
+        assert kept is not None
+        state = kept
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    for diagnostic in errors:
+        click.echo(diagnostic.text(), err=True)
+    last_step = steps[-1] if steps else None
+    if form == "json":
+        click.echo(json.dumps(_json(name, number, viewer, state, steps, all_events), indent=1))
+    else:
+        _text(game, state, steps, viewer, all_events, number)
+    reached = last_step.address if last_step else "start"
+    early = any(d.address is None or d.address <= reached for d in errors)
+    sys.exit(1 if errors and early else 0)
+
+
+def _json(
+    name: str,
+    number: int,
+    viewer: str | None,
+    state: GameState,
+    steps: list[Step],
+    all_events: bool,
+) -> dict[str, Any]:
+    last = steps[-1] if steps else None
+    data: dict[str, Any] = {
+        "format": REPLAY_FORMAT,
+        "file": name,
+        "game": number,
+        "address": last.address if last else "start",
+        "viewer": "all" if viewer == EVERYTHING else (viewer or "spectator"),
+        "move": None
+        if last is None
+        else {
+            "address": last.address,
+            "actor": last.action.actor,
+            "action": action_text(last.action, viewer, last.events),
+            "implicit": last.implicit,
+        },
+        "state": _viewed(state, viewer),
+        "events": [event_json(e, viewer, last.action) for e in last.events] if last else [],
+    }
+    if all_events:
+        data["log"] = [
+            {
+                "address": step.address,
+                "actor": step.action.actor,
+                "action": action_text(step.action, viewer, step.events),
+                "implicit": step.implicit,
+                "events": [event_json(e, viewer, step.action) for e in step.events],
+            }
+            for step in steps
+        ]
+    return data
+
+
+def _text(
+    game: Game,
+    state: GameState,
+    steps: list[Step],
+    viewer: str | None,
+    all_events: bool,
+    number: int,
+) -> None:
+    names = {c: game.header(t) or "" for c, t in (("R", "Red"), ("B", "Blue"), ("G", "Green"))}
+    names["Y"] = game.header("Yellow") or ""
+    last = steps[-1] if steps else None
+    event = clean(game.header("Event") or "")
+    where = f"after {last.address} ({_move_text(last, viewer)})" if last else "at the start"
+    title = f"{event} - game {number}, {where}"
+    click.echo(
+        render_state(_viewed(state, viewer), names=names, title=title, heaven=state.board.heaven)
+    )
+    entries = [
+        (s.address, _move_text(s, viewer), [event_text(e, viewer, s.action) for e in s.events])
+        for s in (steps if all_events else steps[-1:])
+    ]
+    if entries:
+        click.echo("EVENTS" if all_events else "SINCE THE PREVIOUS DECISION")
+        click.echo(render_events(entries), nl=False)
