@@ -596,20 +596,26 @@ class _Replayer:
         return None
 
     def end_turn(self, line: Line, state: GameState, first_address: str) -> None:
-        """An item is a whole turn: take the forced moves left in its turn (or section), and
-        close the turn if it then waits for a second action."""
+        """An item is a whole turn: if its turn (or section) still waits for a second action,
+        possibly after some forced moves, take those and ``end`` it."""
         section = first_address.rsplit(".", 1)[0]
+        probe = state
+        forced: list[Action] = []
         for _ in range(_FORCED_LIMIT):
-            if state.is_terminal() or state.decision.address.rsplit(".", 1)[0] != section:
+            if probe.is_terminal() or probe.decision.address.rsplit(".", 1)[0] != section:
                 return
-            end = self.end_action(state)
+            end = self.end_action(probe)
             if end is not None:
-                self.apply(line, state, end, None)
+                for action in [*forced, end]:
+                    self.apply(line, state, action, None)
                 return
-            forced = self.forced_action(state)
-            if forced is None:
+            step = self.forced_action(probe)
+            if step is None:
                 return
-            self.apply(line, state, forced, None)
+            if probe is state:
+                probe = state.clone()
+            probe.apply(step)
+            forced.append(step)
 
     def finish_forced(self, line: Line, state: GameState) -> None:
         """At a line's end (or a section marker), take the forced moves left implicit."""

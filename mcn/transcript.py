@@ -161,30 +161,60 @@ def transcript(
     item for checkpoints to write there (``address`` is the item's last decision); the state
     is the one replay will have reached at that point.
     """
-    decisions = [_decision(entry) for entry in history]
     start = new_game(tuple(players), ruleset, board, variant, tuple(infractions))
+    body, final = transcribe(history, start, checkpoint=checkpoint)
+    all_headers = _headers(players, headers, ruleset, board, variant, infractions, final)
+    return Game(all_headers, body)
+
+
+def transcribe(
+    history: Iterable[Decision] | Iterable[tuple[str, Action]] | Iterable[object],
+    start: GameState,
+    *,
+    sections: bool = True,
+    checkpoint: Callable[[GameState, str], Sequence[Checkpoint]] | None = None,
+) -> tuple[tuple[Element, ...], GameState]:
+    """The body elements of a line of play that starts at ``start`` (not changed), and the
+    state at its end. Without ``sections`` the body starts without a section marker (a
+    variation, which continues the section it branches from)."""
+    decisions = [_decision(entry) for entry in history]
     implicit, final = implicit_decisions(decisions, start)
-    state = start
+    state = start.clone()
     body: list[Element] = []
     current: list[Move] = []
     label: int | None = None
     section: str | None = None
-    current_round: int | None = None
-    in_setup = False
-    after_item: GameState | None = None  # replay's state after the item so far
+    current_round: int | None = None if sections else start.round
+    in_setup = not sections
+    after_written: GameState | None = None  # the state after the last written decision
+    last_index = -1
     last_address = ""
-    closing = False  # still taking the implicit moves that close the item
 
     def flush() -> None:
         nonlocal current, label
         if current:
             body.append(Item(tuple(current), label))
-            if checkpoint is not None and after_item is not None:
-                body.extend(checkpoint(after_item, last_address))
+            if checkpoint is not None and after_written is not None:
+                body.extend(checkpoint(_closed(after_written), last_address))
         current = []
         label = None
 
-    for decision, omit in zip(decisions, implicit, strict=True):
+    def _closed(after: GameState) -> GameState:
+        """Replay's state after the item: its end takes the forced moves of the item's section
+        that lead to the ``end`` of a turn, and that end (mcn.replay ``end_turn``)."""
+        run = []
+        for index in range(last_index + 1, len(decisions)):
+            if not implicit[index] or _section_of(decisions[index].address) != section:
+                break
+            run.append(decisions[index].action)
+            if isinstance(run[-1], End):
+                closed = after.clone()
+                for action in run:
+                    closed.apply(action)
+                return closed
+        return after
+
+    for index, (decision, omit) in enumerate(zip(decisions, implicit, strict=True)):
         action = decision.action
         if not omit:
             round_number = _round_of(decision.address)
@@ -206,16 +236,10 @@ def transcript(
         state.apply(action)
         if not omit:
             last_address = decision.address
-            after_item = state.clone()
-            closing = True
-        elif closing and after_item is not None and _section_of(decision.address) == section:
-            after_item.apply(action)  # replay's end of the item (mcn.replay end_turn)
-            closing = not isinstance(action, End)
-        else:
-            closing = False
+            last_index = index
+            after_written = state.clone()
     flush()
-    all_headers = _headers(players, headers, ruleset, board, variant, infractions, final)
-    return Game(all_headers, tuple(body))
+    return tuple(body), final
 
 
 def _decision(entry: object) -> Decision:
