@@ -416,15 +416,17 @@ class _Replayer:
             try:
                 action = parse_action(move.actor, move.text)
             except ActionSyntaxError as error:
+                self.finish_forced(line, state)  # so the address is where the move stands
                 self.fail(
                     line,
                     "action",
-                    str(error).replace("cannot read action", "unknown action"),
+                    str(error),
                     address=line.prefix + self.pending_address(state),
                     span=move.span,
                 )
                 return None
         branch = bool(move.variations) and self.variations
+        first: IllegalAction | None = None
         for _ in range(_FORCED_LIMIT):
             problem = self.fits(state, move, action) if branch or action is None else None
             if problem is None:
@@ -439,8 +441,11 @@ class _Replayer:
                     return address
                 except IllegalAction as error:
                     problem = error
+            if first is None and not state.is_terminal() and move.actor in state.decision.actors:
+                first = problem  # the actor's own decision said no: the telling reason
             implicit = self.forced_action(state) or self.end_before(state, move, action)
             if implicit is None:
+                problem = first or problem
                 self.fail(
                     line,
                     "chance" if move.actor == CHANCE else "illegal",
