@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from mcn import hidden
-from mcn.engine import GameState, IllegalAction, new_game, parse_action, view
+from mcn.engine import GameState, IllegalAction, new_game, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew
 from mcn.engine.constants import CHANCE, COLOURS, LETTERS, colour_name
 from mcn.engine.events import Event, LetterMoved
@@ -209,9 +208,40 @@ def parse_result(value: str) -> tuple[str, ...] | None:
 
 
 def state_digest(state: GameState) -> str:
-    """A short digest of the public state (the spectator's view), for ``<digest …>``."""
-    data = json.dumps(view(state, None), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(data.encode()).hexdigest()[:12]
+    """A short digest of the public state, for ``<digest …>`` checkpoints.
+
+    It covers what every player sees (R-HID-1): the pending decision, the souls, posts and sin
+    stones, what each player donated in all, Pope stones, crews and cathedrals, market, bag,
+    letter supply, the House of Pleasure, the characters and the winners — not money, goods,
+    letters, compartments, pending bids or the Pope die. Built from the state's fields directly
+    (not from its JSON view) because replay checks it often.
+    """
+    numbers: list[int] = []
+    for colour in state.players:
+        chest = state.chest[colour]
+        numbers += (state.pos[colour], state.tie[colour], state.post[colour], *state.sins[colour])
+        numbers += [a + b for a, b in zip(chest[0], chest[1], strict=True)]
+    numbers += state.pope_stones
+    numbers += state.crews
+    numbers += state.levels
+    numbers += (state.hut, state.card_crew, state.finished, state.suite6)
+    numbers += state.market
+    numbers += state.bag
+    numbers += state.supply
+    numbers += state.visited
+    words = [
+        state.decision.address,
+        state.decision.kind,
+        *state.players,
+        *(card or "-" for card in state.rooms),
+        *(f"{card}={n}" for card, n in sorted(state.pile.items()) if n),
+        "/",
+        *(f"{card}={n}" for card, n in sorted(state.discard.items()) if n),
+        *(holder or "-" for holder in state.holders),
+        *state.winners(),
+    ]
+    data = (",".join(map(str, numbers)) + " " + " ".join(words)).encode()
+    return hashlib.sha256(data).hexdigest()[:12]
 
 
 def game_setup(game: Game) -> dict[str, Any]:
