@@ -146,9 +146,13 @@ decision(
 
 
 def _rooms_sequences(
-    pile: dict[str, int], discard: dict[str, int]
+    pile: dict[str, int], discard: dict[str, int], exact: bool = True
 ) -> list[tuple[tuple[str, ...], Fraction]]:
+    """Every card sequence for rooms 1-4 with its probability (I-SET-7): draws from the
+    pile; when it is empty, the discard pile becomes the new pile. Without ``exact`` the
+    probabilities are left at 1 (cheap enumeration of the outcomes only)."""
     out: list[tuple[tuple[str, ...], Fraction]] = []
+    one = Fraction(1)
 
     def draw(
         prefix: tuple[str, ...], p: Fraction, pile: dict[str, int], discard: dict[str, int]
@@ -156,7 +160,7 @@ def _rooms_sequences(
         if len(prefix) == ROOMS:
             out.append((prefix, p))
             return
-        if not any(pile.values()):  # I-SET-7: the discard pile becomes the new deck
+        if not any(pile.values()):
             pile, discard = discard, {}
         total = sum(pile.values())
         for card in CARD_IDS:
@@ -164,14 +168,14 @@ def _rooms_sequences(
             if n:
                 rest = dict(pile)
                 rest[card] = n - 1
-                draw((*prefix, card), p * Fraction(n, total), rest, discard)
+                draw((*prefix, card), p * Fraction(n, total) if exact else one, rest, discard)
 
-    draw((), Fraction(1), dict(pile), dict(discard))
+    draw((), one, dict(pile), dict(discard))
     return out
 
 
 def _rooms_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
-    return [RoomCards(CHANCE, cards) for cards, _p in _rooms_sequences(s.pile, s.discard)]
+    return [RoomCards(CHANCE, cards) for cards, _p in _rooms_sequences(s.pile, s.discard, False)]
 
 
 def _rooms_why_not(s: GameState, step: Step, action: Action) -> Why:

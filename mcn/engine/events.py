@@ -9,7 +9,7 @@ masks them for everyone else, exactly like :func:`mcn.engine.view` masks the sta
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_type_hints
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name, room_name
 
@@ -62,6 +62,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class SoulsPlaced(Event):
+    """The chance order of the souls on space 0 (R-SET-1)."""
+
     order: tuple[str, ...]
     kind: ClassVar[str] = "souls-placed"
 
@@ -71,6 +73,8 @@ class SoulsPlaced(Event):
 
 @dataclass(frozen=True, slots=True)
 class BonusTaken(Event):
+    """A starting bonus picked (R-SET-4)."""
+
     player: str
     bonus: str
     kind: ClassVar[str] = "bonus-taken"
@@ -81,6 +85,8 @@ class BonusTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
+    """A new round begins with its prepare phase (R-RND-1)."""
+
     round: int
     kind: ClassVar[str] = "round-started"
 
@@ -90,6 +96,8 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class MarketDrawn(Event):
+    """Stones drawn from the bag to the market (R-RND-2)."""
+
     stones: tuple[str, ...]
     kind: ClassVar[str] = "market-drawn"
 
@@ -127,6 +135,8 @@ class CardsMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class BidPlaced(Event):
+    """A secret bid was placed; its value stays hidden until the reveal (R-BID-1)."""
+
     player: str
     kind: ClassVar[str] = "bid-placed"
 
@@ -136,6 +146,8 @@ class BidPlaced(Event):
 
 @dataclass(frozen=True, slots=True)
 class BidsRevealed(Event):
+    """All bids revealed, in choice order, and who keeps his taler (R-BID-2, R-BID-3)."""
+
     bids: tuple[tuple[str, int, int], ...]  # (player, notches, taler) in choice order
     keeper: str  # most notches: keeps his bid taler (R-BID-3)
     kind: ClassVar[str] = "bids-revealed"
@@ -165,6 +177,8 @@ class MoneyMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class PostChanged(Event):
+    """A post set by a bid or rotated by an action, a visit or a penalty."""
+
     player: str
     before: int
     after: int
@@ -180,6 +194,8 @@ class PostChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class CharacterChosen(Event):
+    """A character card taken (R-BID-2)."""
+
     player: str
     character: str
     kind: ClassVar[str] = "character-chosen"
@@ -191,6 +207,8 @@ class CharacterChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
+    """A turn of the action phase begins (R-ACT-1)."""
+
     turn: int
     player: str
     character: str
@@ -203,6 +221,8 @@ class TurnStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class PhaseEnded(Event):
+    """The action phase or the game ends, and why."""
+
     phase: str
     why: str
     kind: ClassVar[str] = "phase-ended"
@@ -231,6 +251,8 @@ class StonesMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class Donated(Event):
+    """A donation: the item is public, the compartment secret to the donor (R-DON-1)."""
+
     player: str
     item: str
     compartment: str
@@ -247,6 +269,8 @@ class Donated(Event):
 
 @dataclass(frozen=True, slots=True)
 class LetterMoved(Event):
+    """Letters taken from the supply, a display, Suite 6 or another player."""
+
     player: str
     colour: str
     count: int
@@ -259,6 +283,8 @@ class LetterMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class SinsPlaced(Event):
+    """Own sin stones placed in a den (R-DEN-1)."""
+
     player: str
     den: str
     count: int
@@ -287,6 +313,8 @@ class SinsReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class SoulMoved(Event):
+    """A soul moved (or a move that did not happen, R-MOV-4) and why."""
+
     player: str
     source: int
     target: int
@@ -308,6 +336,8 @@ class SoulMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class PopeStoneMoved(Event):
+    """A Pope stone moved between dens (R-CHR-1, pope-stone card)."""
+
     player: str
     source: str
     target: str
@@ -319,6 +349,8 @@ class PopeStoneMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class Atonement(Event):
+    """Three Pope stones beside one den: the other two dens are atoned (R-DEN-3)."""
+
     den: str
     mover: str
     kind: ClassVar[str] = "atonement"
@@ -332,6 +364,8 @@ class Atonement(Event):
 
 @dataclass(frozen=True, slots=True)
 class CrewMoved(Event):
+    """A crew placed on a site (R-CAT-1)."""
+
     player: str
     source: str  # "card", "hut" or a site number
     site: int
@@ -343,6 +377,8 @@ class CrewMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class Built(Event):
+    """A nave or a spire built (R-CAT-1)."""
+
     site: int
     part: str  # "nave" or "spire"
     kind: ClassVar[str] = "built"
@@ -370,6 +406,8 @@ class Evaluation(Event):
 
 @dataclass(frozen=True, slots=True)
 class Visited(Event):
+    """A House of Pleasure visit (R-HOP-1)."""
+
     player: str
     room: int
     card: str
@@ -406,6 +444,8 @@ class PopeDie(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardEffect(Event):
+    """What a room card did (or that it was declined)."""
+
     player: str
     card: str
     outcome: str
@@ -417,6 +457,8 @@ class CardEffect(Event):
 
 @dataclass(frozen=True, slots=True)
 class PostsCompared(Event):
+    """The posts compared: who moves how far (R-NOT-1)."""
+
     player: str  # "" when nobody moves
     steps: int
     kind: ClassVar[str] = "posts-compared"
@@ -429,6 +471,8 @@ class PostsCompared(Event):
 
 @dataclass(frozen=True, slots=True)
 class LettersScored(Event):
+    """Letters scored at the game end (R-END-2)."""
+
     player: str
     sets: int
     others: int
@@ -443,6 +487,8 @@ class LettersScored(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
+    """The game is over and these players win (R-END-3)."""
+
     winners: tuple[str, ...]
     heaven: bool
     kind: ClassVar[str] = "game-ended"
@@ -455,9 +501,102 @@ class GameEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class InfractionRecorded(Event):
+    """A META CULPA infraction (R-MET-1)."""
+
     player: str
     code: str
     kind: ClassVar[str] = "infraction"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} commits the infraction {self.code}"
+
+
+# --- the JSON Schema of events ------------------------------------------------------------------
+
+_COLOUR_FIELDS = frozenset(("player", "mover", "keeper"))
+
+
+def _field_schema(cls: type[Event], name: str, hint: object) -> dict[str, Any]:
+    schema: dict[str, Any]
+    if name in ("winners", "order"):
+        schema = {"type": "array", "items": {"$ref": "#/$defs/colour"}}
+    elif name in _COLOUR_FIELDS:
+        schema = {"$ref": "#/$defs/colour"}
+        if cls is PostsCompared:
+            schema = {"anyOf": [{"const": ""}, schema]}
+    elif hint is str:
+        schema = {"type": "string"}
+    elif hint is int:
+        schema = {"type": "integer"}
+    elif hint is bool:
+        schema = {"type": "boolean"}
+    elif hint == tuple[str, ...]:
+        schema = {"type": "array", "items": {"type": "string"}}
+    else:  # BidsRevealed.bids: (player, notches, taler)
+        bid = [{"$ref": "#/$defs/colour"}, {"type": "integer"}, {"type": "integer"}]
+        schema = {
+            "type": "array",
+            "items": {"type": "array", "prefixItems": bid, "minItems": 3, "maxItems": 3},
+        }
+    if name in cls.secret:
+        schema = {
+            "description": "Secret to the event's owner; '?' when masked.",
+            "anyOf": [schema, {"const": "?"}],
+        }
+    return schema
+
+
+def event_classes() -> list[type[Event]]:
+    """Every concrete event class, in definition order."""
+    return [
+        c
+        for c in globals().values()
+        if isinstance(c, type) and issubclass(c, Event) and c is not Event
+    ]
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of :meth:`Event.to_json` (``schemas/events.schema.json`` is this)."""
+    defs: dict[str, Any] = {
+        "rule": {"type": "string", "pattern": "^(R|I)-[A-Z0-9]+-[0-9]+$"},
+        "colour": {"enum": ["R", "B", "G", "Y"]},
+    }
+    for cls in event_classes():
+        hints = get_type_hints(cls)
+        props: dict[str, Any] = {
+            "kind": {"const": cls.kind},
+            "rule": {"$ref": "#/$defs/rule"},
+            "text": {"type": "string"},
+        }
+        for f in fields(cls):
+            if f.name != "rule":
+                props[f.name] = _field_schema(cls, f.name, hints[f.name])
+        defs[cls.__name__] = {
+            "description": (cls.__doc__ or cls.__name__).strip(),
+            "type": "object",
+            "additionalProperties": False,
+            "required": list(props),
+            "properties": props,
+        }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://mcn.example/schemas/events.schema.json",
+        "title": "Mea Culpa engine event",
+        "description": (
+            "One event as returned by Event.to_json(): its kind, the rule ID that caused it, a "
+            "plain-English text and the kind's fields. Secret fields (a donation's compartment, "
+            "the Pope die before the guess) are '?' when masked for a viewer. Generated by "
+            "mcn.engine.events.json_schema()."
+        ),
+        "type": "object",
+        "required": ["kind", "rule", "text"],
+        "properties": {"kind": {"enum": [cls.kind for cls in event_classes()]}},
+        "allOf": [
+            {
+                "if": {"properties": {"kind": {"const": cls.kind}}},
+                "then": {"$ref": f"#/$defs/{cls.__name__}"},
+            }
+            for cls in event_classes()
+        ],
+        "$defs": defs,
+    }

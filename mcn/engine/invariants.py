@@ -26,36 +26,41 @@ if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
 
+_CARD_COUNTS = {card: count for card, (count, _cost) in CARDS.items()}
+
+
 def violations(s: GameState) -> list[str]:
     """Every broken invariant, as plain-English lines (empty when all hold)."""
     out: list[str] = []
     players = s.players
-    for i, name in enumerate(STONES):
-        total = s.bag[i] + s.market[i]
-        if i < 4:
-            total += sum(s.goods[c][i] + s.chest[c][0][i] + s.chest[c][1][i] for c in players)
-        if total != GOODS_TOTAL[i]:
-            out.append(f"{name}: {total} stones in play, expected {GOODS_TOTAL[i]}")
-    for i, name in enumerate(LETTERS):
-        total = s.supply[i] + sum(s.letters[c][i] for c in players)
-        if i == 0:
-            total += s.suite6
-        if s.evaluation is not None:
-            total += s.evaluation[3][i]
-        if total != LETTERS_TOTAL[i]:
-            out.append(f"{name} letters: {total} in play, expected {LETTERS_TOTAL[i]}")
+    goods = [s.goods[c] for c in players]
+    chests = [box for c in players for box in s.chest[c]]
+    stones = [sum(column) for column in zip(s.bag, s.market, *goods, *chests, strict=False)]
+    stones.append(s.bag[4] + s.market[4])
+    if stones != list(GOODS_TOTAL):
+        for name, have, want in zip(STONES, stones, GOODS_TOTAL, strict=True):
+            if have != want:
+                out.append(f"{name}: {have} stones in play, expected {want}")
+    display = s.evaluation[3] if s.evaluation is not None else [0, 0, 0, 0]
+    letters = [
+        sum(column)
+        for column in zip(s.supply, display, *(s.letters[c] for c in players), strict=True)
+    ]
+    letters[0] += s.suite6
+    if letters != list(LETTERS_TOTAL):
+        for name, have, want in zip(LETTERS, letters, LETTERS_TOTAL, strict=True):
+            if have != want:
+                out.append(f"{name} letters: {have} in play, expected {want}")
     for c in players:
         own = s.sins[c]
         if min(own) < 0 or sum(own) > SIN_STONES:
             out.append(f"{c}: sin stones {own} (at most {SIN_STONES} in dens)")
         if s.money[c] < 0:
             out.append(f"{c}: money {s.money[c]} is negative")
-        if min(s.goods[c]) < 0 or min(s.letters[c]) < 0:
-            out.append(f"{c}: negative goods or letters")
-        if min(s.chest[c][0]) < 0 or min(s.chest[c][1]) < 0:
-            out.append(f"{c}: negative chest contents")
         if not POST_MIN <= s.post[c] <= POST_MAX:
             out.append(f"{c}: post {s.post[c]} outside {POST_MIN}..{POST_MAX}")
+    if min(min(v) for v in (*goods, *chests, *(s.letters[c] for c in players))) < 0:
+        out.append("negative goods, letters or chest contents")
     crews = s.hut + s.card_crew + sum(s.crews)
     if crews != CREWS:
         out.append(f"crews: {crews} counted, expected {CREWS}")
@@ -64,17 +69,18 @@ def violations(s: GameState) -> list[str]:
             out.append(f"site {site + 1}: {s.crews[site]} crews, level {s.levels[site]}")
         if s.levels[site] == 2 and s.crews[site]:
             out.append(f"site {site + 1} is finished but holds a crew")
-    if s.finished != sum(1 for level in s.levels if level == 2) or s.finished > 2:
+    if s.finished != s.levels.count(2):
         out.append(f"finished cathedrals: {s.finished} vs levels {s.levels}")
     if sum(s.pope_stones) != POPE_STONES or min(s.pope_stones) < 0 or max(s.pope_stones) > 2:
         out.append(f"Pope stones {s.pope_stones} (3 in all, never 3 at one den at rest)")
-    cards = sum(s.pile.values()) + sum(s.discard.values()) + sum(1 for r in s.rooms if r)
-    if cards != DECK_SIZE:
-        out.append(f"House of Pleasure cards: {cards} counted, expected {DECK_SIZE}")
-    for card, (count, _cost) in CARDS.items():
-        n = s.pile.get(card, 0) + s.discard.get(card, 0) + s.rooms.count(card)
-        if n != count:
-            out.append(f"{card}: {n} cards, expected {count}")
+    cards = {card: n for card, n in s.pile.items() if n}
+    for card, n in s.discard.items():
+        cards[card] = cards.get(card, 0) + n
+    for card in s.rooms:
+        if card is not None:
+            cards[card] = cards.get(card, 0) + 1
+    if cards != _CARD_COUNTS:
+        out.append(f"House of Pleasure cards: {cards}, expected {_CARD_COUNTS} ({DECK_SIZE})")
     out.extend(_soul_violations(s))
     return out
 

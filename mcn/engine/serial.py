@@ -139,17 +139,33 @@ def view(s: GameState, viewer: str | None) -> dict[str, Any]:
     return state_to_json(s, viewer, False)
 
 
+def inline_refs(node: Any, defs: dict[str, Any]) -> Any:
+    """The schema with its local ``$ref``s replaced by their definitions (the state schema
+    is not recursive); reference lookups dominate jsonschema's time otherwise."""
+    if isinstance(node, list):
+        return [inline_refs(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        rest = {k: v for k, v in node.items() if k not in ("$ref", "description")}
+        target = inline_refs(defs[ref.removeprefix("#/$defs/")], defs)
+        return {**target, **{k: inline_refs(v, defs) for k, v in rest.items()}}
+    return {k: inline_refs(v, defs) for k, v in node.items() if k != "$defs"}
+
+
 @cache
-def _validator() -> Any:
-    schema = load_schema("state")
+def compiled(name: str) -> Any:
+    """A cached validator for ``schemas/<name>.schema.json`` with its references inlined."""
+    schema = load_schema(name)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
-    return cls(schema)
+    return cls(inline_refs(schema, schema.get("$defs", {})))
 
 
 def validate(data: dict[str, Any]) -> None:
     """Raise ``jsonschema.ValidationError`` unless ``data`` matches state.schema.json."""
-    _validator().validate(data)
+    compiled("state").validate(data)
 
 
 def _reveal(wrapper: dict[str, Any]) -> Any:
@@ -158,13 +174,14 @@ def _reveal(wrapper: dict[str, Any]) -> Any:
     return wrapper["value"]
 
 
-def state_from_json(data: dict[str, Any]) -> GameState:
+def state_from_json(data: dict[str, Any], check: bool = True) -> GameState:
     """Rebuild a full state (not a masked view) from :func:`state_to_json` data."""
-    try:
-        validate(data)
-    except jsonschema.ValidationError as error:
-        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
-        raise ValueError(f"not a valid mcn state at {where}: {error.message}") from error
+    if check:
+        try:
+            validate(data)
+        except jsonschema.ValidationError as error:
+            where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+            raise ValueError(f"not a valid mcn state at {where}: {error.message}") from error
     if data["viewer"] != "all":
         raise ValueError("a masked view cannot be restored to a state")
     s = GameState.new(

@@ -35,6 +35,7 @@ from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
 from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler, Step
 from mcn.engine.errors import IllegalAction
 from mcn.engine.events import Event
+from mcn.engine.invariants import violations
 
 OVER = Decision("over", (), "end", "The game is over.")
 
@@ -355,7 +356,7 @@ class GameState:
     def illegal(self, rule: str, reason: str, actor: str | None = None) -> IllegalAction:
         """An :class:`IllegalAction` at the pending decision's address."""
         decision = self.decision
-        address = decision.address_for(actor) if actor else decision.address
+        address = decision.address_for(actor) if actor in decision.actors else decision.address
         return IllegalAction(rule, reason, address)
 
     def check(self, action: Action) -> None:
@@ -461,16 +462,15 @@ class GameState:
         return state_to_json(self, None, True)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameState:
-        """Rebuild a state from :meth:`to_json` output (validated against the schema)."""
+    def from_json(cls, data: dict[str, Any], validate: bool = True) -> GameState:
+        """Rebuild a state from :meth:`to_json` output, validated against
+        ``schemas/state.schema.json`` unless the caller made ``data`` itself (``validate``)."""
         from mcn.engine.serial import state_from_json
 
-        return state_from_json(data)
+        return state_from_json(data, validate)
 
     def check_invariants(self) -> list[str]:
         """Conservation and range violations (empty when the state is consistent)."""
-        from mcn.engine.invariants import violations
-
         return violations(self)
 
     def __repr__(self) -> str:
