@@ -76,9 +76,9 @@ def violations(s: GameState) -> list[str]:
     cards = {card: n for card, n in s.pile.items() if n}
     for card, n in s.discard.items():
         cards[card] = cards.get(card, 0) + n
-    for card in s.rooms:
-        if card is not None:
-            cards[card] = cards.get(card, 0) + 1
+    for room_card in s.rooms:
+        if room_card is not None:
+            cards[room_card] = cards.get(room_card, 0) + 1
     if cards != _CARD_COUNTS:
         out.append(f"House of Pleasure cards: {cards}, expected {_CARD_COUNTS} ({DECK_SIZE})")
     out.extend(_soul_violations(s))
