@@ -1,0 +1,33 @@
+"""Every input the fuzzer ever crashed on, replayed through every target.
+
+Each file in ``regressions/`` is the (minimised, where possible) input of one crash found by
+``tests/fuzz`` or ``bench/fuzz.py``; its name says what it broke. They must now end cleanly,
+and within the fuzzer's one-second budget.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.fuzz.seeds import seeds
+from tests.fuzz.targets import TARGETS, run_target
+
+REGRESSIONS = Path(__file__).parent / "regressions"
+CASES = sorted(path for path in REGRESSIONS.iterdir() if path.suffix == ".mcn")
+
+
+def test_there_are_regressions() -> None:
+    """The directory is found (a typo in the path would make the test below vacuous)."""
+    assert CASES
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("case", CASES, ids=[path.stem for path in CASES])
+def test_regression_ends_cleanly(case: Path, target: str, tmp_path: Path) -> None:
+    original = tmp_path / "original.mcn"
+    original.write_bytes(seeds()[0][1])
+    outcome = run_target(target, case, original, tmp_path)
+    assert outcome.clean, f"{target} crashed on {case.name}:\n{outcome.crash}"
+    assert outcome.seconds < 1.0, f"{target} took {outcome.seconds:.2f} s on {case.name}"
