@@ -9,10 +9,11 @@ order in which simultaneous secret bids were written are the same game.
   ends), reported with the difference of the two engine states right after it.
 * Simultaneous bids of one round are compared as a set: a bid block counts as one decision, and
   the states are compared once all bids are in.
-* **As a player saw it** (``viewer``): the records are the same for that player when, after
-  every decision, the player's masked views (:func:`mcn.engine.view`) are equal. A difference
-  the player could not see (another player's secret bid, the compartment of a donation, the Pope
-  die) is reported as *hidden* and only becomes a divergence once it shows in the view.
+* **As a player saw it** (``viewer``): the records are the same for that player when every
+  move reads the same in his redacted record (:func:`mcn.redact.action_text`) and, after every
+  decision, his masked views (:func:`mcn.engine.view`) are equal. A difference he could not
+  see (the compartment of another player's donation, say) is reported as *hidden* and only
+  becomes a divergence once it shows.
 * **Annotations** (comments, glyphs, variations, checkpoints) are compared separately, on the
   decisions both records share.
 
@@ -27,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from mcn import redact
 from mcn.engine import CHANCE, GameState, view
 from mcn.engine.constants import colour_name
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move
@@ -316,7 +318,7 @@ def _walk(
         if number >= len(blocks_a) or number >= len(blocks_b):
             ended_a = number >= len(blocks_a)
             step = (blocks_b if ended_a else blocks_a)[number][0]
-            move = _move_text(step)
+            move = _move_text(step, viewer)
             result.divergence = Divergence(
                 decisions, step.address, None if ended_a else move, move if ended_a else None, ()
             )
@@ -327,10 +329,10 @@ def _walk(
             shared.extend(_pairs(block_a, block_b))
         if moves_differ or states_differ:
             differences = state_differences(_state_after(block_a), _state_after(block_b), viewer)
-            visible = bool(differences) or (viewer is None and moves_differ)
-            if visible or _addresses(block_a) != _addresses(block_b):
+            seen = moves_differ and _seen_moves(block_a, viewer) != _seen_moves(block_b, viewer)
+            if differences or seen or _addresses(block_a) != _addresses(block_b):
                 index = decisions + _index_in_block(block_a, first)
-                result.divergence = _divergence(index, first, block_a, block_b, differences)
+                result.divergence = _divergence(index, first, block_a, block_b, differences, viewer)
                 break
             if moves_differ:
                 shared.extend(_pairs(block_a, block_b))
@@ -347,14 +349,15 @@ def _divergence(
     block_a: list[Step],
     block_b: list[Step],
     state: list[StateDifference],
+    viewer: str | None,
 ) -> Divergence:
     step_a = next((s for s in block_a if s.address == address), None)
     step_b = next((s for s in block_b if s.address == address), None)
     return Divergence(
         index,
         address,
-        _move_text(step_a) if step_a else None,
-        _move_text(step_b) if step_b else None,
+        _move_text(step_a, viewer) if step_a else None,
+        _move_text(step_b, viewer) if step_b else None,
         tuple(state),
     )
 
@@ -406,11 +409,20 @@ def _state_after(block: list[Step]) -> GameState:
     return state
 
 
-def _move_text(step: Step) -> str:
-    """A step as the record writes it: ``B: buy wine``, or ``market: …`` for chance."""
-    if step.action.actor == CHANCE:
-        return step.action.text
-    return f"{step.action.actor}: {step.action.text}"
+def _move_text(step: Step, viewer: str | None) -> str:
+    """A step as the record writes it (``B: buy wine``, ``market: …`` for chance), or, with a
+    viewer, as the viewer's redacted record writes it (``B: donate jewel>?``)."""
+    if viewer is None:
+        text = step.action.text
+    else:
+        seer = None if viewer == SPECTATOR else viewer
+        text = redact.action_text(step.action, seer, step.events)
+    return text if step.action.actor == CHANCE else f"{step.action.actor}: {text}"
+
+
+def _seen_moves(block: list[Step], viewer: str | None) -> dict[str, str]:
+    """The moves of a block as ``viewer`` saw them (all of them, without a viewer)."""
+    return {step.address: _move_text(step, viewer) for step in block}
 
 
 # ---------------------------------------------------------------------------------- states

@@ -116,6 +116,9 @@ def tree(
         detail = (error.stderr or b"").decode("utf-8", "replace").strip()
         raise RecordError(f"{record}: error: Graphviz failed: {detail or error}") from None
     try:
+        folder = os.path.dirname(output)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
         with open(output, "wb") as handle:
             handle.write(data)
     except OSError as error:

@@ -294,3 +294,16 @@ def test_game_selects_a_game_of_each_file(files, tmp_path):
     assert code == 1 and data["a"]["game"] == 2 and data["b"]["game"] == 2
     assert data["divergence"]["address"] == files["changed_at"]
     assert run(str(both), str(other), "--game", "3")[0] == 2
+
+
+def test_moves_are_shown_as_the_viewer_saw_them(secret_pair, tmp_path, history):
+    a, _b, address, donor, observer = secret_pair
+    index = next(i for i, (addr, _action) in enumerate(history) if addr == address)
+    shorter = save(record(history[:index]), tmp_path / "shorter.mcn")
+    code, data = run_json(str(a), str(shorter), "--as", observer)
+    assert code == 1 and data["divergence"]["address"] == address
+    assert data["divergence"]["a"].startswith(f"{donor}: donate ")
+    assert data["divergence"]["a"].endswith(">?")  # the compartment stays secret
+    assert data["divergence"]["b"] != data["divergence"]["a"]
+    code, data = run_json(str(a), str(shorter), "--as", donor)
+    assert ">?" not in data["divergence"]["a"]
