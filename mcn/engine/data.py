@@ -51,9 +51,19 @@ class Ruleset:
     two_player_rest_to_bigger: bool
 
 
+def _shorten(name: str) -> str:
+    return name if len(name) <= 40 else name[:37] + "..."
+
+
 def _read(kind: str, name: str) -> dict[str, Any]:
-    if not name or not all(ch.isalnum() or ch in "-_" for ch in name):
-        raise DataError(f"unknown {kind} {name!r}")
+    # A plain short ASCII name: anything else cannot be a file in mcn/data (and a very long
+    # name would make the file system refuse the path with an OSError instead).
+    if (
+        not name
+        or len(name) > 64
+        or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in name)
+    ):
+        raise DataError(f"unknown {kind} {_shorten(name)!r}")
     path = data_path(f"{kind}s", f"{name}.json")
     if not path.is_file():
         raise DataError(f"unknown {kind} {name!r} (no {path.name} in mcn/data/{kind}s)")

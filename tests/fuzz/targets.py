@@ -45,16 +45,18 @@ def _parse(path: Path) -> int:
     from mcn.notation.errors import NotationError
     from mcn.notation.stream import iter_results
 
+    errors = 0
     try:
         for result in iter_results(path):
             assert result.game is not None or result.errors, "a game without game or errors"
             for error in result.errors:
                 assert isinstance(error, NotationError)
                 error.format()
+                errors += 1
     except NotationError as error:
         error.format()
         return 1
-    return 0
+    return 1 if errors else 0
 
 
 def _cli(arguments: list[str]) -> Callable[[Path, Path, Path], list[str]]:
