@@ -33,7 +33,7 @@ from typing import Any, Literal
 from mcn import hidden
 from mcn.engine import GameState, IllegalAction, new_game, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew
-from mcn.engine.constants import CHANCE, COLOURS, LETTERS, colour_name
+from mcn.engine.constants import CHANCE, COLOURS, LETTERS, LETTERS_TOTAL, colour_name
 from mcn.engine.events import Event, LetterMoved
 from mcn.notation.lexical import COLOUR_TAGS, META_CULPA
 from mcn.notation.model import Checkpoint, Element, Game, Item, Move, Section, Span
@@ -149,6 +149,7 @@ class Line:
     final: GameState | None = None
     unresolved: dict[str, set[str]] = field(default_factory=dict)
     unsure: str | None = None
+    guessed_supply: bool = False
     reveals: dict[str, Checkpoint] = field(default_factory=dict)
     revealed: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
@@ -341,7 +342,7 @@ class _Replayer:
         """A move that cannot be played: an error, or a note on a line whose secrets are
         unknown (the move may well be right); either way the line stops here."""
         unsure = line.unsure
-        if unsure is None and line.unresolved.get("letters"):
+        if unsure is None and line.guessed_supply:
             unsure = "the colours of hidden letters decide the letter supply"
         if unsure is not None:
             line.error = self.report(
@@ -432,6 +433,7 @@ class _Replayer:
                 branch_index=len(line.steps),
                 unresolved={kind: set(players) for kind, players in line.unresolved.items()},
                 unsure=line.unsure,
+                guessed_supply=line.guessed_supply,
             )
             line.children.append(child)
             spawned.append(_Frame(child, state.clone(), variation))
@@ -456,7 +458,7 @@ class _Replayer:
                 )
                 return None
         branch = bool(move.variations) and self.variations
-        first: IllegalAction | None = None
+        own: IllegalAction | None = None
         for _ in range(_FORCED_LIMIT):
             problem = self.fits(state, move, action) if branch or action is None else None
             if problem is None:
@@ -471,11 +473,11 @@ class _Replayer:
                     return address
                 except IllegalAction as error:
                     problem = error
-            if first is None and not state.is_terminal() and move.actor in state.decision.actors:
-                first = problem  # the actor's own decision said no: the telling reason
+            if not state.is_terminal() and move.actor in state.decision.actors:
+                own = problem  # the actor's own decision said no: the telling reason
             implicit = self.forced_action(state) or self.end_before(state, move, action)
             if implicit is None:
-                problem = first or problem
+                problem = own or problem
                 self.fail(
                     line,
                     "chance" if move.actor == CHANCE else "illegal",
@@ -539,6 +541,7 @@ class _Replayer:
                 event.player for event in line.steps[-1].events if isinstance(event, LetterMoved)
             )
         line.unresolved.setdefault(kind, set()).update(players)
+        line.guessed_supply = line.guessed_supply or kind == "letters"
         if kind == "other" and line.unsure is None:
             line.unsure = f"'{move.text}' at {line.prefix}{address} hides a secret"
 
@@ -736,25 +739,45 @@ class _Replayer:
         revealed = hidden.parse_letters(checkpoint.args)
         if isinstance(revealed, str):
             return
+        # with guessed colours the whole letter supply may have drifted (evaluation displays
+        # are laid out from it), so then every player takes the revealed letters
+        patch = set(revealed) if line.guessed_supply else unresolved
+        patched: dict[str, list[int]] = {}
+        wrong: list[str] = []
         for colour, final in revealed.items():
-            if colour not in unresolved or colour not in state.players:
+            if colour not in patch or colour not in state.players:
                 continue
             gained = [probe.letters[colour][i] - state.letters[colour][i] for i in range(4)]
             before = [f - g for f, g in zip(final, gained, strict=True)]
-            supply = [state.supply[i] + state.letters[colour][i] - before[i] for i in range(4)]
-            if min(before) < 0 or min(supply) < 0:
-                self.report(
-                    "error",
-                    "checkpoint",
-                    f"checkpoint <{checkpoint.text}> fails: {colour_name(colour)} cannot have "
-                    f"held {hidden.describe(final, LETTERS)} at the end",
-                    address=line.prefix + state.decision.address,
-                    span=checkpoint.span,
-                )
-                continue
+            if min(before) < 0:
+                held = hidden.describe(final, LETTERS)
+                wrong.append(f"{colour_name(colour)} cannot have held {held}")
+            else:
+                patched[colour] = before
+        holdings = [patched.get(c, state.letters[c]) for c in state.players]
+        display = state.evaluation[3] if state.evaluation is not None else [0, 0, 0, 0]
+        supply = [
+            LETTERS_TOTAL[i]
+            - sum(h[i] for h in holdings)
+            - display[i]
+            - (state.suite6 if i == 0 else 0)
+            for i in range(4)
+        ]
+        if min(supply) < 0:
+            wrong.append("these letters are more than the game has")
+        if wrong:
+            self.report(
+                "note" if line.guessed_supply else "error",
+                "secret" if line.guessed_supply else "checkpoint",
+                f"checkpoint <{checkpoint.text}> fails: {'; '.join(wrong)}",
+                address=line.prefix + state.decision.address,
+                span=checkpoint.span,
+            )
+            return
+        for colour, before in patched.items():
             state.letters[colour] = before
-            state.supply = supply
             unresolved.discard(colour)
+        state.supply = supply
 
     def after_end(self, line: Line, state: GameState, move: Move | None) -> None:
         """The game is over: the letters are revealed."""
@@ -839,9 +862,9 @@ class _Replayer:
         if not problem:
             return
         if line.unsure is not None or (
-            checkpoint.name == "digest" and line.unresolved.get("letters")
+            line.guessed_supply and checkpoint.name in ("digest", "letters")
         ):
-            reason = line.unsure or "letter colours are hidden"
+            reason = line.unsure or "the colours of hidden letters decide the letter supply"
             self.report(
                 "note",
                 "secret",

@@ -173,12 +173,14 @@ def transcribe(
     *,
     sections: bool = True,
     checkpoint: Callable[[GameState, str], Sequence[Checkpoint]] | None = None,
+    judged: tuple[list[bool], GameState] | None = None,
 ) -> tuple[tuple[Element, ...], GameState]:
     """The body elements of a line of play that starts at ``start`` (not changed), and the
     state at its end. Without ``sections`` the body starts without a section marker (a
-    variation, which continues the section it branches from)."""
+    variation, which continues the section it branches from). ``judged`` is the result of
+    :func:`implicit_decisions` for the same line, when the caller has it already."""
     decisions = [_decision(entry) for entry in history]
-    implicit, final = implicit_decisions(decisions, start)
+    implicit, final = judged or implicit_decisions(decisions, start)
     state = start.clone()
     body: list[Element] = []
     current: list[Move] = []
