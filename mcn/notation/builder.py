@@ -190,14 +190,13 @@ class RecordBuilder:
         # SEMI [HEAD] befores ACTION [annots]
         index = 2
         actor, word = item_actor, ""
-        start_token: Lexeme = children[2]
-        if start_token.type == "HEAD":
+        start_token: Lexeme = children[3]  # the action, unless a head comes first
+        if isinstance(children[2], Token):
+            start_token = children[2]
             word = start_token.value[:-1]
             actor = _PLAYER_HEADS.get(word.lower(), CHANCE)
             index = 3
         action: Lexeme = children[index + 1]
-        if not word:
-            start_token = action
         line, column = self._position(start_token, 0)
         accumulated.append(
             self._move(

@@ -137,20 +137,34 @@ _HEADER_START: Final = re.compile(r"\[[ \t]*[A-Za-z]")
 _ROUND_WORD: Final = re.compile(r"(?i:round)(?![A-Za-z0-9-])")
 
 
-def _open_paren(state: Any) -> Token | None:
-    """The innermost '(' still open on the parser's stack, if any."""
+def _open(state: Any, kind: str) -> Any:
+    """The innermost ``kind`` token ('(' or '<') still open on the parser's stack, if any."""
     stack = getattr(state, "value_stack", None) or []
     for value in reversed(stack):
-        if isinstance(value, Token) and value.type == "LPAR":
+        if isinstance(value, Token) and value.type == kind:
             return value
     return None
 
 
-def _previous_type(state: Any) -> str | None:
+def _previous_type(state: Any, history: Any = None) -> str | None:
+    """The type of the token just before the error (from the stack or the lexer's history)."""
     stack = getattr(state, "value_stack", None) or []
     if stack and isinstance(stack[-1], Token):
         return str(stack[-1].type)
+    if history:
+        return str(getattr(history[-1], "type", "")) or None
     return None
+
+
+def _plausible(expected: set[str], state: Any) -> set[str]:
+    """``expected`` without what LALR state merging adds but this place cannot take.
+
+    The states after a move are shared by the main line and variations, so they list both
+    ')' and headers; only one of the two is possible here.
+    """
+    if _open(state, "LPAR") is None:
+        return expected - {"RPAR"}
+    return expected - {"HEADER", "$END"}
 
 
 def _token_start(token: Any) -> tuple[int, int]:
@@ -182,11 +196,25 @@ def explain(error: UnexpectedInput, text: str) -> tuple[str, int, int]:
     return str(error), int(getattr(error, "line", 1)), int(getattr(error, "column", 1))
 
 
+def _after(previous: str | None) -> str | None:
+    """What must follow a token of type ``previous`` when that is the whole story."""
+    if previous == "HEAD":
+        return "expected an action or a comment after the actor"
+    if previous == "SEMI":
+        return "expected a move after ';'"
+    if previous == "LABEL":
+        return "expected an actor like 'R:' after the item number"
+    if previous == "LT":
+        return "expected a checkpoint name after '<'"
+    return None
+
+
 def _explain_characters(error: UnexpectedCharacters, text: str) -> tuple[str, int, int]:
     position = int(error.pos_in_stream or 0)
     line, column = int(error.line), int(error.column)
     char = text[position] if position < len(text) else ""
-    allowed = set(error.allowed or ())
+    allowed = _plausible(set(error.allowed or ()), error.state)
+    previous = _previous_type(error.state, error.token_history)
     if char == "{":
         return "unclosed comment: this '{' has no matching '}'", line, column
     if char == "[" and ("HEADER" in allowed or _HEADER_START.match(text, position)):
@@ -199,58 +227,39 @@ def _explain_characters(error: UnexpectedCharacters, text: str) -> tuple[str, in
         return "'round' must be followed by the round number, like 'round 3'", line, column
     word = _BAD_TOKEN.match(text, position)
     if word is not None and (word.group()[0].isalnum() or word.group()[0] in "?-*"):
-        found = word.group()
-        if "ACTION" in allowed and not found[0].isalpha():
-            return (
-                f"invalid action '{_shorten(found)}': an action begins with a word (a verb)",
-                line,
-                column,
-            )
-        return f"invalid token '{_shorten(found)}'", line, column
+        found = _shorten(word.group())
+        if previous in ("HEAD", "SEMI", "LT", "COMMENT") and not found[0].isalpha():
+            return f"invalid action '{found}': an action begins with a word", line, column
+        return f"invalid token '{found}'", line, column
     shown = repr(char) if char and not char.isprintable() else f"'{char}'"
-    return f"unexpected character {shown}: expected {describe_expected(allowed)}", line, column
+    what = _after(previous) or f"expected {describe_expected(allowed)}"
+    return f"unexpected character {shown}: {what}", line, column
 
 
 def _explain_token(error: UnexpectedToken) -> tuple[str, int, int]:
     token = error.token
-    expected = set(error.expected)
     kind = token.type
-    line, column = _token_start(token) if kind != "$END" else (token.end_line, token.end_column)
-    if kind == "$END" and token.end_line is None:
-        line, column = 1, 1
+    expected = _plausible(set(error.expected), error.state)
+    if kind == "$END":
+        line, column = int(token.end_line or 1), int(token.end_column or 1)
+    else:
+        line, column = _token_start(token)
+    unexpected = f"unexpected {describe_token(token)}"
     if "RPAR" in expected and kind in ("$END", "HEADER"):
-        opening = _open_paren(error.state)
+        opening = _open(error.state, "LPAR")
         if opening is not None:
-            return (
-                "unclosed variation: this '(' has no matching ')'",
-                int(opening.line or 1),
-                int(opening.column or 1),
-            )
+            where = int(opening.line or 1), int(opening.column or 1)
+            return "unclosed variation: this '(' has no matching ')'", *where
+    if expected == {"GT"}:
+        opening = _open(error.state, "LT")
+        if opening is not None:
+            where = int(opening.line or 1), int(opening.column or 1)
+            return "unclosed checkpoint: this '<' has no matching '>'", *where
     if kind == "RPAR" and "RPAR" not in expected:
         return "unmatched ')': no variation is open here", line, column
-    previous = _previous_type(error.state)
-    if expected <= {"COMMENT"} and previous in ("HEAD", "SEMI"):
-        what = "after the actor" if previous == "HEAD" else "after ';'"
-        return (
-            f"unexpected {describe_token(token)}: expected an action or a comment {what}",
-            line,
-            column,
-        )
-    if previous == "LABEL":
-        return (
-            f"unexpected {describe_token(token)}: expected an actor like 'R:' after the item"
-            " number",
-            line,
-            column,
-        )
+    after = _after(_previous_type(error.state))
+    if after is not None:
+        return f"{unexpected}: {after}", line, column
     if kind == "ACTION" and "NEXT" in expected:
-        return (
-            f"unexpected {describe_token(token)}: separate the moves of an item with ';'",
-            line,
-            column,
-        )
-    return (
-        f"unexpected {describe_token(token)}: expected {describe_expected(expected)}",
-        line,
-        column,
-    )
+        return f"{unexpected}: separate the moves of an item with ';'", line, column
+    return f"{unexpected}: expected {describe_expected(expected)}", line, column

@@ -52,9 +52,10 @@ def check_headers(headers: Sequence[Header], where: Span | None = None) -> list[
         problems.append(
             ("a game names at least two players: [Red], [Blue], [Green] or [Yellow]", where)
         )
-    variant = next((header.value for header in headers if header.tag == "Variant"), None)
-    if variant == META_CULPA and "Infractions" not in seen:
-        problems.append((f'a [Variant "{META_CULPA}"] game lists its agreed [Infractions]', where))
+    variant = next((header for header in headers if header.tag == "Variant"), None)
+    if variant is not None and variant.value == META_CULPA and "Infractions" not in seen:
+        message = f'a [Variant "{META_CULPA}"] game lists its agreed [Infractions]'
+        problems.append((message, variant.span or where))
     return problems
 
 

@@ -57,6 +57,8 @@ CANONICAL_FIRST_PATTERN: Final = rf"(?!(?:setup|round)(?![a-z0-9-]))(?:{_WORD_SI
 CANONICAL_FIRST: Final = re.compile(CANONICAL_FIRST_PATTERN)
 #: A lower-case word: what may head a chance item (``market:``).
 WORD: Final = re.compile(r"[a-z][a-z0-9-]*")
+#: A word in any spelling: what an action's text must begin with.
+ANY_WORD: Final = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 TAG: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 #: The glyphs a move may carry.
 GLYPH: Final = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\$[0-9]+")

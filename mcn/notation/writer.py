@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcn.notation.lexical import CHANCE, WORD, escape_comment, escape_value
+from mcn.notation.lexical import ANY_WORD, CHANCE, WORD, escape_comment, escape_value
 from mcn.notation.model import Checkpoint, Comment, File, Game, Header, Item, Move, Section
 from mcn.notation.visitor import Role, Visitor, walk
 
@@ -35,8 +35,11 @@ def head_and_text(move: Move) -> tuple[str, tuple[str, ...]]:
     """The head a move is written with (``R:``, ``market:``, ``*:``) and the tokens after it."""
     if move.actor != CHANCE:
         return f"{move.actor}:", move.tokens
-    if len(move.tokens) >= 2 and WORD.fullmatch(move.tokens[0]):
-        return f"{move.tokens[0]}:", move.tokens[1:]
+    tokens = move.tokens
+    # `market: bread …` only when what follows the head word is itself a word (an action's
+    # text begins with one); otherwise the chance head `*:`.
+    if len(tokens) >= 2 and WORD.fullmatch(tokens[0]) and ANY_WORD.fullmatch(tokens[1]):
+        return f"{tokens[0]}:", tokens[1:]
     return "*:", move.tokens
 
 
