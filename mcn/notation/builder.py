@@ -191,7 +191,7 @@ class RecordBuilder:
         index = 2
         actor, word = item_actor, ""
         start_token: Lexeme = children[3]  # the action, unless a head comes first
-        if isinstance(children[2], Token):
+        if not isinstance(children[2], list):  # a HEAD, not the before-comments
             start_token = children[2]
             word = start_token.value[:-1]
             actor = _PLAYER_HEADS.get(word.lower(), CHANCE)
