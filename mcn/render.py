@@ -173,9 +173,12 @@ def render_state(
     names = names or {}
     decision = data["decision"]
     viewer = data.get("viewer", "all")
-    seen = {"all": "everything", "spectator": "a spectator"}.get(
-        viewer, COLOUR_NAMES.get(viewer, viewer)
-    )
+    if viewer == "all":
+        seen = "all secrets shown"
+    elif viewer == "spectator":
+        seen = "as a spectator sees it"
+    else:
+        seen = f"as {COLOUR_NAMES.get(viewer, viewer)} sees it"
     lines = []
     if title:
         lines.append(clean(title))
@@ -183,11 +186,11 @@ def render_state(
     where = f"round {data['round']}, {phase}" if data["round"] else phase
     if decision["kind"] == "over":
         winners = ", ".join(COLOUR_NAMES.get(c, c) for c in data.get("winners", []))
-        lines.append(f"The game is over: {winners} won.   (as seen by {seen})")
+        lines.append(f"The game is over: {winners} won.   ({seen})")
     else:
         lines.append(
             f"{where} - next {decision['address']}: {clean(decision['prompt'])}"
-            f"   (as seen by {seen})"
+            f"   ({seen})"
         )
     lines.append("")
     lines += _track(data, heaven)
