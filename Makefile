@@ -23,7 +23,7 @@ dot:
 	  else echo "warning: Graphviz 'dot' not found; install graphviz for SVG/PNG/PDF output"; fi; }
 
 demo: setup
-	$(BIN)/mcn validate examples/
+	$(BIN)/mcn validate examples/*.mcn
 	$(BIN)/mcn replay examples/annotated-4p.mcn --to 2
 	$(BIN)/mcn tree examples/annotated-4p.mcn -o build/annotated-4p.svg
 	@echo "wrote build/annotated-4p.svg"
