@@ -1,0 +1,187 @@
+"""The JSON form: shape, schema, import checks, and the export / import commands."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from mcn import resources
+from mcn.cli import cli
+from mcn.notation import RecordFormatError, parse, record_from_json, record_to_json, write
+from mcn.notation.lexical import CANONICAL_FIRST_PATTERN, CANONICAL_TOKEN_PATTERN
+from tests.notation.helpers import HEADERS
+
+TEXT = (
+    HEADERS
+    + "{opening}\nsetup\nB: bid 1+2 (B: bid 2+2 {x} (B: bid 3+3)) (B: bid 0+0)\n"
+    + ("round 1\n1. R: {hm} buy wine!? $3 {after}; end\n<souls R 0 B 1>\n")
+)
+
+
+def _exported() -> dict[str, Any]:
+    return record_to_json(parse(TEXT))
+
+
+def test_shape_with_a_flat_variation_table() -> None:
+    (game,) = _exported()["games"]
+    assert game["headers"][0] == {"tag": "Event", "value": "Club night"}
+    assert game["body"][:2] == [{"kind": "comment", "text": "opening"}, {"kind": "setup"}]
+    assert game["body"][2] == {
+        "kind": "item",
+        "moves": [{"actor": "B", "tokens": ["bid", "1+2"], "variations": [0, 2]}],
+    }
+    assert game["body"][4]["moves"][0] == {
+        "actor": "R",
+        "tokens": ["buy", "wine"],
+        "glyphs": ["!?", "$3"],
+        "before": ["hm"],
+        "after": ["after"],
+    }
+    assert game["body"][5] == {"kind": "checkpoint", "name": "souls", "args": ["R", "0", "B", "1"]}
+    variations = game["variations"]
+    assert variations[0][0]["moves"][0]["variations"] == [1]
+    assert variations[1][0]["moves"][0]["tokens"] == ["bid", "3+3"]
+    assert variations[2][0]["moves"][0]["tokens"] == ["bid", "0+0"]
+
+
+def test_export_validates_and_imports_back() -> None:
+    exported = _exported()
+    jsonschema.Draft202012Validator(resources.load_schema("record")).validate(exported)
+    assert record_from_json(exported) == parse(TEXT)
+
+
+def test_schema_patterns_are_the_lexical_ones() -> None:
+    definitions = resources.load_schema("record")["$defs"]
+    assert definitions["token"]["pattern"] == f"^{CANONICAL_TOKEN_PATTERN}$"
+    assert definitions["first_token"]["pattern"] == f"^{CANONICAL_FIRST_PATTERN}$"
+    jsonschema.Draft202012Validator.check_schema(resources.load_schema("record"))
+
+
+def _broken(change: str) -> dict[str, Any]:
+    data = copy.deepcopy(_exported())
+    game = data["games"][0]
+    if change == "token case":
+        game["body"][2]["moves"][0]["tokens"][0] = "Bid"
+    elif change == "token newline":
+        game["body"][2]["moves"][0]["tokens"][1] = "1+2\n"
+    elif change == "verb first":
+        game["body"][2]["moves"][0]["tokens"] = ["3", "bid"]
+    elif change == "reserved":
+        game["body"][2]["moves"][0]["tokens"] = ["round"]
+    elif change == "unknown field":
+        game["body"][2]["moves"][0]["note"] = "x"
+    elif change == "missing tag":
+        game["headers"] = [h for h in game["headers"] if h["tag"] != "Result"]
+    elif change == "duplicate tag":
+        game["headers"].append({"tag": "Site", "value": "again"})
+    elif change == "one player":
+        game["headers"] = [h for h in game["headers"] if h["tag"] != "Blue"]
+    elif change == "value newline":
+        game["headers"][0]["value"] = "a\nb"
+    elif change == "referred twice":
+        game["body"][4]["moves"][0]["variations"] = [2]
+    elif change == "referred backwards":
+        game["variations"][2][0]["moves"][0]["variations"] = [1]
+        game["variations"][0][0]["moves"][0]["variations"] = []
+    elif change == "no such variation":
+        game["body"][2]["moves"][0]["variations"] = [0, 9]
+    elif change == "unused variation":
+        game["body"][2]["moves"][0]["variations"] = [0]
+    elif change == "comment after item":
+        game["body"].insert(3, {"kind": "comment", "text": "loose"})
+    elif change == "empty game before another":
+        data["games"] = [{**game, "body": [], "variations": []}, game]
+    elif change == "glyph":
+        game["body"][4]["moves"][0]["glyphs"] = ["!!!"]
+    elif change == "version":
+        data["version"] = 2
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "words"),
+    [
+        ("token case", "/games/0/body/2/moves/0/tokens/0", "does not match"),
+        ("token newline", "/games/0/body/2/moves/0/tokens/1", "canonical spelling"),
+        ("verb first", "/games/0/body/2/moves/0/tokens/0", "does not match"),
+        ("reserved", "/games/0/body/2/moves/0/tokens/0", "does not match"),
+        ("unknown field", "/games/0/body/2", ""),
+        ("missing tag", "/games/0/headers", ""),
+        ("duplicate tag", "/games/0/headers", "duplicate header [Site]"),
+        ("one player", "/games/0/headers", ""),
+        ("value newline", "/games/0/headers/0/value", "does not match"),
+        ("referred twice", "/games/0/body/4/moves/0/variations/0", "referred to twice"),
+        ("referred backwards", "/games/0/variations/2/0/moves/0/variations/0", "must come after"),
+        ("no such variation", "/games/0/body/2/moves/0/variations/1", "no variation 9"),
+        ("unused variation", "/games/0/variations/2", "no move refers"),
+        ("comment after item", "/games/0/body/3", "belongs to its last move"),
+        ("empty game before another", "/games/0/body", "only the last game"),
+        ("glyph", "/games/0/body/4/moves/0/glyphs/0", "does not match"),
+        ("version", "/version", ""),
+    ],
+)
+def test_import_rejects_what_is_not_a_record(change: str, where: str, words: str) -> None:
+    with pytest.raises(RecordFormatError) as caught:
+        record_from_json(_broken(change))
+    assert caught.value.path.startswith(where)
+    assert words in caught.value.message
+
+
+def test_import_rejects_non_objects() -> None:
+    for data in ([], "x", None, {"format": "mcn", "version": 1}):
+        with pytest.raises(RecordFormatError):
+            record_from_json(data)
+
+
+# ---- the commands -----------------------------------------------------------------------------
+
+
+def _run(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, args, input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_export_and_import_commands(tmp_path: Path) -> None:
+    source = tmp_path / "game.mcn"
+    source.write_text(TEXT, encoding="utf-8")
+    code, out, err = _run(["export", str(source)])
+    assert (code, err) == (0, "")
+    assert json.loads(out) == _exported()
+    exported = tmp_path / "game.json"
+    assert _run(["export", str(source), "-o", str(exported)]) == (0, "", "")
+    code, out, err = _run(["import", str(exported)])
+    assert (code, out, err) == (0, write(parse(TEXT)), "")
+    assert _run(["export", "--format", "mcn", str(source)]) == (0, write(parse(TEXT)), "")
+    assert _run(["import", "-"], stdin=json.dumps(_exported()))[1] == write(parse(TEXT))
+
+
+def test_export_reports_syntax_errors(tmp_path: Path) -> None:
+    source = tmp_path / "bad.mcn"
+    source.write_text(HEADERS + "R: pass {\n", encoding="utf-8")
+    code, out, err = _run(["export", str(source)])
+    assert (code, out) == (1, "")
+    assert err.startswith(f"{source}:10:9: error: unclosed comment")
+
+
+def test_import_reports_bad_json(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "mcn",\n "version": }', encoding="utf-8")
+    code, out, err = _run(["import", str(path)])
+    assert (code, out) == (1, "")
+    assert err == f"{path}:2:13: error: invalid JSON: Expecting value\n"
+    path.write_text(json.dumps(_broken("referred twice")), encoding="utf-8")
+    code, _, err = _run(["import", str(path)])
+    assert code == 1
+    assert err == (
+        f"{path}: error: at /games/0/body/4/moves/0/variations/0: "
+        "variation 2 is referred to twice\n"
+    )
+    path.write_bytes(b"\xff\xfe")
+    assert _run(["import", str(path)])[0] == 1
+    assert _run(["export", "--format", "xml", str(path)])[0] == 2
