@@ -159,3 +159,14 @@ def test_same_room_without_a_second_action_is_within_the_limit() -> None:
     assert (g.soul("R"), g.post("R")) == (1, 6)
     g.play("R: do")
     assert g.money("R") == 32
+
+
+def test_the_die_is_public_once_named() -> None:
+    g = popes_turn()
+    g.act("R: visit 2")
+    events = g.act("B: guess 3")
+    (reveal,) = [e for e in events if e.to_json()["kind"] == "pope-die"]
+    # R-POP-1 / R-HID-1: after the guess the die is revealed to everybody.
+    for viewer in ("R", "B", "G", "Y", None):
+        shown = reveal.to_json(viewer)
+        assert (shown["room"], shown["guess"], shown["caught"]) == (2, 3, False), viewer
