@@ -48,7 +48,8 @@ class Event:
         """``{"kind", "rule", ...fields}``; secret fields become ``"?"`` unless ``viewer`` may
         see them (``None`` is a spectator)."""
         out: dict[str, Any] = {"kind": self.kind}
-        hide = self.secret and viewer != ALL_SECRETS and viewer != self.owner()
+        owner = self.owner()
+        hide = bool(self.secret) and owner is not None and viewer not in (ALL_SECRETS, owner)
         for f in fields(self):
             value = getattr(self, f.name)
             if hide and f.name in self.secret:

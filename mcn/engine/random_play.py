@@ -64,11 +64,14 @@ def play_random_game(
     infractions: tuple[str, ...] = (),
     check_invariants: bool = False,
     max_decisions: int = 100_000,
+    infraction_rate: float = 0.01,
 ) -> tuple[GameState, list[HistoryEntry]]:
     """Play one seeded random game to its end; return the final state and the history.
 
     ``players`` is a tuple of colours or a player count (the first colours of R B G Y).
     With ``check_invariants`` every state is checked and a violation raises AssertionError.
+    In a META CULPA game with agreed ``infractions``, an agreed infraction is recorded before
+    a decision with probability ``infraction_rate`` (they are never in ``legal_actions``).
     """
     colours = COLOURS[:players] if isinstance(players, int) else tuple(players)
     state = new_game(colours, ruleset, board, variant, infractions)
@@ -78,6 +81,15 @@ def play_random_game(
     while not state.is_terminal():
         if len(history) >= max_decisions:
             raise RuntimeError(f"random game {seed} did not end within {max_decisions} decisions")
+        if infractions and rng.random() < infraction_rate:
+            options = [
+                a for a in state.legal_actions(include_infractions=True) if a.kind == "infraction"
+            ]
+            if options:  # META CULPA: now and then somebody is caught (R-MET-1)
+                action = rng.choice(options)
+                history.append(HistoryEntry(state.address_of(action), action, False))
+                state.apply(action)
+                continue
         actors = state.current_players()
         actor = actors[0] if len(actors) == 1 else rng.choice(actors)
         forced, legal = _is_forced(state, actor)

@@ -286,7 +286,10 @@ class GameState:
         return self.decision.actors
 
     def address_of(self, action: Action) -> str:
-        """The address ``action`` would get if applied now."""
+        """The address ``action`` would get if applied now (an infraction takes the section's
+        next number, also during the bids: I-MET-5)."""
+        if isinstance(action, Infraction):
+            return f"{self.section}.{self.counter + 1}"
         return self.decision.address_for(action.actor)
 
     def is_terminal(self) -> bool:
@@ -361,16 +364,36 @@ class GameState:
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal at the pending decision."""
-        if not isinstance(action, Action):
-            raise IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
-        if not self.stack:
+        self._checked(action)
+
+    def _checked(self, action: Action) -> Handler | None:
+        """Check ``action``; return the pending step's handler (None for an infraction)."""
+        stack = self.stack
+        if not stack:
+            if not isinstance(action, Action):
+                raise IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
             raise self.illegal("R-END-1", "The game is over; no more actions are possible.")
+        step = stack[-1]
+        handler = DECISIONS[step[0]]
+        if isinstance(action, handler.classes):
+            who = action.actor
+            if who in handler.actors(self, step):
+                why = handler.why_not(self, step, action)
+                if why is not None:
+                    raise self.illegal(why[0], why[1], who)
+                return handler
         if isinstance(action, Infraction):
             why = sins.why_not_infraction(self, action)
             if why is not None:
                 raise self.illegal(why[0], why[1], action.actor)
-            return
-        step, handler = self._top()
+            return None
+        if not isinstance(action, Action):
+            raise IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
+        self._refuse(step, handler, action)
+        raise AssertionError("unreachable: _refuse raises")
+
+    def _refuse(self, step: Step, handler: Handler, action: Action) -> None:
+        """Raise the error for an action of the wrong player or of the wrong kind."""
         actors = handler.actors(self, step)
         who = action.actor
         if who not in actors:
@@ -380,33 +403,29 @@ class GameState:
                 f"It is {deciders}'s decision ({handler.prompt(self, step)}), "
                 f"not {colour_name(who)}'s.",
             )
-        if not isinstance(action, handler.classes):
-            raise self.illegal(
-                handler.misfit_rule or handler.rule,
-                f"{colour_name(who)} must decide: {handler.prompt(self, step)}; "
-                f"'{action.text}' is not possible here (expected {handler.expects}).",
-                who,
-            )
-        why = handler.why_not(self, step, action)
-        if why is not None:
-            raise self.illegal(why[0], why[1], who)
+        raise self.illegal(
+            handler.misfit_rule or handler.rule,
+            f"{colour_name(who)} must decide: {handler.prompt(self, step)}; "
+            f"'{action.text}' is not possible here (expected {handler.expects}).",
+            who,
+        )
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, apply it and run the game on to the next decision.
 
         Returns the events it caused. Raises :class:`IllegalAction` (state unchanged).
         """
-        self.check(action)
+        handler = self._checked(action)
         events: list[Event] = []
         self._events = events
-        if isinstance(action, Infraction):
-            self.counter += 1
+        self.counter += 1
+        if handler is None:
+            assert isinstance(action, Infraction)
             sins.apply_infraction(self, action)
         else:
-            step, handler = self._top()
-            if not isinstance(action, Bid):
-                self.counter += 1
-            handler.apply(self, step, action)
+            if isinstance(action, Bid):
+                self.counter -= 1  # bids are addressed per bidder, not counted
+            handler.apply(self, self.stack[-1], action)
         self._dec = None
         self._run()
         return events
