@@ -110,7 +110,7 @@ def describe_token(token: Any) -> str:
     kind = getattr(token, "type", "")
     value = str(getattr(token, "value", token))
     if kind == "$END":
-        return "the end of the file"
+        return "end of the file"
     if kind == "ACTION":
         return f"action '{_shorten(value)}'"
     if kind in ("HEADED", "NEXT"):

@@ -31,6 +31,7 @@ from mcn.notation.model import Item, Move, Span
 #: The grammar's terminals a plain line is made of, in the contextual lexer's order of trial.
 _PLAIN_TERMINALS: Final = ("HEADED", "NEXT", "MARKER", "HEADER", "WS")
 _TEMPLATES_LIMIT: Final = 1 << 16
+_CACHED_LINE_LIMIT: Final = 160
 #: An item actor that cannot occur: marks a headless move on a line that starts with ';'.
 _INHERIT: Final = "<item actor>"
 
@@ -75,9 +76,12 @@ class _Templates:
         template = self.known.get(line, False)
         if template is False:
             template = self.make(line)
-            if len(self.known) >= _TEMPLATES_LIMIT:
-                self.known.clear()
-            self.known[line] = template
+            # Long lines (comments) rarely repeat: keeping them would let the cache grow with
+            # the file instead of staying small (streaming reads must stay in bounded memory).
+            if len(line) <= _CACHED_LINE_LIMIT:
+                if len(self.known) >= _TEMPLATES_LIMIT:
+                    self.known.clear()
+                self.known[line] = template
         return template  # type: ignore[return-value]
 
     def make(self, line: str) -> Template | None:

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from mcn.notation.errors import NotationError
 
 _SPECIAL: Final = re.compile(r"[\[{]")
-_COMMENT_REST: Final = re.compile(r"(?:[^\\}]|\\[\s\S])*\}")
+_COMMENT_REST: Final = re.compile(r"[^\\}]*(?:\\[\s\S][^\\}]*)*\}")
 _HEADER: Final = re.compile(
-    r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*"[ \t]*\]'
+    r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*"[ \t]*\]'
 )
 _HEADER_LIKE: Final = re.compile(r"\[[ \t]*[A-Za-z]")
 
