@@ -412,7 +412,6 @@ _ITEM_ORDER = {
     **{str(c): 5 + i for i, c in enumerate(COINS)},
     **{x: 9 + i for i, x in enumerate(LETTERS)},
 }
-DONATION_ORDER = _ITEM_ORDER
 
 
 _MAX_DIGITS = 9
@@ -477,11 +476,6 @@ def canonical_items(items: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]
     """Bonus or donation items in canonical order: goods, coins by value, letters;
     compartment I before II."""
     return tuple(sorted(items, key=lambda it: (_ITEM_ORDER.get(it[0], 99), it[0], it[1])))
-
-
-def canonical_donation(items: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """Donation items in canonical order (see :func:`canonical_items`)."""
-    return canonical_items(items)
 
 
 def _items(tokens: list[str], text: str, allowed: frozenset[str]) -> tuple[tuple[str, str], ...]:

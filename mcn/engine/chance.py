@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from mcn.engine.actions import Action, MarketDraw, RoomCards, SoulOrder
 from mcn.engine.constants import CARD_IDS, CHANCE, MARKET_DRAW, ROOMS, STONE_INDEX, STONES
-from mcn.engine.decision import DECISIONS, Handler, Step, Why, decision
+from mcn.engine.decision import Handler, Step, Why, decision
 from mcn.engine.events import CardsMoved, MarketDrawn, SoulsPlaced
 
 if TYPE_CHECKING:
@@ -300,11 +300,6 @@ def sample(s: GameState, rng: random.Random) -> Action:
             cards.append(card)
         return RoomCards(CHANCE, tuple(cards))
     raise ValueError("the pending decision is not a chance decision")
-
-
-def is_chance(s: GameState) -> bool:
-    """Whether chance decides now."""
-    return bool(s.stack) and DECISIONS[s.stack[-1][0]].actors is _chance
 
 
 def forced(s: GameState) -> bool:

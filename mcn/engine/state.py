@@ -26,7 +26,6 @@ from mcn.engine.constants import (
     GOODS_TOTAL,
     INFRACTION_CODES,
     LETTERS_TOTAL,
-    POPE_STONES,
     START_MONEY,
     VARIANTS,
     colour_name,
@@ -180,8 +179,7 @@ class GameState:
         s.letters = {c: [0, 0, 0, 0] for c in players}
         s.chest = {c: [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] for c in players}
         s.sins = {c: [0, 0, 0] for c in players}
-        s.pope_stones = [1] * 3
-        assert sum(s.pope_stones) == POPE_STONES
+        s.pope_stones = [1, 1, 1]  # R-SET-2: one beside each den
         s.crews = [0, 0, 0]
         s.levels = [0, 0, 0]
         s.hut = CREWS
@@ -316,10 +314,6 @@ class GameState:
     def nearest_hell(self, among: tuple[str, ...] | list[str] | None = None) -> str:
         """The soul nearest Hell among ``among`` (default: everybody)."""
         return max(among if among is not None else self.players, key=self.hell_key)
-
-    def holder(self, character: int) -> str | None:
-        """Who holds character ``character`` (constants.POPE …) this round."""
-        return self.holders[character]
 
     # ----------------------------------------------------------------------------- legality
 
