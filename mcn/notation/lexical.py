@@ -44,7 +44,7 @@ RESERVED: Final = frozenset({"setup", "round"})
 _UPPER: Final = frozenset({"r", "b", "g", "y", "i", "ii"})
 
 _WORD_SIDE = r"(?!(?:[rbgyi]|ii)(?![a-z0-9-]))[a-z][a-z0-9-]*"
-_SIDE = rf"(?:{_WORD_SIDE}|[RBGY]|II?|-?[0-9]+|\?)"
+_SIDE = rf"(?:{_WORD_SIDE}|[RBGY]|II?|[0-9][a-z0-9-]*|-[0-9]+|\?)"
 _BID_SIDE = r"(?:[0-9]+|\?)"
 #: The source of :data:`CANONICAL_TOKEN`; the record schema's token pattern is the same.
 CANONICAL_TOKEN_PATTERN: Final = (

@@ -46,10 +46,12 @@ _word = st.builds(
     str.__add__, st.sampled_from(_LOWER), st.text(_LOWER + "0123456789-", max_size=7)
 ).filter(lambda w: w not in RESERVED)
 word = st.one_of(st.sampled_from(VERBS + WORDS), _word).map(canonical_token)
-_side = st.one_of(word, st.integers(-20, 99).map(str), st.just("?"))
+code = st.builds(str.__add__, st.integers(0, 99).map(str), _word)  # like a digest: 3fa9c0
+_side = st.one_of(word, st.integers(-20, 99).map(str), code, st.just("?"))
 token = st.one_of(
     word,
     st.integers(-5, 30).map(str),
+    code,
     st.just("?"),
     st.tuples(_side, _side).map(lambda pair: canonical_token(f"{pair[0]}>{pair[1]}")),
     st.tuples(st.sampled_from(["?", *map(str, range(7))]), st.sampled_from(["?", "0", "12"])).map(
