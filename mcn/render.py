@@ -189,8 +189,7 @@ def render_state(
         lines.append(f"The game is over: {winners} won.   ({seen})")
     else:
         lines.append(
-            f"{where} - next {decision['address']}: {clean(decision['prompt'])}"
-            f"   ({seen})"
+            f"{where} - next {decision['address']}: {clean(decision['prompt'])}   ({seen})"
         )
     lines.append("")
     lines += _track(data, heaven)

@@ -493,6 +493,7 @@ class _Replayer:
 
     @staticmethod
     def pending_address(state: GameState) -> str:
+        """The address of the pending decision (``end`` once the game is over)."""
         return "end" if state.is_terminal() else state.decision.address
 
     def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
@@ -519,12 +520,14 @@ class _Replayer:
 
     @staticmethod
     def secret_candidates(state: GameState, move: Move) -> list[Action]:
+        """The legal actions of the pending decision that a ``?`` move may stand for."""
         if state.is_terminal() or move.actor not in state.decision.actors:
             return []
         return [a for a in state.legal_actions(move.actor) if hidden.matches(move.tokens, a)]
 
     @staticmethod
     def secret_address(state: GameState, move: Move) -> str:
+        """The address a ``?`` move gets at the pending decision (a bid's has its colour)."""
         return state.decision.address_for(move.actor)
 
     def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None:
