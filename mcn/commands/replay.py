@@ -112,11 +112,12 @@ def replay(
             click.echo(diagnostic.text(), err=True)
         sys.exit(1)
     steps: list[Step]
+    shown: Line | None = main  # the line whose end is shown, if it is its end
     if target in (None, "end"):
         steps = list(main.steps)
         state = main.final if main.final is not None else main.start
     elif target == "start":
-        steps, state = [], main.start
+        steps, state, shown = [], main.start, None
     else:
         found = find(result, target.strip())
         if found is None:
@@ -131,17 +132,18 @@ def replay(
         kept = line.steps[index].state
         assert kept is not None
         state = kept
+        shown = line if index == len(line.steps) - 1 else None
     errors = [d for d in result.diagnostics if d.severity == "error"]
     for diagnostic in errors:
         click.echo(diagnostic.text(), err=True)
-    last_step = steps[-1] if steps else None
     if form == "json":
         click.echo(json.dumps(_json(name, number, viewer, state, steps, all_events), indent=1))
     else:
         _text(game, state, steps, viewer, all_events, number)
-    reached = last_step.address if last_step else "start"
-    early = any(d.address is None or d.address <= reached for d in errors)
-    sys.exit(1 if errors and early else 0)
+    # a state shown at the end of a line that stopped at an error is not the record's whole
+    # story: say so by the exit status
+    stopped = shown is not None and (shown.error is not None or (shown is main and bool(errors)))
+    sys.exit(1 if stopped else 0)
 
 
 def _json(

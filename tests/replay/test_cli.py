@@ -242,6 +242,15 @@ def test_replay_json_matches_the_state_and_event_schemas() -> None:
     assert masked and all(">?" in s["action"] for s in masked)
 
 
+def test_replay_of_a_broken_record_shows_how_far_it_goes() -> None:
+    broken = str(INVALID / "room-visited-twice.mcn")
+    whole = run("replay", broken)
+    assert whole.exit_code == 1
+    assert "Room 4 was already visited this round" in whole.output
+    assert "after 1.2.2" in whole.output  # the last decision before the error
+    assert run("replay", broken, "--to", "1.1").exit_code == 0
+
+
 def test_replay_output_is_safe_for_terminals(tmp_path: Path) -> None:
     text = GAME_4P.read_text(encoding="utf-8").replace(
         '[Red "Paula Brandt"]', '[Red "Paula\\u001b \x1b[31mEvil\x1b]0;title\x07"]'
