@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any, Final
 
 from mcn.notation.builder import RecordBuilder, TopElement
-from mcn.notation.model import Item, Move, Span
+from mcn.notation.model import Header, Item, Move, Section, Span
 
 #: The grammar's terminals a plain line is made of, in the contextual lexer's order of trial.
 _PLAIN_TERMINALS: Final = ("HEADED", "NEXT", "MARKER", "HEADER", "WS")
@@ -207,10 +207,11 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     return out
 
 
-def _renumbered(element: Any, line: int) -> Any:
+def _renumbered(element: Header | Section, line: int) -> Header | Section:
     """A header or marker of a template, with its span on ``line``."""
     span = element.span
-    return type(element)(
-        *(getattr(element, f.name) for f in fields(element) if f.name != "span"),
-        span=Span(line, span.column, line, span.end_column),
-    )
+    assert span is not None
+    where = Span(line, span.column, line, span.end_column)
+    if isinstance(element, Header):
+        return Header(element.tag, element.value, element.raw, where)
+    return Section(element.kind, element.number, where)
