@@ -29,7 +29,7 @@ from typing import Any
 from mcn import hidden
 from mcn.engine.actions import Action, Bonus, BuyLetter, Donate, FreeStone, Give, Pick
 from mcn.engine.constants import COLOUR_NAMES
-from mcn.engine.events import Event, LetterMoved
+from mcn.engine.events import Evaluation, Event, LetterMoved
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move, Section
 from mcn.replay import GameReplay, Line, Step, replay_game
 
@@ -122,9 +122,24 @@ def _reveal_points(line: Line) -> list[tuple[int, str]]:
     points = []
     for index, step in enumerate(line.steps):
         for event in step.events:
-            if event.kind == "evaluation" and getattr(event, "what", "") == "starts":
-                points.append((index, str(getattr(event, "compartment", "I"))))
+            if isinstance(event, Evaluation) and event.what == "starts":
+                points.append((index, event.compartment))
     return points
+
+
+def _by_text(actor: str, tokens: tuple[str, ...], viewer: str | None) -> tuple[str, ...]:
+    """A move replay never reached (after an error in a variation), redacted by its text
+    alone: every place a secret can stand becomes ``?`` unless it is the viewer's."""
+    if _sees(viewer, actor) or not tokens:
+        return tokens
+    verb = tokens[0]
+    if verb in ("donate", "bonus"):
+        return (verb, *(t.split(">")[0] + ">?" if ">" in t else t for t in tokens[1:]))
+    if verb in ("letter", "give") and len(tokens) == 2:
+        return (verb, hidden.SECRET)
+    if verb == "free" and len(tokens) == 2 and tokens[1].startswith("indulgence>"):
+        return (verb, "indulgence>?")
+    return tokens
 
 
 class _Redactor:
@@ -144,9 +159,10 @@ class _Redactor:
 
     def move(self, move: Move) -> Move:
         step = self.steps.get(id(move))
-        tokens = move.tokens
         if step is not None:
             tokens = action_tokens(step.action, self.viewer, step.events)
+        else:
+            tokens = _by_text(move.actor, move.tokens, self.viewer)
         variations: tuple[tuple[Element, ...], ...] = ()
         if self.keep:
             variations = tuple(self.variation(v) for v in move.variations)

@@ -20,7 +20,7 @@ from mcn.notation import parse, write
 from mcn.notation.model import Game, Item, Move
 from mcn.redact import EVERYTHING, action_text, event_json, redact_game
 from mcn.replay import replay_game
-from tests.replay.games import record
+from tests.replay.games import EXAMPLES, record
 
 SEEDS = range(12)
 
@@ -169,3 +169,24 @@ def test_what_a_viewer_may_see_of_actions_and_events() -> None:
     donated = Donated("R-DON-1", "B", "jewel", "II")
     assert event_json(donated, "R")["compartment"] == "?"
     assert event_json(donated, "B")["compartment"] == "II"
+
+
+def test_annotations_are_dropped_or_redacted_too() -> None:
+    annotated = parse((EXAMPLES / "annotated-4p.mcn").read_text(encoding="utf-8")).games[0]
+    plain, _ = redact_game(annotated, "G")
+    assert not any(m.variations or m.before or m.after for m in plain.moves())
+    kept, _ = redact_game(annotated, "G", keep_annotations=True)
+    text = write(kept)
+    assert "(" in text and "{" in text
+    inside = [
+        move
+        for item_move in kept.moves()
+        for variation in item_move.variations
+        for element in variation
+        if isinstance(element, Item)
+        for move in element.moves
+    ]
+    donations = [m for m in inside if m.tokens[0] == "donate" and m.actor != "G"]
+    assert donations and all(t.endswith(">?") for m in donations for t in m.tokens[1:])
+    replay = replay_game(parse(text).games[0])
+    assert not [d for d in replay.diagnostics if d.severity == "error"]
