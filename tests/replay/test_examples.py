@@ -76,3 +76,10 @@ def test_examples_show_what_they_promise() -> None:
     redacted = parse((EXAMPLES / "redacted-4p.mcn").read_text(encoding="utf-8")).games[0]
     assert redacted.header("Redacted") in ("R", "B", "G", "Y")
     assert any("?" in move.text for move in redacted.moves())
+
+
+def test_the_running_example_in_the_spec_is_the_annotated_game() -> None:
+    spec = (EXAMPLES.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = spec.split("## Running example", 1)[1]
+    block = section.split("```\n", 2)[1]
+    assert block == (EXAMPLES / "annotated-4p.mcn").read_text(encoding="utf-8")
