@@ -45,6 +45,47 @@ def _skip_space(text: str, index: int) -> int:
     return index
 
 
+def _relative(token: Lexeme, offset: int) -> tuple[int, int]:
+    """Line and column (as the lexer counts them) of character ``offset`` of ``token``."""
+    if offset == 0:
+        return token.line, token.column
+    value = token.value
+    newline = value.rfind("\n", 0, offset)
+    if newline < 0:
+        return token.line, token.column + offset
+    return token.line + value.count("\n", 0, offset), offset - newline
+
+
+class _Part:
+    """One move of an ITEM or NEXTS token, shaped as the HEADED or NEXT token it would be."""
+
+    __slots__ = ("column", "end_column", "end_line", "line", "type", "value")
+
+    def __init__(self, token: Lexeme, kind: str, start: int, text: str) -> None:
+        self.type = kind
+        self.value = text
+        self.line, self.column = _relative(token, start)
+        self.end_line, self.end_column = _relative(token, start + len(text))
+
+
+def _cut(token: Lexeme) -> list[Any]:
+    """The moves of an ITEM (`R: a; b`) or NEXTS (`; a; B: b`) token, as HEADED/NEXT parts.
+
+    No ';' can occur inside a head or an action, so splitting at every ';' is exact; each part
+    ends where its action ends (whitespace before the next ';' is not part of it).
+    """
+    parts: list[Any] = []
+    position = 0
+    for index, piece in enumerate(token.value.split(";")):
+        if index == 0:
+            if piece:  # ITEM: the first move; NEXTS begins with ';'
+                parts.append(_Part(token, "HEADED", 0, piece.rstrip()))
+        else:
+            parts.append(_Part(token, "NEXT", position - 1, ";" + piece.rstrip()))
+        position += len(piece) + 1
+    return parts
+
+
 def _rest(children: list[Any], index: int) -> Any:
     """The annotation list at ``children[index]``, or None when the move has none."""
     return children[index] if len(children) > index else None
@@ -130,6 +171,12 @@ class RecordBuilder:
 
     def item_first(self, children: list[Any]) -> list[Any]:
         first: Lexeme = children[0]
+        if first.type == "ITEM":
+            parts = _cut(first)
+            accumulated = self.item_first([parts[0]])
+            for part in parts[1:-1]:
+                self.item_next([accumulated, part])
+            return self.item_next([accumulated, parts[-1], *children[1:]])
         if first.type == "HEADED":
             value = first.value
             colon = value.index(":")
@@ -172,6 +219,11 @@ class RecordBuilder:
         accumulated: list[Any] = children[0]
         item_actor: str = accumulated[1]
         token: Lexeme = children[1]
+        if token.type == "NEXTS":
+            parts = _cut(token)
+            for part in parts[:-1]:
+                self.item_next([accumulated, part])
+            return self.item_next([accumulated, parts[-1], *children[2:]])
         if token.type == "NEXT":
             value = token.value
             colon = value.find(":")
@@ -221,14 +273,9 @@ class RecordBuilder:
         return Item(moves, accumulated[0], span)
 
     def _position(self, token: Lexeme, offset: int) -> tuple[int, int]:
-        """Line and column of character ``offset`` of ``token``'s text."""
-        if offset == 0:
-            return token.line + self.line_base, token.column
-        value = token.value
-        newline = value.rfind("\n", 0, offset)
-        if newline < 0:
-            return token.line + self.line_base, token.column + offset
-        return token.line + self.line_base + value.count("\n", 0, offset), offset - newline
+        """Line and column in the file of character ``offset`` of ``token``'s text."""
+        line, column = _relative(token, offset)
+        return line + self.line_base, column
 
     def _move(
         self,

@@ -64,6 +64,8 @@ SAMPLES = {
     "HEAD": ["R:", "y:", "market:", "*:"],
     "HEADED": ["R: bid 3+5", "1. B: pass", "\n  Y:x", "rooms: take-5 new-crew", "*: souls Y"],
     "NEXT": ["; visit 1", ";B: pick red", "; market: bread"],
+    "ITEM": ["R: choose sinner; visit 1; do", "\n1. B: buy wine ;\nsell bread"],
+    "NEXTS": ["; visit 1; do", ";B: pick red;Y: pick blue"],
     "ACTION": ["bid 3+5", "souls", "donate jewel>I 5>?", "bid ?"],
     "GLYPH": ["!", "?", "!!", "??", "!?", "?!", "$3"],
     "COMMENT": ["{}", "{a \\} b}", "{[x] ( ) ; R: ?}"],
