@@ -2,7 +2,8 @@
 
 The game is replayed with a copy of the state kept after every decision; ``--to`` picks the
 last decision whose address is (or starts with) ADDRESS — a full address like ``3.5.2``, a
-prefix like ``3`` or ``3.5``, or a variation address like ``3.5.2/1:3.6.1`` — or ``start``.
+prefix like ``3`` or ``3.5``, or a variation address like ``3.5.2/1:3.6.1`` — or ``start``;
+a round after the end of a partial record shows its end (with a note on standard error).
 Text output is a picture of the state (:mod:`mcn.render`) and what happened since the previous
 decision; ``--events`` lists every decision up to there with its events. ``--as`` shows only
 what that player (or a spectator) could see; by default everything in the record is shown.
@@ -69,6 +70,14 @@ def find(replay: GameReplay, target: str) -> tuple[Line, int] | None:
     return found
 
 
+def beyond(target: str, last: str) -> bool:
+    """Whether ``target`` names a round after the round of ``last`` (the record ends first)."""
+    head, last_head = target.split(".", 1)[0], last.split(".", 1)[0]
+    if not head.isdigit():
+        return False
+    return not last_head.isdigit() or int(head) > int(last_head)
+
+
 def _viewed(state: GameState, viewer: str | None) -> dict[str, Any]:
     return state.to_json() if viewer == EVERYTHING else view(state, viewer)
 
@@ -120,8 +129,14 @@ def replay(
         steps, state, shown = [], main.start, None
     else:
         found = find(result, target.strip())
+        last = main.steps[-1].address if main.steps else "start"
+        if found is None and beyond(target.strip(), last) and main.steps:
+            click.echo(
+                f"note: the record ends at {last}, before {clean(target)}; showing its end",
+                err=True,
+            )
+            found = (main, len(main.steps) - 1)
         if found is None:
-            last = main.steps[-1].address if main.steps else "start"
             raise click.BadParameter(
                 f"no decision at '{clean(target)}' in game {number} (the main line runs from "
                 f"setup.1 to {last})",

@@ -218,7 +218,9 @@ def test_replay_addresses_prefixes_and_variations() -> None:
     assert "2.2.1/1:2.2.2/1:2.2.2  R: visit 2" in nested
     start = run("replay", str(ANNOTATED), "--to", "start").output
     assert "at the start" in start
-    assert run("replay", str(ANNOTATED), "--to", "30.1").exit_code == 2
+    assert run("replay", str(ANNOTATED), "--to", "2.99").exit_code == 2
+    late = run("replay", str(INVALID / "third-jewel.mcn"), "--to", "30.1")
+    assert late.exit_code == 1 and "the record ends at" in late.output
     assert run("replay", str(ANNOTATED), "--game", "2").exit_code == 2
     assert run("replay", str(ANNOTATED), "--as", "purple").exit_code == 2
 

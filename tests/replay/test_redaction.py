@@ -107,6 +107,7 @@ def _until_reveal(text: str, start_line: int, reveal: str) -> str:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_another_players_secret_does_not_show_before_its_reveal(players: int) -> None:
+    # I-HID-2: compartments are revealed at their evaluation, letters when they are scored
     tested = 0
     for seed in SEEDS:
         rng = random.Random(seed)
@@ -152,6 +153,7 @@ def _line_of_move(redacted_text: str, target: int, game: Game) -> int:
 
 
 def test_what_a_viewer_may_see_of_actions_and_events() -> None:
+    # I-HID-3: a bought or swapped letter's colour is its taker's; display picks are public
     donate = Donate("B", (("jewel", "I"), ("5", "II")))
     assert action_text(donate, "B", []) == "donate jewel>I 5>II"
     assert action_text(donate, "R", []) == "donate jewel>? 5>?"
