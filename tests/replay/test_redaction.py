@@ -14,7 +14,7 @@ import random
 import pytest
 
 from mcn.engine import COLOURS
-from mcn.engine.actions import Bonus, BuyLetter, Donate, FreeStone
+from mcn.engine.actions import Bonus, BuyLetter, Donate, FreeStone, Give
 from mcn.engine.events import Donated, LetterMoved
 from mcn.notation import parse, write
 from mcn.notation.model import Game, Item, Move
@@ -168,6 +168,14 @@ def test_what_a_viewer_may_see_of_actions_and_events() -> None:
     assert event_json(bought, "G")["colour"] == "red"
     picked = LetterMoved("R-EVA-2", "G", "red", 1, "the evaluation display")
     assert event_json(picked, "R")["colour"] == "red"
+    gift = Give("R", "blue")
+    given = [LetterMoved("R-HOP-3", "G", "blue", 1, "Red")]
+    assert action_text(gift, "B", given) == "give ?"
+    assert action_text(gift, "G", given) == action_text(gift, "R", given) == "give blue"
+    assert event_json(given[0], "B", gift)["colour"] == "?"
+    assert event_json(given[0], "G", gift)["colour"] == "blue"
+    pope_yellow = LetterMoved("R-HOP-3", "G", "yellow", 1, "Red")  # the pope-yellow card
+    assert event_json(pope_yellow, "B", None)["colour"] == "yellow"
     donated = Donated("R-DON-1", "B", "jewel", "II")
     assert event_json(donated, "R")["compartment"] == "?"
     assert event_json(donated, "B")["compartment"] == "II"
