@@ -77,6 +77,20 @@ def median_time(work: Callable[[], T], runs: int) -> tuple[float, T]:
     return statistics.median(times), result
 
 
+def cold_caches() -> None:
+    """Forget what mcn memoises while reading (line and token templates, canonical tokens,
+    parsed actions), so that every timed run reads its corpus as a fresh process would, not
+    with the caches its warm-up filled (python-chess keeps no such caches)."""
+    from mcn.engine import actions
+    from mcn.notation import fastpath, grammar, lexical
+
+    fastpath._templates.clear()
+    fastpath._templates.builder._tokens.clear()
+    grammar.shared()[1]._tokens.clear()
+    lexical._cache.clear()
+    actions._PARSED.clear()
+
+
 def paired_times(
     mcn: Callable[[], Any], pgn: Callable[[], Any], runs: int
 ) -> tuple[list[float], list[float], Any, Any]:
@@ -91,6 +105,7 @@ def paired_times(
     pgn_times: list[float] = []
     for _ in range(runs):
         for work, times in ((mcn, mcn_times), (pgn, pgn_times)):
+            cold_caches()
             gc.collect()
             start = time.process_time()
             work()

@@ -34,6 +34,7 @@ _TEMPLATES_LIMIT: Final = 1 << 16
 _CACHED_LINE_LIMIT: Final = 160
 #: An item actor that cannot occur: marks a headless move on a line that starts with ';'.
 _INHERIT: Final = "<item actor>"
+_SPACE: Final = " \t\r\n\f\v"
 
 
 @dataclass(slots=True)
@@ -66,18 +67,29 @@ def _scanner() -> re.Pattern[str]:
 
 
 class _Templates:
-    """Line templates, made by the builder's own callbacks on the tokens of one line."""
+    """Line templates, assembled from token templates made by the builder's own callbacks.
+
+    Two caches: whole lines (a hit costs one lookup), and tokens (``1. G: visit 5``,
+    ``; R: guess 3``, ``Y: bid 1+2``), which repeat far more often than the lines that combine
+    them, so that a line seen for the first time is mostly assembled from known tokens
+    instead of going through the builder. Both are bounded, and very long lines and tokens
+    (comments' neighbours rarely repeat) are not kept, so streaming stays in bounded memory.
+    """
 
     def __init__(self) -> None:
         self.builder = RecordBuilder()
         self.known: dict[str, Template | None] = {}
+        self.tokens: dict[str, tuple[Any, ...]] = {}
+
+    def clear(self) -> None:
+        """Forget every template (for cold-cache measurements)."""
+        self.known.clear()
+        self.tokens.clear()
 
     def get(self, line: str) -> Template | None:
         template = self.known.get(line, False)
         if template is False:
             template = self.make(line)
-            # Long lines (comments) rarely repeat: keeping them would let the cache grow with
-            # the file instead of staying small (streaming reads must stay in bounded memory).
             if len(line) <= _CACHED_LINE_LIMIT:
                 if len(self.known) >= _TEMPLATES_LIMIT:
                     self.known.clear()
@@ -85,38 +97,75 @@ class _Templates:
         return template  # type: ignore[return-value]
 
     def make(self, line: str) -> Template | None:
-        builder = self.builder
         match = _scanner().match
         entries: list[tuple[Any, ...]] = []
         position = 0
-        accumulated: list[Any] | None = None
         while position < len(line):
             found = match(line, position)
             if found is None:
                 return None
             kind, end = found.lastgroup, found.end()
-            lexeme = _Lexeme(str(kind), found.group(), 1, position + 1, 1, end + 1)
+            value = found.group()
+            start = position
             position = end
             if kind == "WS":
                 continue
-            if kind == "HEADED":
-                accumulated = builder.item_first([lexeme])
-                move = accumulated[-1]
-                entries.append((_FIRST, accumulated[0], accumulated[2][1], *_fields(move)))
-            elif kind == "NEXT":
-                if accumulated is None:  # the line continues an item begun on an earlier line
-                    accumulated = [None, _INHERIT, (1, 1)]
-                move = builder.item_next([accumulated, lexeme])[-1]
-                entries.append((_NEXT, *_fields(move)))
+            stripped = value.lstrip(_SPACE)
+            shift = start + len(value) - len(stripped)  # columns before the token's first mark
+            token = self.tokens.get(stripped)
+            if token is None:
+                token = self.token(str(kind), stripped)
+                if len(stripped) <= _CACHED_LINE_LIMIT:
+                    if len(self.tokens) >= _TEMPLATES_LIMIT:
+                        self.tokens.clear()
+                    self.tokens[stripped] = token
+            if token[0] == _FIRST:
+                _, label, item_column, actor, tokens, raw, column, end_column = token
+                entries.append(
+                    (
+                        _FIRST,
+                        label,
+                        item_column + shift,
+                        actor,
+                        tokens,
+                        raw,
+                        column + shift,
+                        end_column + shift,
+                    )
+                )
+            elif token[0] == _NEXT:
+                _, actor, tokens, raw, column, end_column = token
+                entries.append((_NEXT, actor, tokens, raw, column + shift, end_column + shift))
             else:
-                accumulated = None
-                entries.append((_OTHER, builder._element(lexeme)))
+                entries.append((_OTHER, _shifted(token[1], shift)))
         return tuple(entries)
+
+    def token(self, kind: str, value: str) -> tuple[Any, ...]:
+        """The template of one token (no leading whitespace) as if it began in column 1."""
+        builder = self.builder
+        lexeme = _Lexeme(kind, value, 1, 1, 1, len(value) + 1)
+        if kind == "HEADED":
+            accumulated = builder.item_first([lexeme])
+            return (_FIRST, accumulated[0], accumulated[2][1], *_fields(accumulated[-1]))
+        if kind == "NEXT":
+            move = builder.item_next([[None, _INHERIT, (1, 1)], lexeme])[-1]
+            return (_NEXT, *_fields(move))
+        return (_OTHER, builder._element(lexeme))
 
 
 def _fields(move: Move) -> tuple[Any, ...]:
     assert move.span is not None
     return move.actor, move.tokens, move.raw, move.span.column, move.span.end_column
+
+
+def _shifted(element: Header | Section, shift: int) -> Header | Section:
+    """A header or marker of a token template, moved ``shift`` columns to the right."""
+    span = element.span
+    assert span is not None
+    where = Span(span.line, span.column + shift, span.end_line, span.end_column + shift)
+    if isinstance(element, Header):
+        return Header(element.tag, element.value, element.raw, where)
+    return Section(element.kind, element.number, where)
 
 
 _templates = _Templates()
