@@ -43,6 +43,8 @@ Severity = Literal["error", "warning", "note"]
 #: How many forced moves replay takes in a row before it gives up (a safety net: forced
 #: chains in a real game are a handful of decisions long).
 _FORCED_LIMIT = 1000
+#: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
+MAX_VARIATION_DEPTH = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,8 @@ class Diagnostic:
     engine knows), ``illegal`` (a rule forbids it; ``rule`` names which), ``chance`` (an
     impossible draw), ``label``/``section`` (a marker disagrees with the game),
     ``checkpoint``, ``result``, ``incomplete``, ``secret`` (something a redacted record could
-    not let replay check), ``internal`` (a bug in mcn, reported instead of crashing).
+    not let replay check), ``depth`` (variations nested too deep to replay, see
+    :data:`MAX_VARIATION_DEPTH`), ``internal`` (a bug in mcn, reported instead of crashing).
     ``source`` is the text of the source line, for a caret display.
     """
 
@@ -422,7 +425,22 @@ class _Replayer:
     def spawn(
         self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
     ) -> None:
-        """Queue the variations of ``move``, each from a copy of the state before it."""
+        """Queue the variations of ``move``, each from a copy of the state before it.
+
+        Variations nested more than :data:`MAX_VARIATION_DEPTH` deep are reported, not
+        replayed: an address names every branch point above it, so the work of replaying
+        (and of everything drawn from a replay) grows with the square of the depth.
+        """
+        if line.prefix.count("/") >= MAX_VARIATION_DEPTH:
+            first = next((e for v in move.variations for e in v if e.span is not None), None)
+            self.report(
+                "error",
+                "depth",
+                f"variations nested more than {MAX_VARIATION_DEPTH} deep are not replayed",
+                address=line.prefix + address,
+                span=first.span if first is not None else move.span,
+            )
+            return
         for number, variation in enumerate(move.variations, 1):
             child = Line(
                 f"{line.prefix}{address}/{number}:",
