@@ -11,8 +11,9 @@ import statistics
 
 import pytest
 
-from mcn.engine import CHANCE, RandomPlayer, new_game, play_random_game
+from mcn.engine import CHANCE, GameState, RandomPlayer, new_game, play_random_game
 from mcn.engine.actions import Bid
+from mcn.engine.serial import validate
 
 GAMES = 500
 CHUNK = 50
@@ -29,6 +30,10 @@ def test_random_games_end_with_winners_and_conserved_pieces(players: int, chunk:
         assert state.winners() and set(state.winners()) <= set(state.players)
         assert state.check_invariants() == []
         assert history[0].address == "setup.1" and history[0].action.actor == CHANCE
+        # Each game's final state validates against schemas/state.schema.json and round-trips.
+        data = state.to_json()
+        validate(data)
+        assert GameState.from_json(data).to_json() == data
         lengths.append(len(history))
     # Games stay sane: a few hundred decisions, never a runaway.
     assert 100 < statistics.median(lengths) < 1000
