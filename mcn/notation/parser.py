@@ -134,8 +134,10 @@ def iter_chunk_results(chunks: Iterable[Chunk], name: str) -> Iterator[GameResul
 def parse_lenient(text: str, *, name: str = "<string>") -> tuple[File, tuple[NotationError, ...]]:
     """Every game that could be read, and every error of the text (one syntax error per game).
 
-    Games whose headers break a rule are kept as well as reported.
+    Games whose headers break a rule are kept as well as reported. A leading byte-order mark
+    is ignored, as when reading a file.
     """
+    text = text.removeprefix("\ufeff")
     games = []
     errors: list[NotationError] = []
     for result in iter_chunk_results(split_games((line, None) for line in text_lines(text)), name):
@@ -146,7 +148,11 @@ def parse_lenient(text: str, *, name: str = "<string>") -> tuple[File, tuple[Not
 
 
 def parse(text: str, *, name: str = "<string>") -> File:
-    """The record of ``text``; raises the first :class:`NotationError` if there is any."""
+    """The record of ``text``; raises the first :class:`NotationError` if there is any.
+
+    A leading byte-order mark is ignored, as when reading a file.
+    """
+    text = text.removeprefix("\ufeff")
     try:
         elements = _elements(text, 0)
     except UnexpectedInput as failure:

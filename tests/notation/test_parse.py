@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mcn.notation import Checkpoint, Comment, Item, Move, Section, Span, parse
+from mcn.notation import Checkpoint, Comment, Item, Move, Section, Span, parse, parse_lenient
 from tests.notation.helpers import HEADERS, game_of, items_of, moves_of
 
 
@@ -185,6 +185,7 @@ def test_bom_and_crlf() -> None:
 
     record, errors = read_file(BytesIO(text.encode("utf-8")))
     assert errors == ()
+    assert parse(text) == record and parse_lenient(text) == (record, ())
     (game,) = record.games
     assert game.header("Event") == "Club night"
     assert [m.text for m in game.moves()] == ["pass"]
