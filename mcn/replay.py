@@ -292,6 +292,21 @@ class _Stop(Exception):
     """Raised inside a line when replay must stop everything (strict mode, ``on_step``)."""
 
 
+def forced_action(state: GameState) -> Action | None:
+    """The only legal action of a pending *player* decision, if there is exactly one.
+
+    Records may leave such moves out (docs/design.md, "Replay binding"); chance outcomes and the
+    secret bids are never forced, whatever the count.
+    """
+    if state.is_terminal():
+        return None
+    decision = state.decision
+    if decision.actors == (CHANCE,) or decision.per_actor:
+        return None
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 else None
+
+
 class _Replayer:
     """Replays one game. Not reentrant; use :func:`replay_game`."""
 
@@ -614,13 +629,7 @@ class _Replayer:
 
     def forced_action(self, state: GameState) -> Action | None:
         """The only legal action of a pending player decision, if there is exactly one."""
-        if state.is_terminal():
-            return None
-        decision = state.decision
-        if decision.actors == (CHANCE,) or decision.per_actor:
-            return None
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        return forced_action(state)
 
     @staticmethod
     def end_action(state: GameState) -> Action | None:

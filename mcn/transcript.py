@@ -25,6 +25,7 @@ from mcn.engine.actions import Action, End
 from mcn.engine.constants import CHANCE
 from mcn.notation.lexical import COLOUR_TAGS, ROSTER
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move, Section
+from mcn.replay import forced_action
 
 _ITEM_STARTERS = frozenset({"souls", "bonus", "market", "rooms", "bid", "choose"})
 _FORCED_LIMIT = 1000
@@ -63,17 +64,6 @@ def _fits(state: GameState, action: Action) -> bool:
     return True
 
 
-def _forced(state: GameState) -> Action | None:
-    """The only legal action of a pending player decision (as :mod:`mcn.replay` sees it)."""
-    if state.is_terminal():
-        return None
-    decision = state.decision
-    if decision.actors == (CHANCE,) or decision.per_actor:
-        return None
-    legal = state.legal_actions()
-    return legal[0] if len(legal) == 1 else None
-
-
 def _fits_after_end(state: GameState, end: Action, written: Action) -> bool:
     """Whether replay's implicit ``end`` applies: ``written`` fits after the end and the forced
     moves that follow it."""
@@ -82,7 +72,7 @@ def _fits_after_end(state: GameState, end: Action, written: Action) -> bool:
     for _ in range(_FORCED_LIMIT):
         if _fits(probe, written):
             return True
-        forced = _forced(probe)
+        forced = forced_action(probe)
         if forced is None:
             return False
         probe.apply(forced)
@@ -112,7 +102,7 @@ def implicit_decisions(
             forced.append(False)
         else:
             known = decision.forced
-            forced.append(_forced(state) == action if known is None else known)
+            forced.append(forced_action(state) == action if known is None else known)
             if forced[-1] or isinstance(action, End):
                 before[index] = state.clone()
         state.apply(action)
