@@ -7,11 +7,12 @@
 Each worker process draws a seed record and one to three mutations from its own
 ``random.Random(f"{seed}/{worker}")`` and runs the input through every target (parse, fmt,
 validate, replay, diff, tree). Reported: inputs tried per second, *crashes* (an outcome that is
-not a clean result or a clean error — see ``tests/fuzz/targets.py``) and *hangs* (an input whose
-targets together took more than the budget, 1 s). A target still running after ``--kill-after``
-seconds is interrupted and counted as a hang. Every crash and hang is saved with its traceback
-under ``bench/results/fuzz/``; fixed crashes become regression files in
-``tests/fuzz/regressions/``. The figures go to ``bench/results/fuzz.json``.
+not a clean result or a clean error — see ``tests/fuzz/targets.py``) and *hangs* (an input on
+which one target — one command, as a user would run it — took more than the budget, 1 s). A
+target still running after ``--kill-after`` seconds is interrupted and counted as a hang.
+Every crash and hang is saved with its traceback under ``bench/results/fuzz/``; fixed crashes
+become regression files in ``tests/fuzz/regressions/``. The figures go to
+``bench/results/fuzz.json``.
 """
 
 from __future__ import annotations
@@ -144,8 +145,8 @@ def worker(arguments: tuple[int, int, float, int | None, float, float, str]) -> 
                     report.findings.append(
                         Finding("crash", outcome.target, signature, path, total, mutations)
                     )
-            if interrupted or total > budget:
-                slowest = max(outcomes, key=lambda outcome: outcome.seconds)
+            slowest = max(outcomes, key=lambda outcome: outcome.seconds)
+            if interrupted or slowest.seconds > budget:
                 detail = "\n".join(f"{o.target}: {o.seconds:.3f} s" for o in outcomes)
                 signature = f"{slowest.target}: " + ("interrupted" if interrupted else "slow")
                 path = _save("hang", slowest.target, data, detail, Path(out))
@@ -216,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--inputs", type=int, help="stop each worker after this many inputs")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--budget", type=float, default=1.0, help="seconds per input (a hang)")
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds per target (a hang)")
     parser.add_argument("--kill-after", type=float, default=20.0, help="interrupt a target")
     parser.add_argument("--out", type=Path, default=RESULTS / "fuzz.json")
     parser.add_argument("--replay", type=Path, help="run one saved input and exit")
