@@ -69,6 +69,7 @@ class WorkerReport:
     seconds: float = 0.0
     findings: list[Finding] = field(default_factory=list)
     input_seconds: list[float] = field(default_factory=list)
+    slowest_target: tuple[float, str] = (0.0, "")
     exit_codes: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
@@ -146,6 +147,7 @@ def worker(arguments: tuple[int, int, float, int | None, float, float, str]) -> 
                         Finding("crash", outcome.target, signature, path, total, mutations)
                     )
             slowest = max(outcomes, key=lambda outcome: outcome.seconds)
+            report.slowest_target = max(report.slowest_target, (slowest.seconds, slowest.target))
             if interrupted or slowest.seconds > budget:
                 detail = "\n".join(f"{o.target}: {o.seconds:.3f} s" for o in outcomes)
                 signature = f"{slowest.target}: " + ("interrupted" if interrupted else "slow")
@@ -190,6 +192,7 @@ def summarise(
             "p99": round(sorted(times)[int(len(times) * 0.99)], 4) if times else None,
             "max": round(max(times), 4) if times else None,
         },
+        "slowest_target": max((report.slowest_target for report in reports), default=None),
         "exit_codes": exit_codes,
     }
 
@@ -243,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{summary['inputs']:,} inputs in {summary['wall_s']} s on {options.workers} workers: "
         f"{summary['inputs_per_s']} inputs/s; {summary['crashes']} crashes, "
         f"{summary['hangs']} hangs (> {options.budget} s); input time median "
-        f"{summary['input_seconds']['median']} s, max {summary['input_seconds']['max']} s"
+        f"{summary['input_seconds']['median']} s, max {summary['input_seconds']['max']} s "
+        f"(all six targets); slowest single target {summary['slowest_target']}"
     )
     for signature, number in sorted(summary["signatures"].items(), key=lambda kv: -kv[1]):
         print(f"  {number:6} × {signature}")
