@@ -22,7 +22,7 @@ from tests.fuzz.seeds import seeds
 from tests.fuzz.targets import TARGETS, run_target
 
 FUZZ_SETTINGS = settings(
-    max_examples=40,
+    max_examples=150,
     deadline=1000,
     derandomize=True,
     database=None,
