@@ -1,7 +1,7 @@
 """mcn benchmarks: one run, one table, one JSON file (``bench/results/latest.json``).
 
-    python bench/run.py            # the full run (a few minutes on 2 cores)
-    python bench/run.py --quick    # a small smoke run (well under a minute)
+    python bench/run.py            # the full run (about six minutes on 2 cores)
+    python bench/run.py --quick    # a small smoke run (about a minute)
 
 What is measured, all in this one process and its children, on this machine:
 
