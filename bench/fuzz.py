@@ -155,8 +155,19 @@ def worker(arguments: tuple[int, int, float, int | None, float, float, str]) -> 
                 report.findings.append(
                     Finding("hang", slowest.target, signature, path, total, mutations)
                 )
+            if report.inputs % 1000 == 0:
+                report.seconds = time.perf_counter() - start
+                _checkpoint(report, Path(out) / f"worker-{number}.json")
     report.seconds = time.perf_counter() - start
+    _checkpoint(report, Path(out) / f"worker-{number}.json")
     return report
+
+
+def _checkpoint(report: WorkerReport, path: Path) -> None:
+    """Keep a worker's figures so far on disk: a run cut short still tells what it found."""
+    figures = asdict(report)
+    figures.pop("input_seconds")
+    path.write_text(json.dumps(figures) + "\n", encoding="utf-8")
 
 
 def summarise(
