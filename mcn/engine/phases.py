@@ -505,14 +505,20 @@ _KIND = {
 _MODE = {POPE: "pope", SINNER: "sinner", EMPEROR: "normal", MERCHANT: "normal"}
 
 
-def _action_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
-    _, colour, character, number, first = step
+def _turn_opening(s: GameState, step: Step, actor: str) -> tuple[list[Action], bool]:
+    """``end`` (second action) or ``pass`` (first), and whether more may follow: a post at 6
+    leaves the second action nothing but ``end`` (R-ACT-3)."""
+    _, colour, _, number, _ = step
     if number == 2:
-        if s.post[colour] >= POST_MAX:
-            return [End(actor)]
-        out: list[Action] = [End(actor)]
-    else:
-        out = [Pass(actor)]
+        return [End(actor)], s.post[colour] < POST_MAX
+    return [Pass(actor)], True
+
+
+def _action_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    _, _, character, _, first = step
+    out, more = _turn_opening(s, step, actor)
+    if not more:
+        return out
     if first != "visit":
         out.extend(house.visit_candidates(actor))
     for action in trade.candidates(s, actor, character):
@@ -523,12 +529,9 @@ def _action_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
 
 def _action_legal(s: GameState, step: Step, actor: str) -> list[Action]:
     _, colour, character, number, first = step
-    if number == 2:
-        if s.post[colour] >= POST_MAX:
-            return [End(actor)]
-        out: list[Action] = [End(actor)]
-    else:
-        out = [Pass(actor)]
+    out, more = _turn_opening(s, step, actor)
+    if not more:
+        return out
     if first != "visit":
         out.extend(house.legal_visits(s, colour, _MODE[character], number - 1))
     out.extend(trade.legal(s, colour, character, first))
