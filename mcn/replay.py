@@ -32,7 +32,8 @@ from typing import Any, Literal
 
 from mcn import hidden
 from mcn.engine import GameState, IllegalAction, new_game, parse_action
-from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew
+from mcn.engine.actions import Action, ActionSyntaxError, End
+from mcn.engine.building import finishes_cathedral
 from mcn.engine.constants import CHANCE, COLOURS, LETTERS, LETTERS_TOTAL, colour_name
 from mcn.engine.events import Event, LetterMoved
 from mcn.notation.lexical import COLOUR_TAGS, META_CULPA
@@ -45,6 +46,8 @@ Severity = Literal["error", "warning", "note"]
 _FORCED_LIMIT = 1000
 #: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
 MAX_VARIATION_DEPTH = 100
+#: One ``end`` per colour: actions are immutable, and replay probes for ``end`` after every item.
+_END = {colour: End(colour) for colour in COLOURS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,13 +301,34 @@ def forced_action(state: GameState) -> Action | None:
     Records may leave such moves out (docs/design.md, "Replay binding"); chance outcomes and the
     secret bids are never forced, whatever the count.
     """
-    if state.is_terminal():
-        return None
-    decision = state.decision
-    if decision.actors == (CHANCE,) or decision.per_actor:
+    if state.is_terminal() or state.simultaneous() or state.current_players() == (CHANCE,):
         return None
     legal = state.legal_actions()
     return legal[0] if len(legal) == 1 else None
+
+
+_ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] = {}
+_ACTIONS_LIMIT = 1 << 16
+
+
+def _action_of(move: Move) -> Action | ActionSyntaxError | None:
+    """The engine action ``move`` stands for: None for a ``?`` secret, the syntax error for
+    words the engine does not read. Memoised (bounded): records repeat their moves, and actions
+    and errors are immutable."""
+    key = (move.actor, move.tokens)
+    known = _ACTIONS.get(key, _ACTIONS)
+    if known is not _ACTIONS:
+        return known  # type: ignore[return-value]
+    found: Action | ActionSyntaxError | None = None
+    if not hidden.is_secret(move.tokens):
+        try:
+            found = parse_action(move.actor, move.text)
+        except ActionSyntaxError as error:
+            found = error
+    if len(_ACTIONS) >= _ACTIONS_LIMIT:
+        _ACTIONS.clear()
+    _ACTIONS[key] = found
+    return found
 
 
 class _Replayer:
@@ -476,20 +500,17 @@ class _Replayer:
     def play(self, line: Line, state: GameState, move: Move, spawned: list[_Frame]) -> str | None:
         """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
         or None when it cannot be played (reported)."""
-        action: Action | None = None
-        if not hidden.is_secret(move.tokens):
-            try:
-                action = parse_action(move.actor, move.text)
-            except ActionSyntaxError as error:
-                self.finish_forced(line, state)  # so the address is where the move stands
-                self.fail(
-                    line,
-                    "action",
-                    str(error),
-                    address=line.prefix + self.pending_address(state),
-                    span=move.span,
-                )
-                return None
+        action = _action_of(move)
+        if isinstance(action, ActionSyntaxError):
+            self.finish_forced(line, state)  # so the address is where the move stands
+            self.fail(
+                line,
+                "action",
+                str(action),
+                address=line.prefix + self.pending_address(state),
+                span=move.span,
+            )
+            return None
         branch = bool(move.variations) and self.variations
         own: IllegalAction | None = None
         for _ in range(_FORCED_LIMIT):
@@ -506,7 +527,7 @@ class _Replayer:
                     return address
                 except IllegalAction as error:
                     problem = error
-            if not state.is_terminal() and move.actor in state.decision.actors:
+            if move.actor in state.current_players():
                 own = problem  # the actor's own decision said no: the telling reason
             implicit = self.forced_action(state) or self.end_before(state, move, action)
             if implicit is None:
@@ -527,7 +548,7 @@ class _Replayer:
     @staticmethod
     def pending_address(state: GameState) -> str:
         """The address of the pending decision (``end`` once the game is over)."""
-        return "end" if state.is_terminal() else state.decision.address
+        return state.pending_address()
 
     def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
         """None when the pending decision accepts the move, else why not."""
@@ -554,7 +575,7 @@ class _Replayer:
     @staticmethod
     def secret_candidates(state: GameState, move: Move) -> list[Action]:
         """The legal actions of the pending decision that a ``?`` move may stand for."""
-        if state.is_terminal() or move.actor not in state.decision.actors:
+        if move.actor not in state.current_players():
             return []
         return [a for a in state.legal_actions(move.actor) if hidden.matches(move.tokens, a)]
 
@@ -634,17 +655,11 @@ class _Replayer:
     @staticmethod
     def end_action(state: GameState) -> Action | None:
         """``end`` for the pending turn, if the turn waits for a second action."""
-        if state.is_terminal() or len(state.decision.actors) != 1:
+        actors = state.current_players()
+        if len(actors) != 1 or actors[0] == CHANCE:
             return None
-        actor = state.decision.actors[0]
-        if actor == CHANCE:
-            return None
-        end = End(actor)
-        try:
-            state.check(end)
-        except IllegalAction:
-            return None
-        return end
+        end = _END.get(actors[0]) or End(actors[0])
+        return end if state.is_legal(end) else None
 
     def end_before(self, state: GameState, move: Move, action: Action | None) -> Action | None:
         """``end`` when the turn waits for its second action and ``move`` fits only after it
@@ -670,7 +685,7 @@ class _Replayer:
         probe = state
         forced: list[Action] = []
         for _ in range(_FORCED_LIMIT):
-            if probe.is_terminal() or probe.decision.address.rsplit(".", 1)[0] != section:
+            if probe.is_terminal() or probe.pending_address().rsplit(".", 1)[0] != section:
                 return
             end = self.end_action(probe)
             if end is not None:
@@ -706,11 +721,8 @@ class _Replayer:
 
     def before_apply(self, line: Line, state: GameState, action: Action, move: Move | None) -> None:
         """Fill in secrets just before the evaluation or the scoring that needs them."""
-        if state.finished < 2 and isinstance(action, PlaceCrew | MoveCrew):
-            probe = state.clone()
-            probe.apply(action)
-            if probe.finished > state.finished:
-                self.evaluation(line, state, state.finished, move)
+        if state.finished < 2 and finishes_cathedral(state, action) and state.is_legal(action):
+            self.evaluation(line, state, state.finished, move)
         if state.finished == 2 and line.unresolved.get("letters"):
             probe = state.clone()
             probe.apply(action)

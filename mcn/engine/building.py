@@ -50,6 +50,19 @@ def why_not_move(s: GameState, action: MoveCrew) -> Why:
     return why_not_place(s, action.target)
 
 
+def finishes_cathedral(s: GameState, action: Action) -> bool:
+    """Whether ``action`` would complete a cathedral: a crew coming to a site with a nave and a
+    crew at rest (R-CAT-1). Every action adds at most one crew, so this is exact; replay asks
+    it to fill in the compartment about to be evaluated, without applying the action."""
+    if isinstance(action, PlaceCrew):
+        site = action.site
+    elif isinstance(action, MoveCrew):
+        site = action.target
+    else:
+        return False
+    return 1 <= site <= SITES and s.levels[site - 1] == 1 and s.crews[site - 1] == 1
+
+
 def add_crew(s: GameState, player: str, site: int, source: str, rule: str) -> None:
     """Put a crew on ``site``; two crews build the nave, then the spire (R-CAT-1)."""
     i = site - 1

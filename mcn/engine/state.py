@@ -279,16 +279,40 @@ class GameState:
         address = f"{self.section}.{self.counter + 1}"
         return Decision(handler.kind, actors, address, handler.prompt(self, step))
 
+    # The queries below answer from the step on top of the stack without building the
+    # :class:`Decision` (whose prompt is prose): replay asks them for every move.
+
     def current_players(self) -> tuple[str, ...]:
         """Who decides now: colours, ``(CHANCE,)``, or ``()`` when the game is over."""
-        return self.decision.actors
+        stack = self.stack
+        if not stack:
+            return ()
+        step = stack[-1]
+        return DECISIONS[step[0]].actors(self, step)
+
+    def simultaneous(self) -> bool:
+        """Whether the pending decision is taken secretly and at once by its actors (the bids,
+        R-BID-1), each at an address of his own (``Decision.per_actor``)."""
+        return bool(self.stack) and self.stack[-1][0] == "bids"
+
+    def pending_address(self) -> str:
+        """The pending decision's address (``decision.address``; ``end`` once it is over)."""
+        stack = self.stack
+        if not stack:
+            return OVER.address
+        if stack[-1][0] == "bids":
+            return self.section
+        return f"{self.section}.{self.counter + 1}"
 
     def address_of(self, action: Action) -> str:
         """The address ``action`` would get if applied now (an infraction takes the section's
         next number, also during the bids: I-MET-5)."""
-        if isinstance(action, Infraction):
-            return f"{self.section}.{self.counter + 1}"
-        return self.decision.address_for(action.actor)
+        stack = self.stack
+        if not stack:
+            return OVER.address
+        if stack[-1][0] == "bids" and not isinstance(action, Infraction):
+            return f"{self.section}.{action.actor}"
+        return f"{self.section}.{self.counter + 1}"
 
     def is_terminal(self) -> bool:
         """True once the game has ended (R-END-1)."""
@@ -359,6 +383,21 @@ class GameState:
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal at the pending decision."""
         self._checked(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal at the pending decision: :meth:`check` without the
+        exception and its explanation, for callers that probe (replay asks at every turn
+        whether ``end`` is due)."""
+        stack = self.stack
+        if not stack:
+            return False
+        step = stack[-1]
+        handler = DECISIONS[step[0]]
+        if isinstance(action, handler.classes) and action.actor in handler.actors(self, step):
+            return handler.why_not(self, step, action) is None
+        if isinstance(action, Infraction):
+            return sins.why_not_infraction(self, action) is None
+        return False
 
     def _checked(self, action: Action) -> Handler | None:
         """Check ``action``; return the pending step's handler (None for an infraction)."""
