@@ -21,12 +21,12 @@ corpora and fuzzed input in ``tests/fuzz/test_fastpath.py``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
 from mcn.notation.builder import RecordBuilder, TopElement
-from mcn.notation.model import Header, Item, Move, Section, Span
+from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span
 
 #: The grammar's terminals a plain line is made of, in the contextual lexer's order of trial.
 _PLAIN_TERMINALS: Final = ("HEADED", "NEXT", "MARKER", "HEADER", "WS")
@@ -67,41 +67,81 @@ def _scanner() -> re.Pattern[str]:
 
 
 class _Templates:
-    """Line templates, assembled from token templates made by the builder's own callbacks.
+    """Piece templates, assembled from token templates made by the builder's own callbacks.
 
-    Two caches: whole lines (a hit costs one lookup), and tokens (``1. G: visit 5``,
-    ``; R: guess 3``, ``Y: bid 1+2``), which repeat far more often than the lines that combine
-    them, so that a line seen for the first time is mostly assembled from known tokens
-    instead of going through the builder. Both are bounded, and very long lines and tokens
-    (comments' neighbours rarely repeat) are not kept, so streaming stays in bounded memory.
+    A line is cut at every ``;`` into *pieces*: the first piece, and each later one with its
+    ``;`` (a line holding a header, whose value may contain ``;``, is one piece). Pieces repeat
+    far more than whole lines (``1. R: visit 5`` meets ``; B: guess 3`` in many lines), so
+    even a corpus read for the first time mostly hits known pieces. A new piece is cut with
+    the grammar's terminal patterns into tokens, whose templates are cached too (``Y: bid
+    1+2``). All caches are bounded, and very long pieces and tokens are not kept, so
+    streaming stays in bounded memory.
     """
 
     def __init__(self) -> None:
         self.builder = RecordBuilder()
-        self.known: dict[str, Template | None] = {}
+        self.first: dict[str, Template] = {}
+        self.next: dict[str, Template] = {}
         self.tokens: dict[str, tuple[Any, ...]] = {}
 
     def clear(self) -> None:
         """Forget every template (for cold-cache measurements)."""
-        self.known.clear()
+        self.first.clear()
+        self.next.clear()
         self.tokens.clear()
 
-    def get(self, line: str) -> Template | None:
-        template = self.known.get(line, False)
-        if template is False:
-            template = self.make(line)
-            if len(line) <= _CACHED_LINE_LIMIT:
-                if len(self.known) >= _TEMPLATES_LIMIT:
-                    self.known.clear()
-                self.known[line] = template
-        return template  # type: ignore[return-value]
+    def first_piece(self, piece: str) -> Template | None:
+        """The template of the first piece of a line (None: not plain); cached."""
+        return self._remember(self.first, piece, self.labelled(piece) or self.make(piece))
 
-    def make(self, line: str) -> Template | None:
+    def labelled(self, piece: str) -> Template | None:
+        """The template of a piece that begins with a label (``7. R: visit 2``), made from
+        that of the rest of the piece (`` R: visit 2``): labels count up through every round,
+        so the rest is known far more often than the whole piece. None when the piece has no
+        label or its rest does not start with a new item.
+
+        The label (one to nine ASCII digits and a dot, as ``_LABEL``) may only be followed by
+        the rest of the same ``HEADED`` token, so the piece is plain exactly when its rest
+        begins with an unlabelled item, and cuts the same way.
+        """
+        dot = piece.find(".", 0, 10)
+        digits = piece[:dot]
+        if dot < 1 or not (digits.isascii() and digits.isdigit()):
+            return None
+        rest = piece[dot + 1 :]
+        template = self.first.get(rest) or self.first_piece(rest)
+        if not template or template[0][0] != _FIRST or template[0][1] is not None:
+            return None
+        shift = dot + 1
+        _, _, _, actor, tokens, raw, column, end_column = template[0]
+        head = (_FIRST, int(digits), 1, actor, tokens, raw, column + shift, end_column + shift)
+        return (head, *(_moved(entry, shift) for entry in template[1:]))
+
+    def next_piece(self, piece: str) -> Template | None:
+        """The template of a later piece, given without its ``;`` (None: not plain); cached.
+
+        Its columns count from the ``;`` as column 0, so that they are columns of the line
+        once the piece's offset in the line is added, as for the first piece."""
+        return self._remember(self.next, piece, self.make(";" + piece, -1))
+
+    @staticmethod
+    def _remember(
+        known: dict[str, Template], piece: str, template: Template | None
+    ) -> Template | None:
+        if template is not None and len(piece) <= _CACHED_LINE_LIMIT:
+            if len(known) >= _TEMPLATES_LIMIT:
+                known.clear()
+            known[piece] = template
+        return template
+
+    def make(self, text: str, offset: int = 0) -> Template | None:
+        """The entries of ``text`` (a piece), in columns counted from its start plus
+        ``offset``; None if it is not made of plain tokens alone."""
         match = _scanner().match
         entries: list[tuple[Any, ...]] = []
         position = 0
-        while position < len(line):
-            found = match(line, position)
+        while position < len(text):
+            found = match(text, position)
             if found is None:
                 return None
             kind, end = found.lastgroup, found.end()
@@ -111,7 +151,7 @@ class _Templates:
             if kind == "WS":
                 continue
             stripped = value.lstrip(_SPACE)
-            shift = start + len(value) - len(stripped)  # columns before the token's first mark
+            shift = start + len(value) - len(stripped) + offset  # columns before the token
             token = self.tokens.get(stripped)
             if token is None:
                 token = self.token(str(kind), stripped)
@@ -119,25 +159,7 @@ class _Templates:
                     if len(self.tokens) >= _TEMPLATES_LIMIT:
                         self.tokens.clear()
                     self.tokens[stripped] = token
-            if token[0] == _FIRST:
-                _, label, item_column, actor, tokens, raw, column, end_column = token
-                entries.append(
-                    (
-                        _FIRST,
-                        label,
-                        item_column + shift,
-                        actor,
-                        tokens,
-                        raw,
-                        column + shift,
-                        end_column + shift,
-                    )
-                )
-            elif token[0] == _NEXT:
-                _, actor, tokens, raw, column, end_column = token
-                entries.append((_NEXT, actor, tokens, raw, column + shift, end_column + shift))
-            else:
-                entries.append((_OTHER, _shifted(token[1], shift)))
+            entries.append(_moved(token, shift))
         return tuple(entries)
 
     def token(self, kind: str, value: str) -> tuple[Any, ...]:
@@ -158,6 +180,26 @@ def _fields(move: Move) -> tuple[Any, ...]:
     return move.actor, move.tokens, move.raw, move.span.column, move.span.end_column
 
 
+def _moved(entry: tuple[Any, ...], shift: int) -> tuple[Any, ...]:
+    """A template entry moved ``shift`` columns to the right."""
+    if entry[0] == _FIRST:
+        kind, label, item_column, actor, tokens, raw, column, end_column = entry
+        return (
+            kind,
+            label,
+            item_column + shift,
+            actor,
+            tokens,
+            raw,
+            column + shift,
+            end_column + shift,
+        )
+    if entry[0] == _NEXT:
+        kind, actor, tokens, raw, column, end_column = entry
+        return (kind, actor, tokens, raw, column + shift, end_column + shift)
+    return (_OTHER, _shifted(entry[1], shift))
+
+
 def _shifted(element: Header | Section, shift: int) -> Header | Section:
     """A header or marker of a token template, moved ``shift`` columns to the right."""
     span = element.span
@@ -171,30 +213,56 @@ def _shifted(element: Header | Section, shift: int) -> Header | Section:
 _templates = _Templates()
 
 
-def _setters(cls: type) -> list[Any]:
-    """Slot setters of a frozen dataclass, in field order: building a model object with them
-    costs a third of its generated ``__init__`` (which goes through ``object.__setattr__``)."""
-    return [cls.__dict__[field.name].__set__ for field in fields(cls)]
+class _DraftMove:
+    """A :class:`Move` under construction: the same slots, but plain attribute stores.
+
+    Python builds a frozen dataclass through ``object.__setattr__`` per field; storing into the
+    slots of a plain class and then turning the object into a ``Move`` (``__class__``
+    assignment, allowed because the slot layouts are identical) costs less than half. The
+    object is a ``Move`` before anyone else sees it.
+    """
+
+    __slots__ = ("actor", "after", "before", "glyphs", "raw", "span", "tokens", "variations")
+    actor: str
+    tokens: tuple[str, ...]
+    glyphs: tuple[str, ...]
+    before: tuple[Comment, ...]
+    after: tuple[Comment, ...]
+    variations: tuple[tuple[Element, ...], ...]
+    raw: str
+    span: Span
+
+
+class _DraftItem:
+    """An :class:`Item` under construction (see :class:`_DraftMove`)."""
+
+    __slots__ = ("label", "moves", "span")
+    moves: tuple[Move, ...]
+    label: int | None
+    span: Span
+
+
+for _draft, _model in ((_DraftMove, Move), (_DraftItem, Item)):
+    if sorted(_draft.__slots__) != sorted(_model.__slots__):  # pragma: no cover - model changed
+        raise TypeError(f"{_draft.__name__} must have the slots of {_model.__name__}")
 
 
 def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     """The elements of ``text`` if every line of it is plain, else None.
 
     Equal to what the LALR parser with the builder returns for the same text and
-    ``line_base``. This loop is the hot path of reading a record: everything is local, and
-    model objects are made with their slot setters.
+    ``line_base``. This loop is the hot path of reading a record: everything is local, spans
+    are made by ``tuple.__new__`` and moves and items as drafts (:class:`_DraftMove`).
     """
     new = object.__new__
-    set_actor, set_tokens, set_glyphs, set_before, set_after, set_variations, set_raw, set_span = (
-        _setters(Move)
-    )
-    set_line, set_column, set_end_line, set_end_column = _setters(Span)
-    set_moves, set_label, set_item_span = _setters(Item)
-    move_class, span_class, item_class = Move, Span, Item
-    first, other, inherit = _FIRST, _OTHER, _INHERIT
+    new_tuple = tuple.__new__
+    draft_move, draft_item = _DraftMove, _DraftItem
+    move_class, item_class, span_class = Move, Item, Span
+    first_kind, next_kind, inherit = _FIRST, _NEXT, _INHERIT
     nothing: tuple[()] = ()
-    known = _templates.known
-    make = _templates.get
+    templates = _templates
+    known_first, known_next = templates.first, templates.next
+    make_first, make_next = templates.first_piece, templates.next_piece
     out: list[TopElement] = []
     append = out.append
     moves: list[Move] | None = None
@@ -204,63 +272,62 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     number = line_base
     for line in text.split("\n"):
         number += 1
-        template = known.get(line)
-        if template is None:
-            template = make(line)
+        base = 0  # where the piece starts in the line (0-based; columns are 1-based)
+        later = False
+        for piece in (line,) if '"' in line else line.split(";"):
+            if later:
+                template = known_next.get(piece) or make_next(piece)
+            else:
+                template = known_first.get(piece) or make_first(piece)
+                later = True
             if template is None:
                 return None
-        for entry in template:
-            kind = entry[0]
-            if kind in (first, other):
-                if moves is not None:
-                    span = new(span_class)
-                    set_line(span, item_line)
-                    set_column(span, item_column)
-                    set_end_line(span, end_line)
-                    set_end_column(span, end_column)
-                    item = new(item_class)
-                    set_moves(item, tuple(moves))
-                    set_label(item, label)
-                    set_item_span(item, span)
-                    append(item)
-                    moves = None
-                if kind == other:
-                    append(_renumbered(entry[1], number))
-                    continue
-                _, label, item_column, actor, tokens, raw, column, end_column = entry
-                item_line, item_actor, moves = number, actor, []
-            else:
-                _, actor, tokens, raw, column, end_column = entry
-                if moves is None:
-                    return None  # ';' with no item before it: the parser reports it
-                if actor == inherit:
-                    actor = item_actor
-            span = new(span_class)
-            set_line(span, number)
-            set_column(span, column)
-            set_end_line(span, number)
-            set_end_column(span, end_column)
-            move = new(move_class)
-            set_actor(move, actor)
-            set_tokens(move, tokens)
-            set_glyphs(move, nothing)
-            set_before(move, nothing)
-            set_after(move, nothing)
-            set_variations(move, nothing)
-            set_raw(move, raw)
-            set_span(move, span)
-            moves.append(move)
-            end_line = number
+            for entry in template:
+                kind = entry[0]
+                if kind == next_kind:
+                    _, actor, tokens, raw, column, end = entry
+                    if moves is None:
+                        return None  # ';' with no item before it: the parser reports it
+                    if actor is inherit:
+                        actor = item_actor
+                else:
+                    if moves is not None:
+                        item = new(draft_item)
+                        item.moves = tuple(moves)
+                        item.label = label
+                        item.span = new_tuple(
+                            span_class, (item_line, item_column, end_line, end_column)
+                        )
+                        item.__class__ = item_class  # type: ignore[assignment]
+                        append(item)  # type: ignore[arg-type]
+                        moves = None
+                    if kind != first_kind:
+                        append(_renumbered(entry[1], number, base))
+                        continue
+                    _, label, item_column, actor, tokens, raw, column, end = entry
+                    item_column += base
+                    item_line, item_actor, moves = number, actor, []
+                move = new(draft_move)
+                move.actor = actor
+                move.tokens = tokens
+                move.glyphs = move.before = move.after = move.variations = nothing
+                move.raw = raw
+                end_column = end + base
+                move.span = new_tuple(span_class, (number, column + base, number, end_column))
+                move.__class__ = move_class  # type: ignore[assignment]
+                moves.append(move)  # type: ignore[arg-type]
+                end_line = number
+            base += len(piece) + 1
     if moves is not None:
         append(Item(tuple(moves), label, Span(item_line, item_column, end_line, end_column)))
     return out
 
 
-def _renumbered(element: Header | Section, line: int) -> Header | Section:
-    """A header or marker of a template, with its span on ``line``."""
+def _renumbered(element: Header | Section, line: int, shift: int) -> Header | Section:
+    """A header or marker of a template, with its span on ``line``, ``shift`` columns on."""
     span = element.span
     assert span is not None
-    where = Span(line, span.column, line, span.end_column)
+    where = Span(line, span.column + shift, line, span.end_column + shift)
     if isinstance(element, Header):
         return Header(element.tag, element.value, element.raw, where)
     return Section(element.kind, element.number, where)

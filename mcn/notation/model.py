@@ -1,10 +1,10 @@
 """The record model: what an MCN file says, independent of its layout.
 
 File → Game → headers + body elements (section markers, items, checkpoints, game-level
-comments) → Item → Move. Everything is a frozen, slotted dataclass. Source positions (``span``)
-and source spellings (``raw``) are kept for messages but excluded from equality, so two records
-that differ only in layout, letter case or escaping compare equal — the property the canonical
-writer and the JSON form are tested against.
+comments) → Item → Move. Everything is a frozen, slotted dataclass, except spans (named
+tuples). Source positions (``span``) and source spellings (``raw``) are kept for messages but
+excluded from equality, so two records that differ only in layout, letter case or escaping
+compare equal — the property the canonical writer and the JSON form are tested against.
 
 Variations nest without limit, so nothing here may recurse over the tree: :class:`Move` defines
 its own equality, hash and repr, which walk the subtree with an explicit stack.
@@ -14,14 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias
 
 from mcn.notation.lexical import CHANCE, COLOUR_TAGS, COLOURS
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where something is in its file: 1-based lines and columns, the end column exclusive."""
+class Span(NamedTuple):
+    """Where something is in its file: 1-based lines and columns, the end column exclusive.
+
+    A named tuple rather than a dataclass: a record holds one span per move and per item, and
+    a tuple is the cheapest object Python builds (the parser's fast path makes them with
+    ``tuple.__new__`` in one call). Like every span it is immutable and hashable; it is never
+    part of a record's equality.
+    """
 
     line: int
     column: int
