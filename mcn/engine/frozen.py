@@ -1,0 +1,81 @@
+"""A cheaper constructor for the engine's frozen, slotted dataclasses (actions and events).
+
+A frozen dataclass's generated ``__init__`` sets every field through
+``object.__setattr__(self, name, value)``, because its own ``__setattr__`` refuses. That
+generic call is most of the cost of making an event or an action, and the engine makes
+hundreds of thousands of them (every applied decision emits several events; every list of
+legal actions is new actions). A slot's member descriptor can set the field directly, at a
+third of the cost, and still only at construction: the class stays frozen, hashable and equal
+by value, and ``dataclasses.replace``, pickling and ``repr`` are untouched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def _setter(cls: type, name: str) -> Any:
+    for klass in cls.__mro__:
+        descriptor = klass.__dict__.get(name)
+        if descriptor is not None and type(descriptor).__name__ == "member_descriptor":
+            return descriptor.__set__
+    raise TypeError(f"{cls.__name__}.{name} is not a slot")
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """Replace the generated ``__init__`` of the frozen, slotted dataclass ``cls`` by one that
+    sets the slots directly, with the same parameters and defaults.
+
+    Refuses (``TypeError``) what it would get wrong: a class that is not a frozen slotted
+    dataclass, a ``default_factory``, keyword-only fields or a ``__post_init__``.
+    """
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} is not a frozen, slotted dataclass")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} has a __post_init__")
+    namespace: dict[str, Any] = {}
+    arguments: list[str] = []
+    body: list[str] = []
+    for number, field in enumerate(dataclasses.fields(cls)):  # type: ignore[arg-type]
+        if not field.init:
+            raise TypeError(f"{cls.__name__}.{field.name} is not set by __init__")
+        if field.default_factory is not dataclasses.MISSING or field.kw_only:
+            raise TypeError(f"{cls.__name__}.{field.name}: default factory or keyword-only")
+        name = f"_f{number}"  # field names are identifiers, but keep the namespace our own
+        if field.default is dataclasses.MISSING:
+            arguments.append(field.name)
+        else:
+            namespace[f"_default{number}"] = field.default
+            arguments.append(f"{field.name}=_default{number}")
+        namespace[f"_set{name}"] = _setter(cls, field.name)
+        body.append(f"    _set{name}(self, {field.name})")
+    source = f"def __init__(self, {', '.join(arguments)}):\n" + ("\n".join(body) or "    pass")
+    exec(source, namespace)  # the way dataclasses itself builds __init__
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+def quicken(base: type) -> None:
+    """:func:`quick_init` every dataclass that derives from ``base`` (and ``base``).
+
+    ``dataclass(slots=True)`` makes a new class and leaves the one it started from behind as
+    a subclass of ``base`` too until it is collected; only classes with their own
+    ``__slots__`` are the real ones.
+    """
+    work = [base]
+    seen: set[type] = set()
+    while work:
+        cls = work.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        work.extend(cls.__subclasses__())
+        if "__slots__" in cls.__dict__ and dataclasses.is_dataclass(cls):
+            quick_init(cls)
