@@ -7,6 +7,8 @@ Reading::
     iter_games(path_or_handle)       -> Game, Game, ... (streaming, strict)
     iter_results(path_or_handle)     -> GameResult, ... (streaming, lenient)
     read_file(path_or_handle)        -> (File, errors)
+    check_syntax(text, name=...)     -> SyntaxReport    (same language, no record built)
+    iter_syntax(path_or_handle)      -> GameSyntax, ... (streaming syntax check)
 
 Writing: ``write(file_or_game)`` (canonical MCN), ``record_to_json`` / ``record_from_json``.
 Walking: subclass :class:`Visitor` and call :func:`walk` (iterative; return :data:`SKIP`).
@@ -29,6 +31,7 @@ from mcn.notation.model import (
 )
 from mcn.notation.parser import GameResult, parse, parse_lenient
 from mcn.notation.stream import iter_games, iter_results, read_file
+from mcn.notation.syntax import GameSyntax, SyntaxReport, check_syntax, iter_syntax
 from mcn.notation.visitor import SKIP, Role, Visitor, walk
 from mcn.notation.writer import write
 
@@ -40,6 +43,7 @@ __all__ = [
     "File",
     "Game",
     "GameResult",
+    "GameSyntax",
     "Header",
     "Item",
     "Move",
@@ -48,9 +52,12 @@ __all__ = [
     "Role",
     "Section",
     "Span",
+    "SyntaxReport",
     "Visitor",
+    "check_syntax",
     "iter_games",
     "iter_results",
+    "iter_syntax",
     "parse",
     "parse_lenient",
     "read_file",

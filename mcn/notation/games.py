@@ -26,6 +26,9 @@ _RANK: Final = {tag: index for index, tag in enumerate(ROSTER)}
 #: A problem found in a game: a message and where (None when the game has no position).
 Problem = tuple[str, Span | None]
 
+#: The problem of body text before a game's first header.
+NO_HEADERS: Final = 'a game begins with its headers, like [Event "…"]'
+
 
 def canonical_order(headers: Iterable[Header]) -> tuple[Header, ...]:
     """Roster tags in roster order, then unknown tags in their given order."""
@@ -106,5 +109,14 @@ def _finish(
     game, problems = make_game(headers, body)
     if stray is not None:
         # Text before any header: that the headers are missing says it all.
-        problems = [('a game begins with its headers, like [Event "…"]', stray.span)]
+        problems = [(NO_HEADERS, stray.span)]
     return game, problems
+
+
+def outline_problems(headers: Sequence[Header], stray: Span | None) -> list[Problem]:
+    """The problems :func:`group_games` reports for a game with ``headers`` whose body starts
+    at ``stray`` when that is before any header — for the syntax check, which builds no body.
+    """
+    if stray is not None:
+        return [(NO_HEADERS, stray)]
+    return check_headers(headers, headers[0].span if headers else None)
