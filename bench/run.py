@@ -5,9 +5,13 @@
 
 What is measured, all in this one process and its children, on this machine:
 
-* **parse** — MCN moves read per second by the notation parser vs PGN plies read per second by
-  python-chess's cheapest full reading (a visitor that sees every move token but resolves none),
-  over corpora with the same games' worth of moves (``bench/corpus.py``);
+* **parse** — MCN moves read per second by the notation parser (the full record model) vs PGN
+  plies read per second by python-chess's cheapest full reading (a visitor that sees every move
+  token but resolves none), over corpora with the same games' worth of moves
+  (``bench/corpus.py``);
+* **parse, syntax only** — the same, with MCN's own counterpart of that visitor:
+  ``check_syntax`` (every line checked with the parser's language, headers checked, nothing
+  built);
 * **parse + replay** — MCN moves parsed and replayed through the engine (``replay_game``) vs PGN
   plies read with python-chess's default ``GameBuilder`` (every SAN resolved and pushed);
 * **engine** — decisions per second of seeded random games (invariant checks off), and of
@@ -51,6 +55,7 @@ T = TypeVar("T")
 #: Targets from the project brief: (figure, comparison, bound).
 TARGETS: dict[str, tuple[str, float]] = {
     "parse_ratio": (">=", 1.0),
+    "parse_syntax_ratio": (">=", 1.0),
     "replay_ratio": (">=", 1.0),
     "peak_rss_100mb_mb": ("<", 150.0),
     "cold_version_s": ("<", 0.2),
@@ -160,6 +165,13 @@ def mcn_parse(text: str) -> object:
     from mcn.notation.parser import parse
 
     return parse(text)
+
+
+def mcn_syntax(text: str) -> Any:
+    """Check ``text`` with the syntax-only reading (its report: games, moves, errors)."""
+    from mcn.notation import check_syntax
+
+    return check_syntax(text)
 
 
 def mcn_moves(record: Any) -> int:
@@ -327,6 +339,16 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         _check_count("PGN parse", measured[3], pgn_games.total_moves)
         results["parse"] = _pair(mcn_games.total_moves, measured[0], measured[1])
 
+        _say("parse, syntax only …")
+        measured = paired_times(
+            lambda: mcn_syntax(mcn_text), lambda: chess_baseline.parse_only(pgn_text), runs
+        )
+        if not measured[2].ok:
+            raise SystemExit(f"MCN syntax check: {measured[2].errors[0]}")
+        _check_count("MCN syntax check", measured[2].moves, mcn_games.total_moves)
+        _check_count("PGN parse", measured[3], pgn_games.total_moves)
+        results["parse_syntax"] = _pair(mcn_games.total_moves, measured[0], measured[1])
+
         _say("parse + replay …")
         subset_mcn = mcn_games.prefix(options.replay_games)
         subset_pgn = pgn_games.prefix(options.replay_games)
@@ -408,6 +430,7 @@ def summary(results: dict[str, Any]) -> dict[str, float | None]:
     memory = results.get("memory", {})
     return {
         "parse_ratio": results["parse"]["ratio"],
+        "parse_syntax_ratio": results["parse_syntax"]["ratio"],
         "replay_ratio": results["replay"]["ratio"],
         "peak_rss_100mb_mb": memory.get("100mb", {}).get("peak_rss_mb"),
         "cold_version_s": results["cold_start"]["version_s"],
@@ -419,6 +442,7 @@ def table(results: dict[str, Any]) -> str:
     m = results["machine"]
     c = results["corpus"]
     p, r, e = results["parse"], results["replay"], results["engine"]
+    ps = results["parse_syntax"]
     cold, tree = results["cold_start"], results["tree"]
     rows = [
         f"machine   {m['cpu']}, {m['cores']} cores, {m['implementation']} {m['python']}, "
@@ -427,8 +451,10 @@ def table(results: dict[str, Any]) -> str:
         f"(MCN {c['mcn_bytes'] / 1e6:.1f} MB, PGN {c['pgn_bytes'] / 1e6:.1f} MB)",
         "",
         f"{'':34}{'MCN':>14}{'python-chess':>16}{'ratio':>9}",
-        f"{'parse (moves/s)':34}{p['mcn_moves_per_s']:>14,}{p['pgn_plies_per_s']:>16,}"
-        f"{p['ratio']:>9.2f}",
+        f"{'parse, record model (moves/s)':34}{p['mcn_moves_per_s']:>14,}"
+        f"{p['pgn_plies_per_s']:>16,}{p['ratio']:>9.2f}",
+        f"{'parse, syntax only (moves/s)':34}{ps['mcn_moves_per_s']:>14,}"
+        f"{ps['pgn_plies_per_s']:>16,}{ps['ratio']:>9.2f}",
         f"{'parse + replay (moves/s)':34}{r['mcn_moves_per_s']:>14,}{r['pgn_plies_per_s']:>16,}"
         f"{r['ratio']:>9.2f}",
         "",
