@@ -682,6 +682,8 @@ class _Replayer:
         """An item is a whole turn: if its turn (or section) still waits for a second action,
         possibly after some forced moves, take those and ``end`` it."""
         section = first_address.rsplit(".", 1)[0]
+        if not section.rpartition(".")[2].isdigit():
+            return  # not a turn (``R.T``): only a turn's second action takes ``end`` (R-ACT-3)
         probe = state
         forced: list[Action] = []
         for _ in range(_FORCED_LIMIT):
