@@ -178,17 +178,7 @@ class RecordBuilder:
                 self.item_next([accumulated, part])
             return self.item_next([accumulated, parts[-1], *children[1:]])
         if first.type == "HEADED":
-            value = first.value
-            colon = value.index(":")
-            head_start = start = _skip_space(value, 0)
-            label = None
-            if value[start].isdigit():
-                dot = value.index(".")
-                label = int(value[start:dot])
-                head_start = _skip_space(value, dot + 1)
-            word = value[head_start:colon]
-            actor = _PLAYER_HEADS.get(word.lower(), CHANCE)
-            raw = value[colon + 1 :].lstrip()
+            label, start, head_start, word, actor, raw = self.headed(first.value)
             line, column = self._position(first, head_start)
             move = self._move(actor, word, raw, None, _rest(children, 1), line, column, first)
             return [label, actor, self._position(first, start), move]
@@ -214,6 +204,29 @@ class RecordBuilder:
             action,
         )
         return [label, actor, start_position, move]
+
+    @staticmethod
+    def headed(value: str) -> tuple[int | None, int, int, str, str, str]:
+        """The parts of a ``HEADED`` token's text: its label, the offsets where the item and
+        its head start, the head word, the actor and the action text as written."""
+        colon = value.index(":")
+        head_start = start = _skip_space(value, 0)
+        label = None
+        if value[start].isdigit():
+            dot = value.index(".")
+            label = int(value[start:dot])
+            head_start = _skip_space(value, dot + 1)
+        word = value[head_start:colon]
+        actor = _PLAYER_HEADS.get(word.lower(), CHANCE)
+        return label, start, head_start, word, actor, value[colon + 1 :].lstrip()
+
+    def move_tokens(self, actor: str, word: str, raw: str) -> tuple[str, ...]:
+        """The canonical tokens of a move of ``actor`` with head word ``word`` (a chance head
+        word like ``market`` becomes the first token) and action text ``raw``."""
+        tokens = self._split(raw)
+        if actor == CHANCE and word and word != CHANCE:
+            tokens = (canonical_token(word), *tokens)
+        return tokens
 
     def item_next(self, children: list[Any]) -> list[Any]:
         accumulated: list[Any] = children[0]
@@ -289,9 +302,7 @@ class RecordBuilder:
         end: Lexeme,
     ) -> Move:
         """A move of ``actor``; ``word`` is its head word (a chance head becomes a token)."""
-        tokens = self._split(raw)
-        if actor == CHANCE and word and word != CHANCE:
-            tokens = (canonical_token(word), *tokens)
+        tokens = self.move_tokens(actor, word, raw)
         span = Span(line, column, end.end_line + self.line_base, end.end_column)
         before = () if before_tokens is None else tuple(self._comment(c) for c in before_tokens)
         if annotations is None:

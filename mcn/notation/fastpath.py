@@ -92,7 +92,8 @@ class _Templates:
 
     def first_piece(self, piece: str) -> Template | None:
         """The template of the first piece of a line (None: not plain); cached."""
-        return self._remember(self.first, piece, self.labelled(piece) or self.make(piece))
+        template = self.labelled(piece) or self.headed(piece) or self.make(piece)
+        return self._remember(self.first, piece, template)
 
     def labelled(self, piece: str) -> Template | None:
         """The template of a piece that begins with a label (``7. R: visit 2``), made from
@@ -133,6 +134,20 @@ class _Templates:
                 known.clear()
             known[piece] = template
         return template
+
+    def headed(self, piece: str) -> Template | None:
+        """The template of a piece that is one item's first move and nothing else (``market:
+        wine cloth``, ``  R: pass``), made directly with the builder's own pieces; None for
+        any other piece. The common kind of new piece, in short: it is cut by the same
+        scanner as in :meth:`make`, and the rest of it must be whitespace."""
+        found = _scanner().match(piece)
+        if found is None or found.lastgroup != "HEADED" or piece[found.end() :].strip(_SPACE):
+            return None
+        value = found.group()
+        builder = self.builder
+        label, start, head_start, word, actor, raw = builder.headed(value)
+        tokens = builder.move_tokens(actor, word, raw)
+        return ((_FIRST, label, start + 1, actor, tokens, raw, head_start + 1, len(value) + 1),)
 
     def make(self, text: str, offset: int = 0) -> Template | None:
         """The entries of ``text`` (a piece), in columns counted from its start plus
