@@ -511,6 +511,19 @@ class _Replayer:
                 span=move.span,
             )
             return None
+        if action is None and move.actor == CHANCE:
+            # R-HID-1: draws are public, so no record hides one. Matching a '?' against every
+            # outcome would also list tens of thousands of room-card sequences.
+            self.finish_forced(line, state)
+            self.fail(
+                line,
+                "chance",
+                f"'{move.text}': chance outcomes are public, so '?' cannot stand for one",
+                address=line.prefix + self.pending_address(state),
+                span=move.span,
+                rule="R-HID-1",
+            )
+            return None
         branch = bool(move.variations) and self.variations
         own: IllegalAction | None = None
         for _ in range(_FORCED_LIMIT):

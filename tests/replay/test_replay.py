@@ -211,3 +211,20 @@ def test_clean_strips_terminal_controls() -> None:
     assert clean("a\x1b[31mb\x1b]0;t\x07c\u202ed\te") == "abcd e"
     move = Move("R", ("pass",))
     assert clean(move.text) == "pass"
+
+
+@pytest.mark.parametrize(
+    ("written", "secret"),
+    [
+        ("rooms: move-crew pope-stone move-crew steal-3", "rooms: move-crew ? move-crew ?"),
+        ("rooms: move-crew pope-stone move-crew steal-3", "rooms: move-crew pope-stone 1>? 2>?"),
+        ("souls: B G R Y", "souls: B ? R Y"),
+        ("market: bread cloth cloth jewel jewel indulgence indulgence", "market: bread ? ? ?"),
+    ],
+)
+def test_a_secret_in_a_chance_item_is_an_error(written: str, secret: str) -> None:
+    # R-HID-1: draws are public; a '?' for one is refused, not matched against every outcome
+    (problem,) = problems(ROUND_1.replace(written, secret))
+    assert problem.severity == "error" and problem.code == "chance"
+    assert problem.rule == "R-HID-1" and "chance outcomes are public" in problem.message
+    assert problem.span is not None and problem.span.column == 1  # the item's head word
