@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 from mcn import hidden
 from mcn.engine import GameState, IllegalAction, new_game, parse_action
-from mcn.engine.actions import Action, ActionSyntaxError, End
+from mcn.engine.actions import Action, ActionSyntaxError, End, Infraction
 from mcn.engine.building import finishes_cathedral
 from mcn.engine.constants import CHANCE, COLOURS, LETTERS, LETTERS_TOTAL, colour_name
 from mcn.engine.events import Event, LetterMoved
@@ -307,6 +307,9 @@ def forced_action(state: GameState) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
+#: Placeholder for the engine's refusal of a move by a player who is not deciding.
+_NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
+
 _ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] = {}
 _ACTIONS_LIMIT = 1 << 16
 
@@ -527,7 +530,13 @@ class _Replayer:
         branch = bool(move.variations) and self.variations
         own: IllegalAction | None = None
         for _ in range(_FORCED_LIMIT):
-            problem = self.fits(state, move, action) if branch or action is None else None
+            problem: IllegalAction | None = None
+            if branch or action is None:
+                problem = self.fits(state, move, action)
+            elif move.actor not in state.current_players() and not isinstance(action, Infraction):
+                # Another player's decision is pending (typically an omitted forced move):
+                # the engine would refuse; ask it why only if nothing implicit comes first.
+                problem = _NOT_YOURS
             if problem is None:
                 address = state.address_of(action) if action else self.secret_address(state, move)
                 if branch:
@@ -545,6 +554,8 @@ class _Replayer:
             implicit = self.forced_action(state) or self.end_before(state, move, action)
             if implicit is None:
                 problem = own or problem
+                if problem is _NOT_YOURS:
+                    problem = self.fits(state, move, action) or problem
                 self.fail(
                     line,
                     "chance" if move.actor == CHANCE else "illegal",
