@@ -5,17 +5,20 @@ most of any real file — and all that ``mcn random`` writes — is lines made o
 headers, section markers and items without annotations. Their parse needs no parser: the
 grammar's own terminal patterns (taken from the loaded grammar, not copied) cut each line
 into ``HEADED``/``NEXT``/``MARKER``/``HEADER`` tokens, and the builder's own callbacks turn
-the line's tokens into moves and items once; the result is kept as a *template* per distinct
-line (records repeat most of their lines: headers, ``4. B: pass``, ``Y: choose pope``), from
-which the model is stamped out with the line number filled in.
+the tokens into moves and items once; the result is kept as a *template* per distinct piece of
+a line (records repeat their pieces: headers, ``4. B: pass``, ``; visit 2``), from which the
+model is stamped out with the line number and the piece's column filled in.
 
 A line is cut the same way alone as within the text because no token reaches over a line end
 into a line that starts with a head (``R:``), a label (``3.``), ``;``, a marker or ``[``: a
 token must be followed by whitespace or a delimiter, and none of those can continue an
-action. Anything else on a line — a comment, glyph, variation, checkpoint, a token broken over
-lines, an error — makes :func:`parse_plain` give up and return None, and the caller parses
-the whole text with the LALR parser. Both give equal records, spans included (tested on
-corpora and fuzzed input in ``tests/fuzz/test_fastpath.py``).
+action. Likewise a line is cut into pieces at every ``;``: in a plain line a ``;`` only ever
+starts a ``NEXT`` token, except inside a header's value, so a line with a ``"`` is one piece.
+Anything else on a line — a comment, glyph, variation, checkpoint, a token broken over lines,
+an error — makes :func:`parse_plain` give up and return None, and the caller parses the whole
+text with the LALR parser. Both give equal records, spans included (tested on corpora and
+fuzzed input in ``tests/fuzz/test_fastpath.py``). :func:`outline_plain` reads the same lines
+the same way for the syntax-only check, building nothing but headers.
 """
 
 from __future__ import annotations

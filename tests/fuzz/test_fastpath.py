@@ -96,6 +96,13 @@ HEADERS = '[Event "x"]\n[Site "?"]\n[Date "?"]\n[Red "a"]\n[Blue "b"]\n'
         ("round 1\n1. R: buy wine;\n", False),
         ("round 1\n1. R: setup\n", False),
         ("round 1\n1. R: buy wine\u00a0\n", False),
+        ("round 1\n12.R:buy wine;sell bread\n  7. B: pass ; visit 2;G:do\n", True),
+        ("round 1\n007. R: pass\n7. R: pass\n", True),
+        ('round 1\n1. R: pass [Event "a;b"] [Site "c"]\n', True),
+        ("round 1\n1.2. R: pass\n", False),
+        ("round 1\n1234567890. R: pass\n", False),
+        ("round 1\n1. setup\n", False),
+        ("round 1\nR: pass; round 2\n", False),
     ],
 )
 def test_edges_of_plain(body: str, plain: bool) -> None:
@@ -115,3 +122,23 @@ def test_mutated_records_agree_or_decline(index: int, rng: random.Random) -> Non
     data, applied = mutate(record, rng)
     note(f"{name}, {applied}")
     check_agrees(data.decode("utf-8", "replace"), line_base=index % 5)
+
+
+def test_fast_path_objects_are_plain_model_objects() -> None:
+    """Moves and items built as drafts are ordinary frozen model objects."""
+    import dataclasses
+    import pickle
+
+    from mcn.notation.model import Move, Span
+
+    elements = parse_plain(HEADERS + "round 1\n1. R: buy wine; sell bread\n")
+    assert elements is not None
+    item = elements[-1]
+    assert type(item) is Item and item.label == 1 and item.span == Span(7, 1, 7, 27)
+    move = item.moves[1]
+    assert type(move) is Move and move.tokens == ("sell", "bread") and move.actor == "R"
+    assert type(move.span) is Span and str(move.span) == "7:17"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.actor = "B"  # type: ignore[misc]
+    assert dataclasses.replace(move, raw="x") == move
+    assert pickle.loads(pickle.dumps(item)) == item and hash(move) == hash(item.moves[1])
