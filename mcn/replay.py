@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 from mcn import hidden
 from mcn.engine import GameState, IllegalAction, new_game, parse_action
-from mcn.engine.actions import Action, ActionSyntaxError, End, Infraction
+from mcn.engine.actions import Action, ActionSyntaxError, End, Infraction, MoveCrew, PlaceCrew
 from mcn.engine.building import finishes_cathedral
 from mcn.engine.constants import CHANCE, COLOURS, LETTERS, LETTERS_TOTAL, colour_name
 from mcn.engine.events import Event, LetterMoved
@@ -307,6 +307,8 @@ def forced_action(state: GameState) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
+#: The actions that may finish a cathedral (and so start an evaluation: ``before_apply``).
+_CREW_ACTIONS = (PlaceCrew, MoveCrew)
 #: Placeholder for the engine's refusal of a move by a player who is not deciding.
 _NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
 
@@ -660,7 +662,8 @@ class _Replayer:
         address: str | None = None,
     ) -> None:
         address = address or state.address_of(action)
-        self.before_apply(line, state, action, move)
+        if state.finished == 2 or isinstance(action, _CREW_ACTIONS):  # what before_apply is for
+            self.before_apply(line, state, action, move)
         events = state.apply(action)
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
