@@ -3,7 +3,8 @@
 Hypothesis draws a seed record and a sequence of mutations (``mutators.py``; its ``randoms()``
 are driven by hypothesis, so failures shrink to few, small mutations) and runs the result
 through one target. Every outcome must be clean — success, or an error message with exit
-status 1 or 2, never a traceback — and every example must finish within the 1 s deadline.
+status 1 or 2, never a traceback — and no example may hang (``HANG_GUARD_S``, a bound for a
+loaded machine; the one-second budget is measured by ``bench/fuzz.py``).
 The number of examples is bounded and derandomized so the suite is deterministic and takes
 well under a minute; ``bench/fuzz.py --minutes N`` runs the same mutators for longer.
 """
@@ -11,6 +12,7 @@ well under a minute; ``bench/fuzz.py --minutes N`` runs the same mutators for lo
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -19,11 +21,11 @@ from hypothesis import strategies as st
 
 from tests.fuzz.mutators import MAX_INPUT, MUTATORS, mutate
 from tests.fuzz.seeds import seeds
-from tests.fuzz.targets import TARGETS, run_target
+from tests.fuzz.targets import HANG_GUARD_S, TARGETS, run_target
 
 FUZZ_SETTINGS = settings(
     max_examples=150,
-    deadline=1000,
+    deadline=timedelta(seconds=HANG_GUARD_S),
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
