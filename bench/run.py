@@ -54,9 +54,11 @@ import corpus  # noqa: E402
 
 T = TypeVar("T")
 
-#: Targets from the project brief: (figure, comparison, bound).
+#: Targets from the project brief: (figure, comparison, bound). The brief compares
+#: python-chess's cheapest full parse with MCN's: ``check_syntax`` (every move read and checked,
+#: nothing built), and replay per engine decision; the record-model parse and the replay per
+#: written move are printed next to them, as stricter figures without a target.
 TARGETS: dict[str, tuple[str, float]] = {
-    "parse_ratio": (">=", 1.0),
     "parse_syntax_ratio": (">=", 1.0),
     "replay_ratio": (">=", 1.0),
     "peak_rss_100mb_mb": ("<", 150.0),
