@@ -30,6 +30,9 @@ CHEST_ITEMS: Final = (*GOODS, "money")
 #: The checkpoints that reveal secrets.
 REVEALS: Final = ("chest", "letters")
 
+#: The longest count a reveal checkpoint may write.
+_COUNT_DIGITS: Final = 9
+
 SecretKind = Literal["chest", "letters", "other"]
 
 
@@ -109,9 +112,12 @@ def _groups(args: Sequence[str], names: Sequence[str]) -> dict[str, list[int]] |
             return f"expected a colour initial before '{token}'"
         if token not in names:
             return f"'{token}' is not one of {', '.join(names)}"
-        if index + 1 >= len(args) or not args[index + 1].isdigit():
-            return f"'{token}' must be followed by a count"
-        current[names.index(token)] = int(args[index + 1])
+        count = args[index + 1] if index + 1 < len(args) else ""
+        # ASCII digits only (str.isdigit() takes '²', which int() refuses), and few of them:
+        # no count in the game comes near, and int() refuses 4,301 digits with an exception.
+        if not (count.isascii() and count.isdigit() and len(count) <= _COUNT_DIGITS):
+            return f"'{token}' must be followed by a count (at most {_COUNT_DIGITS} digits)"
+        current[names.index(token)] = int(count)
         index += 2
     return out
 

@@ -204,6 +204,10 @@ def test_secret_patterns() -> None:
     assert hidden.parse_chest(("II", "R", "money", "5")) == (1, {"R": [0, 0, 0, 0, 5]})
     assert isinstance(hidden.parse_chest(("III",)), str)
     assert isinstance(hidden.parse_letters(("R", "pink", "1")), str)
+    # counts are short ASCII numbers: int() would refuse these with an exception
+    assert isinstance(hidden.parse_letters(("R", "red", "9" * 4301)), str)
+    assert isinstance(hidden.parse_chest(("I", "R", "money", "\u00b2")), str)
+    assert hidden.parse_letters(("R", "red", "999999999")) == {"R": [0, 0, 999999999, 0]}
     assert hidden.letters_args({"R": [0, 1, 0, 2]}) == ("R", "blue", "1", "green", "2")
 
 
