@@ -1,6 +1,6 @@
 """mcn benchmarks: one run, one table, one JSON file (``bench/results/latest.json``).
 
-    python bench/run.py            # the full run (about six minutes on 2 cores)
+    python bench/run.py            # the full run (about five minutes on 2 cores)
     python bench/run.py --quick    # a small smoke run (about a minute)
 
 What is measured, all in this one process and its children, on this machine:
