@@ -9,9 +9,10 @@ headers. Either way every problem is a :class:`NotationError` carrying the game 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 from lark.exceptions import UnexpectedInput
 
@@ -21,6 +22,8 @@ from mcn.notation.games import Problem, group_games
 from mcn.notation.grammar import shared
 from mcn.notation.model import Element, File, Game, Header
 from mcn.notation.split import Chunk, split_games, text_lines
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,13 +125,21 @@ def parse_chunk(chunk: Chunk, name: str, number: int) -> list[GameResult]:
     return results
 
 
-def iter_chunk_results(chunks: Iterable[Chunk], name: str) -> Iterator[GameResult]:
-    """Parse every chunk, numbering the games of the file from 1."""
+def number_games(
+    chunks: Iterable[Chunk], name: str, read: Callable[[Chunk, str, int], list[R]]
+) -> Iterator[R]:
+    """``read`` every chunk (a parse or a syntax check), numbering the games of the file from
+    1: a chunk may hold several games, and ``read`` is told the number of its first."""
     number = 1
     for chunk in chunks:
-        results = parse_chunk(chunk, name, number)
+        results = read(chunk, name, number)
         number += len(results)
         yield from results
+
+
+def iter_chunk_results(chunks: Iterable[Chunk], name: str) -> Iterator[GameResult]:
+    """Parse every chunk, numbering the games of the file from 1."""
+    return number_games(chunks, name, parse_chunk)
 
 
 def parse_lenient(text: str, *, name: str = "<string>") -> tuple[File, tuple[NotationError, ...]]:

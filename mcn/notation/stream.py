@@ -11,12 +11,13 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO, Any
 
 from mcn.notation.errors import NotationError
 from mcn.notation.model import File, Game
 from mcn.notation.parser import GameResult, iter_chunk_results
-from mcn.notation.split import split_games
+from mcn.notation.split import Chunk, split_games
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 
@@ -90,13 +91,23 @@ def iter_results(
 
     ``name`` is used in messages (default: the path or the file's name).
     """
+    with source_chunks(source, encoding, name) as (chunks, label):
+        yield from iter_chunk_results(chunks, label)
+
+
+@contextmanager
+def source_chunks(
+    source: Source, encoding: str | None, name: str | None
+) -> Iterator[tuple[Iterator[Chunk], str]]:
+    """The games of ``source`` cut into chunks, read lazily (a path is opened and closed
+    here), and the name for messages: what every streaming reader starts from."""
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         with open(path, "rb") as handle:
-            yield from iter_results(handle, encoding=encoding, name=name or path)
+            yield split_games(_lines(handle, name or path, encoding)), name or path
         return
     label = name or _name_of(source)
-    yield from iter_chunk_results(split_games(_lines(source, label, encoding)), label)
+    yield split_games(_lines(source, label, encoding)), label
 
 
 def iter_games(

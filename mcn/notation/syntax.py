@@ -17,16 +17,15 @@ and messages are exact by construction; ``tests/notation/test_syntax.py`` checks
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from mcn.notation.errors import NotationError
 from mcn.notation.fastpath import Outline, outline_plain
 from mcn.notation.games import outline_problems
-from mcn.notation.parser import _source_line, parse_chunk
+from mcn.notation.parser import _source_line, number_games, parse_chunk
 from mcn.notation.split import Chunk, split_games, text_lines
-from mcn.notation.stream import Source, _lines, _name_of
+from mcn.notation.stream import Source, source_chunks
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +103,6 @@ def check_chunk(chunk: Chunk, name: str, number: int) -> list[GameSyntax]:
     ]
 
 
-def _checked_chunks(chunks: Iterable[Chunk], name: str) -> Iterator[GameSyntax]:
-    number = 1
-    for chunk in chunks:
-        results = check_chunk(chunk, name, number)
-        number += len(results)
-        yield from results
-
-
 def check_syntax(text: str, *, name: str = "<string>") -> SyntaxReport:
     """Check ``text`` with exactly the language of :func:`~mcn.notation.parse`, building no
     record: the games and main-line moves read, and every error (syntax and headers).
@@ -128,7 +119,9 @@ def check_syntax(text: str, *, name: str = "<string>") -> SyntaxReport:
             for number, outline in enumerate(outlines, start=1)
         ]
     else:
-        results = _checked_chunks(split_games((line, None) for line in text_lines(text)), name)
+        results = number_games(
+            split_games((line, None) for line in text_lines(text)), name, check_chunk
+        )
     games = moves = 0
     errors: list[NotationError] = []
     for result in results:
@@ -143,10 +136,5 @@ def iter_syntax(
 ) -> Iterator[GameSyntax]:
     """Check every game of ``source`` (a path or an open file), one at a time, in constant
     memory — the syntax-only counterpart of :func:`~mcn.notation.iter_results`."""
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        with open(path, "rb") as handle:
-            yield from iter_syntax(handle, encoding=encoding, name=name or path)
-        return
-    label = name or _name_of(source)
-    yield from _checked_chunks(split_games(_lines(source, label, encoding)), label)
+    with source_chunks(source, encoding, name) as (chunks, label):
+        yield from number_games(chunks, label, check_chunk)
