@@ -1,0 +1,61 @@
+"""Replay: bind a parsed record to the rules engine.
+
+The notation knows no rules and the engine knows no notation; this module folds the engine's
+checked ``apply`` over a record's moves — main line and every variation, each variation from a
+copy of the state before the move it replaces — and collects diagnostics with file, game,
+decision address, source span and rule ID. See docs/design.md, "Replay binding":
+
+1. a move the pending decision accepts is applied;
+2. otherwise, if the pending player decision has exactly one legal action, that *forced*
+   action is applied and the move is tried again — records may omit forced moves;
+3. otherwise, if the pending decision is a turn waiting for its second action and the move
+   fits once the turn is ended, ``end`` is applied (a Merchant's free stone written right
+   after a single action, the next turn written without the ``end``);
+4. otherwise the move is wrong, and that line of play stops there.
+
+After an item's last move, ``end`` is applied if the item's turn still waits for a second
+action (an item is a whole turn). Walks use explicit work lists, never recursion, so deeply
+nested variations are fine.
+
+Redacted records (``?`` secrets, :mod:`mcn.hidden`) are replayed with a stand-in for each secret
+and the reveal checkpoints fill in the truth before the evaluation or scoring that needs it.
+Whatever can then not be told for sure is reported as a ``note``, never as an error.
+
+The package, by concept: :mod:`~mcn.replay.model` (what a replay produces),
+:mod:`~mcn.replay.walk` (lines and variations), :mod:`~mcn.replay.binding` (moves to actions),
+:mod:`~mcn.replay.secrets` (stand-ins and reveals), :mod:`~mcn.replay.checks` (labels, sections,
+checkpoints, result) and :mod:`~mcn.replay.checkpoints` (what a checkpoint means, the digest).
+"""
+
+from __future__ import annotations
+
+from mcn.replay.binding import _ACTIONS, forced_action
+from mcn.replay.checkpoints import (
+    CHECKPOINTS,
+    checkpoint_for,
+    parse_result,
+    result_of,
+    state_digest,
+)
+from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step, address_matches
+from mcn.replay.walk import MAX_VARIATION_DEPTH, game_setup, replay_game, replay_games
+
+__all__ = [
+    "CHECKPOINTS",
+    "MAX_VARIATION_DEPTH",
+    "_ACTIONS",
+    "Diagnostic",
+    "GameReplay",
+    "Line",
+    "Severity",
+    "Step",
+    "address_matches",
+    "checkpoint_for",
+    "forced_action",
+    "game_setup",
+    "parse_result",
+    "replay_game",
+    "replay_games",
+    "result_of",
+    "state_digest",
+]

@@ -1,0 +1,137 @@
+"""What every part of the replayer shares: its options, the result being built, reporting, and
+the declarations of the hooks one part calls in another (the parts are mixins of
+:class:`mcn.replay.walk.Replayer`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mcn.engine import GameState
+from mcn.engine.actions import Action
+from mcn.notation.model import Checkpoint, Element, Game, Move, Span
+from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step
+
+
+@dataclass(slots=True)
+class _Frame:
+    """Work for one line of play: its elements still to replay and its current state."""
+
+    line: Line
+    state: GameState
+    elements: tuple[Element, ...]
+
+
+class _Stop(Exception):
+    """Raised inside a line when replay must stop everything (strict mode, ``on_step``)."""
+
+
+class ReplayBase:
+    """The replayer's shared state and reporting.
+
+    Not reentrant; use :func:`mcn.replay.replay_game`.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        file: str,
+        index: int,
+        *,
+        keep_states: bool,
+        variations: bool,
+        strict: bool,
+        on_step: Callable[[Line, Step], bool] | None,
+    ) -> None:
+        self.result = GameReplay(game, file, index, None)
+        self.keep_states = keep_states
+        self.variations = variations
+        self.strict = strict
+        self.on_step = on_step
+
+    # ------------------------------------------------------------------------ reporting
+
+    def report(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        *,
+        address: str | None = None,
+        span: Span | None = None,
+        rule: str | None = None,
+    ) -> Diagnostic:
+        diagnostic = Diagnostic(
+            severity, code, message, self.result.file, self.result.index, address, span, rule
+        )
+        self.result.diagnostics.append(diagnostic)
+        if severity == "error" and self.strict:
+            raise _Stop
+        return diagnostic
+
+    def fail(
+        self,
+        line: Line,
+        code: str,
+        message: str,
+        *,
+        address: str,
+        span: Span | None,
+        rule: str | None = None,
+    ) -> None:
+        """A move that cannot be played: an error, or a note on a line whose secrets are
+        unknown (the move may well be right); either way the line stops here."""
+        unsure = line.unsure
+        if unsure is None and line.guessed_supply:
+            unsure = "the colours of hidden letters decide the letter supply"
+        if unsure is not None:
+            line.error = self.report(
+                "note",
+                "secret",
+                f"not checked: {message} — but {unsure}, so this may be right",
+                address=address,
+                span=span,
+            )
+        else:
+            line.error = self.report("error", code, message, address=address, span=span, rule=rule)
+
+    if TYPE_CHECKING:
+        # Hooks one part of the replayer calls in another; each is defined by exactly one
+        # mixin (walk: spawn; binding: apply, pending_address, finish_forced; secrets: the rest).
+
+        def spawn(
+            self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
+        ) -> None: ...
+
+        def apply(
+            self,
+            line: Line,
+            state: GameState,
+            action: Action,
+            move: Move | None,
+            address: str | None = None,
+        ) -> None: ...
+
+        @staticmethod
+        def pending_address(state: GameState) -> str: ...
+
+        def finish_forced(self, line: Line, state: GameState) -> None: ...
+
+        @staticmethod
+        def secret_candidates(state: GameState, move: Move) -> list[Action]: ...
+
+        @staticmethod
+        def secret_address(state: GameState, move: Move) -> str: ...
+
+        def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None: ...
+
+        def before_apply(
+            self, line: Line, state: GameState, action: Action, move: Move | None
+        ) -> None: ...
+
+        def after_end(self, line: Line, state: GameState, move: Move | None) -> None: ...
+
+        def verify_reveal(
+            self, line: Line, state: GameState, checkpoint: Checkpoint
+        ) -> str | None: ...

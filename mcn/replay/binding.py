@@ -1,0 +1,245 @@
+"""Binding a record's moves to engine actions (docs/design.md, "Replay binding"): a move the
+pending decision accepts is applied; omitted forced moves and the ``end`` of a turn are taken
+implicitly; otherwise the move is wrong and its line stops."""
+
+from __future__ import annotations
+
+from mcn import hidden
+from mcn.engine import GameState, IllegalAction, parse_action
+from mcn.engine.actions import Action, ActionSyntaxError, End, Infraction, MoveCrew, PlaceCrew
+from mcn.engine.constants import CHANCE, COLOURS, colour_name
+from mcn.notation.model import Move
+from mcn.replay.base import ReplayBase, _Frame, _Stop
+from mcn.replay.model import Line, Step
+
+#: How many forced moves replay takes in a row before it gives up (a safety net: forced
+#: chains in a real game are a handful of decisions long).
+_FORCED_LIMIT = 1000
+
+#: One ``end`` per colour: actions are immutable, and replay probes for ``end`` after every item.
+_END = {colour: End(colour) for colour in COLOURS}
+
+
+def forced_action(state: GameState) -> Action | None:
+    """The only legal action of a pending *player* decision, if there is exactly one.
+
+    Records may leave such moves out (docs/design.md, "Replay binding"); chance outcomes and the
+    secret bids are never forced, whatever the count.
+    """
+    if state.is_terminal() or state.simultaneous() or state.current_players() == (CHANCE,):
+        return None
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 else None
+
+
+#: The actions that may finish a cathedral (and so start an evaluation: ``before_apply``).
+_CREW_ACTIONS = (PlaceCrew, MoveCrew)
+#: Placeholder for the engine's refusal of a move by a player who is not deciding.
+_NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
+
+_ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] = {}
+_ACTIONS_LIMIT = 1 << 16
+
+
+def _action_of(move: Move) -> Action | ActionSyntaxError | None:
+    """The engine action ``move`` stands for: None for a ``?`` secret, the syntax error for
+    words the engine does not read. Memoised (bounded): records repeat their moves, and actions
+    and errors are immutable."""
+    key = (move.actor, move.tokens)
+    known = _ACTIONS.get(key, _ACTIONS)
+    if known is not _ACTIONS:
+        return known  # type: ignore[return-value]
+    found: Action | ActionSyntaxError | None = None
+    if not hidden.is_secret(move.tokens):
+        try:
+            found = parse_action(move.actor, move.text)
+        except ActionSyntaxError as error:
+            found = error
+    if len(_ACTIONS) >= _ACTIONS_LIMIT:
+        _ACTIONS.clear()
+    _ACTIONS[key] = found
+    return found
+
+
+class Binding(ReplayBase):
+    """Moves to actions: the record's own moves, and the implicit ones between them."""
+
+    def play(self, line: Line, state: GameState, move: Move, spawned: list[_Frame]) -> str | None:
+        """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
+        or None when it cannot be played (reported)."""
+        action = _action_of(move)
+        if isinstance(action, ActionSyntaxError):
+            self.finish_forced(line, state)  # so the address is where the move stands
+            self.fail(
+                line,
+                "action",
+                str(action),
+                address=line.prefix + self.pending_address(state),
+                span=move.span,
+            )
+            return None
+        if action is None and move.actor == CHANCE:
+            # R-HID-1: draws are public, so no record hides one. Matching a '?' against every
+            # outcome would also list tens of thousands of room-card sequences.
+            self.finish_forced(line, state)
+            self.fail(
+                line,
+                "chance",
+                f"'{move.text}': chance outcomes are public, so '?' cannot stand for one",
+                address=line.prefix + self.pending_address(state),
+                span=move.span,
+                rule="R-HID-1",
+            )
+            return None
+        branch = bool(move.variations) and self.variations
+        own: IllegalAction | None = None
+        for _ in range(_FORCED_LIMIT):
+            problem: IllegalAction | None = None
+            if branch or action is None:
+                problem = self.fits(state, move, action)
+            elif move.actor not in state.current_players() and not isinstance(action, Infraction):
+                # Another player's decision is pending (typically an omitted forced move):
+                # the engine would refuse; ask it why only if nothing implicit comes first.
+                problem = _NOT_YOURS
+            if problem is None:
+                address = state.address_of(action) if action else self.secret_address(state, move)
+                if branch:
+                    self.spawn(line, state, move, address, spawned)
+                try:
+                    if action is None:
+                        self.take_secret(line, state, move, address)
+                    else:
+                        self.apply(line, state, action, move, address)
+                    return address
+                except IllegalAction as error:
+                    problem = error
+            if move.actor in state.current_players():
+                own = problem  # the actor's own decision said no: the telling reason
+            implicit = self.forced_action(state) or self.end_before(state, move, action)
+            if implicit is None:
+                problem = own or problem
+                if problem is _NOT_YOURS:
+                    problem = self.fits(state, move, action) or problem
+                self.fail(
+                    line,
+                    "chance" if move.actor == CHANCE else "illegal",
+                    problem.reason,
+                    address=line.prefix + (problem.address or self.pending_address(state)),
+                    span=move.span,
+                    rule=problem.rule,
+                )
+                return None
+            self.apply(line, state, implicit, None)
+        self.fail(line, "illegal", "too many forced moves", address=line.prefix, span=move.span)
+        return None
+
+    @staticmethod
+    def pending_address(state: GameState) -> str:
+        """The address of the pending decision (``end`` once the game is over)."""
+        return state.pending_address()
+
+    def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
+        """None when the pending decision accepts the move, else why not."""
+        if action is not None:
+            try:
+                state.check(action)
+            except IllegalAction as error:
+                return error
+            return None
+        if self.secret_candidates(state, move):
+            return None
+        if state.is_terminal():
+            return IllegalAction(
+                "R-END-1", "The game is over; no more actions are possible.", "end"
+            )
+        decision = state.decision
+        if move.actor not in decision.actors:
+            who = " or ".join(colour_name(c) for c in decision.actors)
+            reason = f"It is {who}'s decision ({decision.prompt}), not {colour_name(move.actor)}'s."
+        else:
+            reason = f"No legal action matches '{move.text}' here ({decision.prompt})."
+        return IllegalAction("R-ACT-2", reason, decision.address)
+
+    def apply(
+        self,
+        line: Line,
+        state: GameState,
+        action: Action,
+        move: Move | None,
+        address: str | None = None,
+    ) -> None:
+        address = address or state.address_of(action)
+        if state.finished == 2 or isinstance(action, _CREW_ACTIONS):  # what before_apply is for
+            self.before_apply(line, state, action, move)
+        events = state.apply(action)
+        step = Step(line.prefix + address, action, move, events)
+        if self.keep_states:
+            step.state = state.clone()
+        line.steps.append(step)
+        self.result.decisions += 1
+        if state.is_terminal():
+            self.after_end(line, state, move)
+        if self.on_step is not None and self.on_step(line, step):
+            raise _Stop
+
+    def forced_action(self, state: GameState) -> Action | None:
+        """The only legal action of a pending player decision, if there is exactly one."""
+        return forced_action(state)
+
+    @staticmethod
+    def end_action(state: GameState) -> Action | None:
+        """``end`` for the pending turn, if the turn waits for a second action."""
+        actors = state.current_players()
+        if len(actors) != 1 or actors[0] == CHANCE:
+            return None
+        end = _END.get(actors[0]) or End(actors[0])
+        return end if state.is_legal(end) else None
+
+    def end_before(self, state: GameState, move: Move, action: Action | None) -> Action | None:
+        """``end`` when the turn waits for its second action and ``move`` fits only after it
+        (and the forced moves that follow it)."""
+        end = self.end_action(state)
+        if end is None:
+            return None
+        probe = state.clone()
+        probe.apply(end)
+        for _ in range(_FORCED_LIMIT):
+            if self.fits(probe, move, action) is None:
+                return end
+            forced = self.forced_action(probe)
+            if forced is None:
+                return None
+            probe.apply(forced)
+        return None
+
+    def end_turn(self, line: Line, state: GameState, first_address: str) -> None:
+        """An item is a whole turn: if its turn (or section) still waits for a second action,
+        possibly after some forced moves, take those and ``end`` it."""
+        section = first_address.rsplit(".", 1)[0]
+        if not section.rpartition(".")[2].isdigit():
+            return  # not a turn (``R.T``): only a turn's second action takes ``end`` (R-ACT-3)
+        probe = state
+        forced: list[Action] = []
+        for _ in range(_FORCED_LIMIT):
+            if probe.is_terminal() or probe.pending_address().rsplit(".", 1)[0] != section:
+                return
+            end = self.end_action(probe)
+            if end is not None:
+                for action in [*forced, end]:
+                    self.apply(line, state, action, None)
+                return
+            step = self.forced_action(probe)
+            if step is None:
+                return
+            if probe is state:
+                probe = state.clone()
+            probe.apply(step)
+            forced.append(step)
+
+    def finish_forced(self, line: Line, state: GameState) -> None:
+        """At a line's end (or a section marker), take the forced moves left implicit."""
+        for _ in range(_FORCED_LIMIT):
+            forced = self.forced_action(state)
+            if forced is None:
+                return
+            self.apply(line, state, forced, None)

@@ -1,0 +1,169 @@
+"""The public model of a replay: diagnostics, steps, lines of play, a game's replay, and
+the address arithmetic that ``--to``/``--from`` use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from mcn.engine import GameState
+from mcn.engine.actions import Action
+from mcn.engine.events import Event
+from mcn.notation.model import Checkpoint, Game, Move, Span
+
+Severity = Literal["error", "warning", "note"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a record, located as precisely as the record allows.
+
+    ``code`` classifies it for tools: ``syntax`` (from the notation), ``header`` (a missing
+    header, or values the engine cannot start a game with), ``action`` (not an action the
+    engine knows), ``illegal`` (a rule forbids it; ``rule`` names which), ``chance`` (an
+    impossible draw), ``label``/``section`` (a marker disagrees with the game),
+    ``checkpoint``, ``result``, ``incomplete``, ``secret`` (something a redacted record could
+    not let replay check), ``depth`` (variations nested too deep to replay, see
+    :data:`MAX_VARIATION_DEPTH`), ``internal`` (a bug in mcn, reported instead of crashing).
+    ``source`` is the text of the source line, for a caret display.
+    """
+
+    severity: Severity
+    code: str
+    message: str
+    file: str = "<string>"
+    game: int = 1
+    address: str | None = None
+    span: Span | None = None
+    rule: str | None = None
+    source: str | None = None
+
+    def location(self) -> str:
+        """``file:line:col`` (or just the file when the record gives no position)."""
+        if self.span is None:
+            return self.file
+        return f"{self.file}:{self.span.line}:{self.span.column}"
+
+    def text(self) -> str:
+        """The one-line human form, in the notation's error style
+        (``file:line:col: error: 3.5.2: reason [R-HOP-2] (game 2)``)."""
+        address = f"{self.address}: " if self.address else ""
+        rule = f" [{self.rule}]" if self.rule else ""
+        return (
+            f"{self.location()}: {self.severity}: {address}{self.message}{rule} (game {self.game})"
+        )
+
+    def display(self) -> str:
+        """:meth:`text`, then the source line with a caret under the column (when known)."""
+        if self.source is None or self.span is None:
+            return self.text()
+        line = self.source.rstrip("\r\n")
+        caret = "".join("\t" if c == "\t" else " " for c in line[: self.span.column - 1])
+        return f"{self.text()}\n    {line}\n    {caret}^"
+
+    def to_json(self) -> dict[str, Any]:
+        """The report form (schemas/report.schema.json, ``diagnostic``)."""
+        return {
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "file": self.file,
+            "game": self.game,
+            "address": self.address,
+            "line": self.span.line if self.span else None,
+            "column": self.span.column if self.span else None,
+            "rule": self.rule,
+        }
+
+
+@dataclass(slots=True)
+class Step:
+    """One decision taken: where, what, by which move of the record, and what it caused.
+
+    ``move`` is None for a move the record left implicit (a forced move, or the ``end`` of a
+    turn). ``state`` is the state after the step, kept only when asked for.
+    """
+
+    address: str
+    action: Action
+    move: Move | None
+    events: list[Event]
+    state: GameState | None = None
+
+    @property
+    def implicit(self) -> bool:
+        """Whether the record left this decision implicit."""
+        return self.move is None
+
+
+@dataclass(slots=True)
+class Line:
+    """A line of play: the main line (``prefix == ""``) or one variation.
+
+    A variation replaces the move ``branch_move`` of its ``parent`` line; it starts at the
+    decision ``branch_address`` of the parent, and its addresses are prefixed
+    ``"<branch_address>/<number>:"``. ``unresolved`` maps ``chest``/``letters``/``other`` to
+    the players whose secrets on this line are still stand-ins; ``unsure`` says why replay can
+    no longer tell right from wrong on this line (a secret was needed before it was revealed).
+    """
+
+    prefix: str
+    start: GameState
+    steps: list[Step] = field(default_factory=list)
+    parent: Line | None = None
+    number: int = 0
+    branch_address: str | None = None
+    branch_index: int = 0
+    children: list[Line] = field(default_factory=list)
+    error: Diagnostic | None = None
+    final: GameState | None = None
+    unresolved: dict[str, set[str]] = field(default_factory=dict)
+    unsure: str | None = None
+    guessed_supply: bool = False
+    reveals: dict[str, Checkpoint] = field(default_factory=dict)
+    revealed: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GameReplay:
+    """Everything replay learnt about one game."""
+
+    game: Game
+    file: str
+    index: int
+    main: Line | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    decisions: int = 0
+
+    @property
+    def valid(self) -> bool:
+        """True when no error was found."""
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def final(self) -> GameState | None:
+        """The state at the end of the main line."""
+        return self.main.final if self.main else None
+
+    def lines(self) -> list[Line]:
+        """Every line of play, main line first, variations in source order (iteratively)."""
+        out: list[Line] = []
+        work = [self.main] if self.main else []
+        while work:
+            line = work.pop()
+            out.append(line)
+            work.extend(reversed(line.children))
+        return out
+
+
+def address_matches(address: str, target: str) -> bool:
+    """Whether ``address`` is ``target`` or lies under it (docs/design.md, ``--to``).
+
+    ``3`` covers ``3.5.1`` but not ``30.1``; ``3.5.2/1:`` covers the whole first variation
+    at 3.5.2.
+    """
+    if not target or not address.startswith(target):
+        return False
+    if len(address) == len(target) or target[-1] in ".:/":
+        return True
+    return address[len(target)] in ".:/"

@@ -1,0 +1,172 @@
+"""The walk over a record: the main line and every variation, each variation from a copy of
+the state before the move it replaces, with explicit work lists (never recursion)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from mcn.engine import GameState, new_game
+from mcn.notation.lexical import META_CULPA
+from mcn.notation.model import Checkpoint, Game, Item, Move, Section
+from mcn.replay.base import _Frame, _Stop
+from mcn.replay.binding import Binding
+from mcn.replay.checks import Checks
+from mcn.replay.model import GameReplay, Line, Step
+from mcn.replay.secrets import Secrets
+
+#: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
+MAX_VARIATION_DEPTH = 100
+
+
+def game_setup(game: Game) -> dict[str, Any]:
+    """The engine's ``new_game`` arguments from the headers.
+
+    Missing or malformed headers are the notation's to report (they are syntax of a record);
+    here they fall back to defaults, and whatever the engine cannot start is its error.
+    """
+    variant = (game.header("Variant") or "standard").strip().lower()
+    raw = game.header("Infractions") if variant == META_CULPA else None
+    infractions = tuple(w for w in (raw or "").replace(",", " ").split() if w)
+    return {
+        "players": game.players,
+        "ruleset": (game.header("Rules") or "de-2016").strip(),
+        "board": (game.header("Board") or "standard").strip(),
+        "variant": variant,
+        "infractions": infractions,
+    }
+
+
+class Replayer(Binding, Secrets, Checks):
+    """Replays one game: the walk; binding, secrets and checks come from the mixins.
+    Not reentrant; use :func:`replay_game`."""
+
+    def run(self) -> GameReplay:
+        game = self.result.game
+        try:
+            state = new_game(**game_setup(game))
+        except ValueError as error:
+            first = game.headers[0].span if game.headers else game.span
+            with contextlib.suppress(_Stop):
+                self.report("error", "header", f"cannot set up the game: {error}", span=first)
+            return self.result
+        main = Line("", state.clone())
+        self.result.main = main
+        work = [_Frame(main, state, game.body)]
+        try:
+            while work:
+                frame = work.pop()
+                spawned = self.replay_line(frame)
+                work.extend(reversed(spawned))
+            if main.final is not None and main.error is None:
+                self.check_result(main, game)
+        except _Stop:
+            pass
+        self.result.diagnostics.sort(
+            key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0)
+        )
+        return self.result
+
+    def replay_line(self, frame: _Frame) -> list[_Frame]:
+        """Replay one line to its end (or first error); return the variations it spawned."""
+        line, state = frame.line, frame.state
+        spawned: list[_Frame] = []
+        self.collect_reveals(line, frame.elements)
+        try:
+            for element in frame.elements:
+                if isinstance(element, Item):
+                    if not self.replay_item(line, state, element, spawned):
+                        break
+                elif isinstance(element, Checkpoint):
+                    self.verify(line, state, element)
+                elif isinstance(element, Section):
+                    self.check_section(line, state, element)
+            else:
+                self.finish_forced(line, state)
+                self.unrevealed(line, state, frame.elements)
+        finally:
+            line.final = state
+        return spawned
+
+    def replay_item(self, line: Line, state: GameState, item: Item, spawned: list[_Frame]) -> bool:
+        """Apply one item's moves; False when the line cannot go on."""
+        first_address: str | None = None
+        for move in item.moves:
+            address = self.play(line, state, move, spawned)
+            if address is None:
+                return False
+            if first_address is None:
+                first_address = address
+                if item.label is not None:
+                    self.check_label(line, item, address)
+        if first_address is not None:
+            self.end_turn(line, state, first_address)
+        return True
+
+    def spawn(
+        self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
+    ) -> None:
+        """Queue the variations of ``move``, each from a copy of the state before it.
+
+        Variations nested more than :data:`MAX_VARIATION_DEPTH` deep are reported, not
+        replayed: an address names every branch point above it, so the work of replaying
+        (and of everything drawn from a replay) grows with the square of the depth.
+        """
+        if line.prefix.count("/") >= MAX_VARIATION_DEPTH:
+            first = next((e for v in move.variations for e in v if e.span is not None), None)
+            self.report(
+                "error",
+                "depth",
+                f"variations nested more than {MAX_VARIATION_DEPTH} deep are not replayed",
+                address=line.prefix + address,
+                span=first.span if first is not None else move.span,
+            )
+            return
+        for number, variation in enumerate(move.variations, 1):
+            child = Line(
+                f"{line.prefix}{address}/{number}:",
+                state.clone(),
+                parent=line,
+                number=number,
+                branch_address=line.prefix + address,
+                branch_index=len(line.steps),
+                unresolved={kind: set(players) for kind, players in line.unresolved.items()},
+                unsure=line.unsure,
+                guessed_supply=line.guessed_supply,
+            )
+            line.children.append(child)
+            spawned.append(_Frame(child, state.clone(), variation))
+
+
+def replay_game(
+    game: Game,
+    *,
+    file: str = "<string>",
+    index: int = 1,
+    keep_states: bool = False,
+    variations: bool = True,
+    strict: bool = False,
+    on_step: Callable[[Line, Step], bool] | None = None,
+) -> GameReplay:
+    """Replay ``game`` through the engine and collect what is wrong with it.
+
+    ``on_step`` is called after every decision; returning True stops the replay there.
+    ``keep_states`` stores a copy of the state after each step (for ``replay``, ``diff`` and
+    ``tree``). ``strict`` stops at the first error.
+    """
+    return Replayer(
+        game,
+        file,
+        index,
+        keep_states=keep_states,
+        variations=variations,
+        strict=strict,
+        on_step=on_step,
+    ).run()
+
+
+def replay_games(games: Iterable[Game], file: str, **options: Any) -> Iterable[GameReplay]:
+    """Replay several games of one file, lazily."""
+    for index, game in enumerate(games, 1):
+        yield replay_game(game, file=file, index=index, **options)
