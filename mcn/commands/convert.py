@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import json
 import sys
-from pathlib import Path
 from typing import NoReturn
 
 import click
@@ -20,13 +19,17 @@ from mcn.commands.fmt import check_encoding, read_bytes
 from mcn.notation.jsonform import RecordFormatError, record_from_json, record_to_json
 from mcn.notation.stream import read_file
 from mcn.notation.writer import write
+from mcn.safe_write import WriteError, write_text_atomic
 
 
 def _emit(text: str, output: str | None) -> None:
     if output is None or output == "-":
         click.echo(text, nl=False)
-    else:
-        Path(output).write_text(text, encoding="utf-8", newline="")
+        return
+    try:
+        write_text_atomic(output, text)
+    except WriteError as problem:
+        _fail(str(problem))
 
 
 def _fail(message: str) -> NoReturn:

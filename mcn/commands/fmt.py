@@ -1,9 +1,11 @@
 """``mcn fmt``: rewrite records in the canonical layout, or check that they are.
 
 Without options the canonical text goes to standard output; ``--in-place`` rewrites the files
-that change; ``--check`` only lists them. Files that do not parse are reported (every error,
-game by game) and left alone. Exit status: 0 all fine, 1 invalid input or (with ``--check``)
-a file would change, 2 usage error.
+that change, each atomically through :mod:`mcn.safe_write` (a file that cannot be written, or
+that changed while it was being formatted, is left as it was, the others are still done, and
+the failures are listed again at the end); ``--check`` only lists them. Files that do not
+parse are reported (every error, game by game) and left alone. Exit status: 0 all fine,
+1 invalid input, a file not written or (with ``--check``) a file would change, 2 usage error.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import click
 
 from mcn.notation.stream import read_file
 from mcn.notation.writer import write
+from mcn.safe_write import Fingerprint, WriteError, read_for_update, write_text_atomic
 
 
 def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -50,9 +53,14 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str | Non
     if in_place and "-" in files:
         raise click.UsageError("standard input cannot be rewritten in place")
     failed = False
+    unwritten: list[str] = []
     for path in files:
+        fingerprint: Fingerprint | None = None
         try:
-            original = read_bytes(path)
+            if in_place:
+                original, fingerprint = read_for_update(path)
+            else:
+                original = read_bytes(path)
         except OSError as problem:
             click.echo(f"{path}: error: cannot read: {problem.strerror}", err=True)
             failed = True
@@ -73,8 +81,19 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str | Non
                 failed = True
         elif in_place:
             if changed:
-                Path(path).write_text(canonical, encoding="utf-8", newline="")
+                try:
+                    write_text_atomic(path, canonical, expected=fingerprint)
+                except WriteError as problem:
+                    click.echo(str(problem), err=True)
+                    unwritten.append(path)
+                    continue
                 click.echo(f"reformatted {path}", err=True)
         else:
             click.echo(canonical, nl=False)
-    sys.exit(1 if failed else 0)
+    if unwritten:
+        click.echo(
+            f"not rewritten ({len(unwritten)} of {len(files)}, left as they were): "
+            + ", ".join(unwritten),
+            err=True,
+        )
+    sys.exit(1 if failed or unwritten else 0)

@@ -20,6 +20,7 @@ from mcn.engine import CHANCE, COLOURS, GameState, RandomPlayer, new_game, play_
 from mcn.engine.actions import Action, Infraction
 from mcn.notation.model import Game
 from mcn.notation.writer import write
+from mcn.safe_write import WriteError, atomic_open
 from mcn.transcript import Decision, transcript
 
 #: The infractions a random META CULPA game agrees on when none are given (R-MET-3).
@@ -172,7 +173,8 @@ def random(
         write_records(games, sys.stdout)
         return
     try:
-        with open(output, "w", encoding="utf-8", newline="") as handle:
+        with atomic_open(output) as handle:
             write_records(games, handle)
-    except OSError as problem:
-        raise click.FileError(output, problem.strerror) from None
+    except WriteError as problem:
+        click.echo(str(problem), err=True)
+        sys.exit(1)

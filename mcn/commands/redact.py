@@ -13,6 +13,7 @@ import click
 from mcn.notation.stream import iter_results
 from mcn.notation.writer import write
 from mcn.redact import redact_game
+from mcn.safe_write import WriteError, write_text_atomic
 
 
 @click.command("redact")
@@ -76,10 +77,10 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
         click.echo(text, nl=False)
     else:
         try:
-            with open(output, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-        except OSError as problem:
-            raise click.FileError(output, problem.strerror) from None
+            write_text_atomic(output, text)
+        except WriteError as problem:
+            click.echo(str(problem), err=True)
+            sys.exit(1)
 
 
 def parse_viewer(value: str) -> str | None:

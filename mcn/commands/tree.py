@@ -15,6 +15,7 @@ import click
 import graphviz
 
 from mcn.commands.diff import RecordError, load_replay
+from mcn.safe_write import WriteError, write_bytes_atomic
 from mcn.tree import FORMATS, TreeOptions, address_key, build_tree, render, to_graphviz
 
 
@@ -116,12 +117,8 @@ def tree(
         detail = (error.stderr or b"").decode("utf-8", "replace").strip()
         raise RecordError(f"{record}: error: Graphviz failed: {detail or error}") from None
     try:
-        folder = os.path.dirname(output)
-        if folder:
-            os.makedirs(folder, exist_ok=True)
-        with open(output, "wb") as handle:
-            handle.write(data)
-    except OSError as error:
-        raise RecordError(f"{output}: error: cannot write: {error.strerror or error}") from None
+        write_bytes_atomic(output, data, make_parents=True)
+    except WriteError as error:
+        raise RecordError(str(error)) from None
     decisions = sum(1 for e in drawn.edges if e.role != "alternative")
     click.echo(f"wrote {output} ({len(drawn.nodes)} nodes, {decisions} moves drawn)", err=True)

@@ -1,0 +1,337 @@
+"""The one safe writer: every file mcn writes goes through here.
+
+A record is often its owner's only copy of a game, so a write must never leave it half done.
+Every function here writes to a temporary file in the target's own directory, flushes and
+fsyncs it, gives it the original's permissions (mode; owner and group too when running as
+root), checks that the target has not changed since the caller read it, then renames it over
+the target with :func:`os.replace` (atomic on POSIX) and fsyncs the directory. Whatever goes
+wrong — a full disk, a read-only file, a kill signal, an unencodable character, an exception
+in the caller's own writing loop — the target keeps its old bytes exactly and the temporary
+file is removed (after SIGKILL a stray ``.NAME.*.mcn-tmp`` may remain; the target is intact).
+
+How to use it (the recorder, the HTML viewer, filters — every new writer):
+
+* Whole text at once::
+
+      from mcn.safe_write import WriteError, write_text_atomic
+      try:
+          write_text_atomic(path, text)                # UTF-8, newlines kept as given
+      except WriteError as problem:
+          click.echo(str(problem), err=True)           # "PATH: error: cannot write: ..."
+          sys.exit(1)
+
+* Streaming, for large outputs written game by game::
+
+      with atomic_open(path) as out:                   # text mode, UTF-8, newline=""
+          for game in games:
+              out.write(write(game))
+
+  An exception inside the block discards everything written; the target is untouched.
+
+* Rewriting a file in place (``fmt -i``): read it with :func:`read_for_update`, which returns
+  its bytes and a :class:`Fingerprint` (size, mtime, inode, device and a BLAKE2 digest of the
+  bytes read); pass that as ``expected=``. If anyone appended to or replaced the file in the
+  meantime, :class:`ChangedError` (a :class:`WriteError`) is raised and nothing is written.
+
+Details a caller may rely on:
+
+* A symbolic link is followed: its target is replaced, the link stays a link.
+* A target that exists but is not a regular file (``/dev/null``, ``/dev/stdout``, a FIFO) is
+  written directly — it cannot be replaced atomically, and must never be replaced by a file.
+* A target the user may not write is refused, as a plain ``open`` would refuse it, and so is a
+  file with no write permission bit at all (``chmod a-w``), even for root; so is a directory, and a missing parent directory unless ``make_parents=True``.
+* A new file gets the mode a plain ``open`` would give it (0666 minus the umask).
+* Hard links to the target are not preserved (the name points at the new file), as with
+  every atomic editor.
+
+Every failure is a :class:`WriteError` whose ``str()`` is one line ``PATH: error: ...`` for the
+user; the commands print it and exit with status 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import IO, Any, Literal
+
+__all__ = [
+    "ChangedError",
+    "Fingerprint",
+    "WriteError",
+    "atomic_open",
+    "read_for_update",
+    "write_bytes_atomic",
+    "write_text_atomic",
+]
+
+_TEMP_SUFFIX = ".mcn-tmp"
+_CHUNK = 1 << 20
+
+
+class WriteError(Exception):
+    """A file could not be written; the target (if any) is unchanged."""
+
+    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+        self.path = os.fspath(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: error: cannot write: {reason}")
+
+
+class ChangedError(WriteError):
+    """The target changed after it was read: writing would lose someone else's edits."""
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """What a file looked like when it was read: compared again just before replacing it.
+
+    ``digest`` (BLAKE2b of the content) is optional; with it, a rewrite of the same size within
+    one timestamp tick is caught too.
+    """
+
+    size: int
+    mtime_ns: int
+    inode: int
+    device: int
+    digest: bytes | None = None
+
+    @classmethod
+    def from_stat(cls, status: os.stat_result, digest: bytes | None = None) -> Fingerprint:
+        return cls(status.st_size, status.st_mtime_ns, status.st_ino, status.st_dev, digest)
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str]) -> Fingerprint | None:
+        """The stat fingerprint of ``path`` now (None if it does not exist)."""
+        try:
+            return cls.from_stat(os.stat(path))
+        except FileNotFoundError:
+            return None
+
+    def same_stat(self, status: os.stat_result) -> bool:
+        return (self.size, self.mtime_ns, self.inode, self.device) == (
+            status.st_size,
+            status.st_mtime_ns,
+            status.st_ino,
+            status.st_dev,
+        )
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=32).digest()
+
+
+def read_for_update(path: str | os.PathLike[str]) -> tuple[bytes, Fingerprint]:
+    """The bytes of ``path`` and the fingerprint to pass back as ``expected=`` when rewriting it.
+
+    Raises :class:`OSError` as ``open`` does (the caller reports it as a read error).
+    """
+    with open(path, "rb") as handle:
+        before = os.fstat(handle.fileno())
+        data = handle.read()
+    return data, Fingerprint.from_stat(before, _digest(data))
+
+
+def _file_digest(path: str) -> bytes:
+    hasher = hashlib.blake2b(digest_size=32)
+    with open(path, "rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            hasher.update(chunk)
+    return hasher.digest()
+
+
+def _reason(problem: OSError) -> str:
+    return problem.strerror or str(problem)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _check_unchanged(target: str, shown: str, expected: Fingerprint | None) -> None:
+    if expected is None:
+        return
+    try:
+        status = os.stat(target)
+    except FileNotFoundError:
+        raise ChangedError(shown, "the file was removed after it was read") from None
+    if not expected.same_stat(status) or (
+        expected.digest is not None and _file_digest(target) != expected.digest
+    ):
+        raise ChangedError(shown, "the file changed after it was read (not overwritten; run again)")
+
+
+def _resolve(path: str | os.PathLike[str], make_parents: bool) -> tuple[str, os.stat_result | None]:
+    """The real file to replace (symlinks followed) and its status (None if it is new)."""
+    shown = os.fspath(path)
+    if shown == "":
+        raise WriteError(shown, "empty file name")
+    target = os.path.realpath(shown)
+    try:
+        status: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        status = None
+    except OSError as problem:
+        raise WriteError(shown, _reason(problem)) from None
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise WriteError(shown, "it is a directory")
+    folder = os.path.dirname(target) or "."
+    if status is None and not os.path.isdir(folder):
+        if not make_parents:
+            raise WriteError(shown, f"no such directory: {os.path.dirname(shown) or '.'}")
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as problem:
+            raise WriteError(shown, _reason(problem)) from None
+    if status is not None and stat.S_ISREG(status.st_mode):
+        # A replacing rename only needs the directory to be writable, and root may write
+        # anything: so honour the file's own permission bits, as an editor does without '!'.
+        if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
+            raise WriteError(shown, "permission denied (the file is read-only)")
+    return target, status
+
+
+def _fsync_directory(folder: str) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # some systems cannot open directories; the rename itself is done
+    try:
+        with suppress(OSError):  # not every filesystem can fsync a directory
+            os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+@contextmanager
+def atomic_open(
+    path: str | os.PathLike[str],
+    mode: Literal["w", "wb"] = "w",
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = "",
+    expected: Fingerprint | None = None,
+    make_parents: bool = False,
+) -> Iterator[IO[Any]]:
+    """Open ``path`` for writing through a temporary file; replace ``path`` only on success.
+
+    ``mode`` is ``"w"`` (text; ``encoding``, ``newline=""`` writes newlines as given) or
+    ``"wb"``. On leaving the block normally the data is fsynced, ``expected`` checked, and the
+    temporary file renamed over ``path``; on an exception it is deleted and the exception
+    propagates (an :class:`OSError` or :class:`UnicodeEncodeError` from writing is turned into
+    :class:`WriteError`). Raises :class:`WriteError` if ``path`` cannot be written.
+    """
+    shown = os.fspath(path)
+    target, status = _resolve(path, make_parents)
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        yield from _write_special(target, shown, mode, encoding, newline)
+        return
+    _check_unchanged(target, shown, expected)
+    folder = os.path.dirname(target) or "."
+    try:
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(target)}.", suffix=_TEMP_SUFFIX, dir=folder
+        )
+    except OSError as problem:
+        raise WriteError(
+            shown, f"cannot create a temporary file in {folder}: {_reason(problem)}"
+        ) from None
+    owned = False  # once a file object owns the descriptor, it closes it
+    try:
+        if status is not None:
+            if os.geteuid() == 0:
+                os.fchown(descriptor, status.st_uid, status.st_gid)
+            os.fchmod(descriptor, stat.S_IMODE(status.st_mode))
+        else:
+            os.fchmod(descriptor, 0o666 & ~_umask())
+        if mode == "wb":
+            handle: IO[Any] = os.fdopen(descriptor, "wb")
+        else:
+            handle = os.fdopen(descriptor, "w", encoding=encoding, newline=newline)
+        owned = True
+        with handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        _check_unchanged(target, shown, expected)
+        os.replace(temporary, target)
+    except BaseException as problem:
+        if not owned:
+            with suppress(OSError):
+                os.close(descriptor)
+        with suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(problem, WriteError):
+            raise
+        if isinstance(problem, OSError):
+            raise WriteError(shown, _reason(problem)) from None
+        if isinstance(problem, UnicodeEncodeError):
+            character = problem.object[problem.start : problem.start + 1]
+            raise WriteError(
+                shown, f"{problem.encoding} cannot encode {character!r}: {problem.reason}"
+            ) from None
+        raise
+    _fsync_directory(folder)
+
+
+def _write_special(
+    target: str, shown: str, mode: str, encoding: str, newline: str | None
+) -> Iterator[IO[Any]]:
+    """Write straight into a device or FIFO (``-o /dev/null``): it cannot be replaced."""
+    try:
+        if mode == "wb":
+            handle: IO[Any] = open(target, "wb")  # noqa: SIM115 - closed below
+        else:
+            handle = open(target, "w", encoding=encoding, newline=newline)  # noqa: SIM115
+    except OSError as problem:
+        raise WriteError(shown, _reason(problem)) from None
+    try:
+        with handle:
+            yield handle
+    except OSError as problem:
+        raise WriteError(shown, _reason(problem)) from None
+    except UnicodeEncodeError as problem:
+        raise WriteError(shown, f"{problem.encoding} cannot encode: {problem.reason}") from None
+
+
+def write_bytes_atomic(
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    expected: Fingerprint | None = None,
+    make_parents: bool = False,
+) -> None:
+    """Replace ``path`` with ``data`` atomically (see the module docstring)."""
+    with atomic_open(path, "wb", expected=expected, make_parents=make_parents) as handle:
+        handle.write(data)
+
+
+def write_text_atomic(
+    path: str | os.PathLike[str],
+    text: str,
+    *,
+    encoding: str = "utf-8",
+    expected: Fingerprint | None = None,
+    make_parents: bool = False,
+) -> None:
+    """Replace ``path`` with ``text`` atomically; newlines are written exactly as given.
+
+    The text is encoded before anything is created, so an unencodable character (a lone
+    surrogate) fails without touching the disk.
+    """
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError as problem:
+        character = problem.object[problem.start : problem.start + 1]
+        raise WriteError(
+            path, f"{problem.encoding} cannot encode {character!r}: {problem.reason}"
+        ) from None
+    except LookupError:
+        raise WriteError(path, f"unknown encoding {encoding!r}") from None
+    write_bytes_atomic(path, data, expected=expected, make_parents=make_parents)
