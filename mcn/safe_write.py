@@ -39,7 +39,8 @@ Details a caller may rely on:
 * A target that exists but is not a regular file (``/dev/null``, ``/dev/stdout``, a FIFO) is
   written directly — it cannot be replaced atomically, and must never be replaced by a file.
 * A target the user may not write is refused, as a plain ``open`` would refuse it, and so is a
-  file with no write permission bit at all (``chmod a-w``), even for root; so is a directory, and a missing parent directory unless ``make_parents=True``.
+  file with no write permission bit at all (``chmod a-w``), even for root; so is a directory,
+  and a missing parent directory unless ``make_parents=True``.
 * A new file gets the mode a plain ``open`` would give it (0666 minus the umask).
 * Hard links to the target are not preserved (the name points at the new file), as with
   every atomic editor.
@@ -189,11 +190,14 @@ def _resolve(path: str | os.PathLike[str], make_parents: bool) -> tuple[str, os.
             os.makedirs(folder, exist_ok=True)
         except OSError as problem:
             raise WriteError(shown, _reason(problem)) from None
-    if status is not None and stat.S_ISREG(status.st_mode):
-        # A replacing rename only needs the directory to be writable, and root may write
-        # anything: so honour the file's own permission bits, as an editor does without '!'.
-        if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise WriteError(shown, "permission denied (the file is read-only)")
+    # A replacing rename only needs the directory to be writable, and root may write anything:
+    # so honour the file's own permission bits, as an editor does without '!'.
+    if (
+        status is not None
+        and stat.S_ISREG(status.st_mode)
+        and (not status.st_mode & 0o222 or not os.access(target, os.W_OK))
+    ):
+        raise WriteError(shown, "permission denied (the file is read-only)")
     return target, status
 
 
