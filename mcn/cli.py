@@ -35,6 +35,7 @@ register("replay", "replay:replay", "Show the state at any decision of a record.
 register("redact", "redact:redact", "Write a record as one player saw it.")
 register("diff", "diff:diff", "Compare two records: headers, first divergence, outcome.")
 register("tree", "tree:tree", "Draw a record's decision tree with Graphviz.")
+register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 
 
 class LazyGroup(click.Group):
