@@ -22,14 +22,15 @@ _TOPICS = {"moves": "every decision: who decides, how it is written, an example,
 @click.pass_context
 def help_(ctx: click.Context, topic: str | None, markdown: bool) -> None:
     """Show help on TOPIC: 'moves' (the move vocabulary) or a command's name."""
-    group = ctx.parent.command if ctx.parent is not None else None
+    parent = ctx.parent
+    group = parent.command if parent is not None else None
     if topic is None:
         click.echo("Topics:")
         for name, what in _TOPICS.items():
             click.echo(f"  mcn help {name:<10}{what}")
         click.echo("Commands: mcn help COMMAND (the same as mcn COMMAND --help)")
-        if isinstance(group, click.Group) and ctx.parent is not None:
-            click.echo("  " + " ".join(group.list_commands(ctx.parent)))
+        if isinstance(group, click.Group) and parent is not None:
+            click.echo("  " + " ".join(group.list_commands(parent)))
         return
     if topic == "moves":
         if markdown:
@@ -38,9 +39,11 @@ def help_(ctx: click.Context, topic: str | None, markdown: bool) -> None:
             width = min(100, shutil.get_terminal_size((100, 24)).columns)
             click.echo(vocabulary.terminal_table(width), nl=False)
         return
-    command = group.get_command(ctx.parent, topic) if isinstance(group, click.Group) else None
-    if command is None or ctx.parent is None:
+    command = None
+    if isinstance(group, click.Group) and parent is not None:
+        command = group.get_command(parent, topic)
+    if command is None:
         known = ", ".join([*_TOPICS, "or a command's name"])
         raise click.UsageError(f"no help topic {topic!r}: try {known}")
-    with click.Context(command, info_name=topic, parent=ctx.parent) as sub:
+    with click.Context(command, info_name=topic, parent=parent) as sub:
         click.echo(command.get_help(sub))
