@@ -33,6 +33,7 @@ from mcn.engine import CHANCE, GameState, view
 from mcn.engine.constants import colour_name
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move
 from mcn.replay import GameReplay, Step
+from mcn.terminal import visible
 
 FORMAT: Final = "mcn-diff/1"
 SPECTATOR: Final = "spectator"
@@ -257,7 +258,7 @@ class Comparison:
             lines.append(f"  B: {_outcome_text(self.outcome_b)}")
         if self.same:
             lines.append(f"the records are the same game{seen}")
-        return "\n".join(lines)
+        return "\n".join(visible(line) for line in lines)  # record text, safe for terminals
 
 
 # ---------------------------------------------------------------------------------- comparing

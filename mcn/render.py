@@ -8,23 +8,18 @@ first, so a record cannot send control sequences to the terminal.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, COLOUR_NAMES, DENS
+from mcn.terminal import one_line
 
-_ANSI: Final = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
-_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _WIDTH: Final = 100
 
 
 def clean(text: str) -> str:
-    """``text`` without terminal escape sequences and control characters (tabs and newlines
-    become spaces), safe to print."""
-    text = _ANSI.sub("", text)
-    text = text.replace("\t", " ").replace("\n", " ").replace("\r", " ")
-    return _CONTROL.sub("", text)
+    """``text`` safe to print on one line (:func:`mcn.terminal.one_line`, the one sanitiser)."""
+    return one_line(text)
 
 
 def _secret(value: Any) -> Any:

@@ -16,6 +16,8 @@ from typing import Any, Final
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from mcn.terminal import caret_display, visible
+
 
 @dataclass(frozen=True, slots=True)
 class ErrorLocation:
@@ -51,15 +53,14 @@ class NotationError(Exception):
     def headline(self) -> str:
         """The first line: ``file:line:col: error: message (game N)``."""
         game = "" if self.game is None else f" (game {self.game})"
-        return f"{self.name}:{self.line}:{self.column}: error: {self.message}{game}"
+        return visible(f"{self.name}:{self.line}:{self.column}: error: {self.message}{game}")
 
     def format(self) -> str:
-        """The headline, then the source line and a caret under the column."""
+        """The headline, then the source line and a caret under the column; record text is
+        made safe for a terminal (:mod:`mcn.terminal`)."""
         lines = [self.headline]
         if self.source_line is not None:
-            source = self.source_line.rstrip("\r\n")
-            prefix = source[: self.column - 1]
-            caret = "".join("\t" if char == "\t" else " " for char in prefix) + "^"
+            source, caret = caret_display(self.source_line, self.column)
             lines.append(f"    {source}")
             lines.append(f"    {caret}")
         return "\n".join(lines)

@@ -10,6 +10,7 @@ from mcn.engine import GameState
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
 from mcn.notation.model import Checkpoint, Game, Move, Span
+from mcn.terminal import caret_display, visible
 
 Severity = Literal["error", "warning", "note"]
 
@@ -49,17 +50,17 @@ class Diagnostic:
         (``file:line:col: error: 3.5.2: reason [R-HOP-2] (game 2)``)."""
         address = f"{self.address}: " if self.address else ""
         rule = f" [{self.rule}]" if self.rule else ""
-        return (
+        return visible(
             f"{self.location()}: {self.severity}: {address}{self.message}{rule} (game {self.game})"
         )
 
     def display(self) -> str:
-        """:meth:`text`, then the source line with a caret under the column (when known)."""
+        """:meth:`text`, then the source line with a caret under the column (when known); record
+        text is made safe for a terminal (:mod:`mcn.terminal`)."""
         if self.source is None or self.span is None:
             return self.text()
-        line = self.source.rstrip("\r\n")
-        caret = "".join("\t" if c == "\t" else " " for c in line[: self.span.column - 1])
-        return f"{self.text()}\n    {line}\n    {caret}^"
+        line, caret = caret_display(self.source, self.span.column)
+        return f"{self.text()}\n    {line}\n    {caret}"
 
     def to_json(self) -> dict[str, Any]:
         """The report form (schemas/report.schema.json, ``diagnostic``)."""
