@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcn import redact
-from mcn.engine import CHANCE, GameState, view
+from mcn import projection
+from mcn.engine import CHANCE, GameState
 from mcn.engine.constants import colour_name
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move
 from mcn.replay import GameReplay, Step
@@ -286,7 +286,12 @@ def compare(
     steps_b = b.main.steps if b.main else []
     blocks_a, blocks_b = decision_blocks(steps_a), decision_blocks(steps_b)
     setups_differ = _start_json(a) != _start_json(b)
-    shared = _walk(result, blocks_a, blocks_b, viewer, setups_differ)
+    revealed = {
+        id(step): flag
+        for steps in (steps_a, steps_b)
+        for step, flag in zip(steps, projection.revealed_flags(steps), strict=True)
+    }
+    shared = _walk(result, blocks_a, blocks_b, viewer, setups_differ, revealed)
     if annotations:
         result.annotations = annotation_differences(a.game, b.game, shared)
     result.outcome_a = outcome_of(a)
@@ -305,6 +310,7 @@ def _walk(
     blocks_b: list[list[Step]],
     viewer: str | None,
     setups_differ: bool,
+    revealed: dict[int, bool],
 ) -> list[tuple[Step, Step]]:
     """Walk the decision blocks side by side; set the divergence (and the hidden one).
 
@@ -319,7 +325,7 @@ def _walk(
         if number >= len(blocks_a) or number >= len(blocks_b):
             ended_a = number >= len(blocks_a)
             step = (blocks_b if ended_a else blocks_a)[number][0]
-            move = _move_text(step, viewer)
+            move = _move_text(step, viewer, revealed)
             result.divergence = Divergence(
                 decisions, step.address, None if ended_a else move, move if ended_a else None, ()
             )
@@ -330,10 +336,14 @@ def _walk(
             shared.extend(_pairs(block_a, block_b))
         if moves_differ or states_differ:
             differences = state_differences(_state_after(block_a), _state_after(block_b), viewer)
-            seen = moves_differ and _seen_moves(block_a, viewer) != _seen_moves(block_b, viewer)
+            seen = moves_differ and _seen_moves(block_a, viewer, revealed) != _seen_moves(
+                block_b, viewer, revealed
+            )
             if differences or seen or _addresses(block_a) != _addresses(block_b):
                 index = decisions + _index_in_block(block_a, first)
-                result.divergence = _divergence(index, first, block_a, block_b, differences, viewer)
+                result.divergence = _divergence(
+                    index, first, block_a, block_b, differences, viewer, revealed
+                )
                 break
             if moves_differ:
                 shared.extend(_pairs(block_a, block_b))
@@ -351,14 +361,15 @@ def _divergence(
     block_b: list[Step],
     state: list[StateDifference],
     viewer: str | None,
+    revealed: dict[int, bool],
 ) -> Divergence:
     step_a = next((s for s in block_a if s.address == address), None)
     step_b = next((s for s in block_b if s.address == address), None)
     return Divergence(
         index,
         address,
-        _move_text(step_a, viewer) if step_a else None,
-        _move_text(step_b, viewer) if step_b else None,
+        _move_text(step_a, viewer, revealed) if step_a else None,
+        _move_text(step_b, viewer, revealed) if step_b else None,
         tuple(state),
     )
 
@@ -410,20 +421,22 @@ def _state_after(block: list[Step]) -> GameState:
     return state
 
 
-def _move_text(step: Step, viewer: str | None) -> str:
+def _move_text(step: Step, viewer: str | None, revealed: dict[int, bool]) -> str:
     """A step as the record writes it (``B: buy wine``, ``market: …`` for chance), or, with a
     viewer, as the viewer's redacted record writes it (``B: donate jewel>?``)."""
     if viewer is None:
         text = step.action.text
     else:
         seer = None if viewer == SPECTATOR else viewer
-        text = redact.action_text(step.action, seer, step.events)
+        text = " ".join(
+            projection.action_tokens(step.action, seer, step.events, revealed.get(id(step), False))
+        )
     return text if step.action.actor == CHANCE else f"{step.action.actor}: {text}"
 
 
-def _seen_moves(block: list[Step], viewer: str | None) -> dict[str, str]:
+def _seen_moves(block: list[Step], viewer: str | None, revealed: dict[int, bool]) -> dict[str, str]:
     """The moves of a block as ``viewer`` saw them (all of them, without a viewer)."""
-    return {step.address: _move_text(step, viewer) for step in block}
+    return {step.address: _move_text(step, viewer, revealed) for step in block}
 
 
 # ---------------------------------------------------------------------------------- states
@@ -432,8 +445,8 @@ def _seen_moves(block: list[Step], viewer: str | None) -> dict[str, str]:
 def state_json(state: GameState, viewer: str | None) -> dict[str, Any]:
     """The state as compared: everything, or what ``viewer`` (a colour or spectator) sees."""
     if viewer is None:
-        return state.to_json()
-    return view(state, None if viewer == SPECTATOR else viewer)
+        return projection.state_json(state, projection.EVERYTHING)
+    return projection.state_json(state, None if viewer == SPECTATOR else viewer)
 
 
 def flatten(data: Any) -> dict[str, Any]:

@@ -24,89 +24,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from mcn import hidden
-from mcn.engine.actions import Action, Bonus, BuyLetter, Donate, FreeStone, Give, Pick
-from mcn.engine.constants import COLOUR_NAMES
-from mcn.engine.events import Evaluation, Event, LetterMoved
+from mcn.engine.actions import Action, BuyLetter, FreeStone, Give, Pick
+from mcn.engine.events import Evaluation
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move, Section
+from mcn.projection import (
+    EVERYTHING,
+    action_tokens,
+    event_json,
+    event_text,
+    path_to,
+    revealed_flags,
+    sees,
+)
 from mcn.replay import GameReplay, Line, Step, replay_game
 
-#: A viewer: a colour, ``None`` for a spectator, or :data:`EVERYTHING`.
-EVERYTHING = "all"
 #: Checkpoints a redacted record cannot keep (see the module docstring).
 _DROPPED_CHECKPOINTS = frozenset({"money", "digest", *hidden.REVEALS})
-_PUBLIC_LETTER_SOURCES = frozenset({"the evaluation display", "Suite 6"})
-
-
-def _sees(viewer: str | None, *owners: str) -> bool:
-    return viewer == EVERYTHING or (viewer is not None and viewer in owners)
-
-
-def _receiver(events: Sequence[Event]) -> str | None:
-    for event in events:
-        if isinstance(event, LetterMoved):
-            return event.player
-    return None
-
-
-def action_tokens(action: Action, viewer: str | None, events: Sequence[Event]) -> tuple[str, ...]:
-    """The tokens of ``action`` as ``viewer`` saw it (``events``: what the action caused)."""
-    tokens = tuple(action.text.split())
-    actor = action.actor
-    if _sees(viewer, actor):
-        return tokens
-    if isinstance(action, Donate) or (isinstance(action, Bonus) and ">" in action.text):
-        return (tokens[0], *(t.split(">")[0] + ">?" for t in tokens[1:]))
-    if isinstance(action, BuyLetter):
-        return (tokens[0], hidden.SECRET)
-    if isinstance(action, FreeStone) and action.colour is not None:
-        return (tokens[0], f"{action.stone}>{hidden.SECRET}")
-    if isinstance(action, Give):
-        receiver = _receiver(events)
-        if receiver is not None and _sees(viewer, receiver):
-            return tokens
-        return (tokens[0], hidden.SECRET)
-    return tokens
-
-
-def action_text(action: Action, viewer: str | None, events: Sequence[Event]) -> str:
-    """:func:`action_tokens` joined."""
-    return " ".join(action_tokens(action, viewer, events))
-
-
-def letter_hidden(event: LetterMoved, viewer: str | None, action: Action | None) -> bool:
-    """Whether ``viewer`` may not see the colour of a letter taken: one bought or swapped for
-    an indulgence stone (from the supply, except the public starting bonus), or the Emperor's
-    gift (``action`` is what caused the event; the pope-yellow card moves a yellow letter
-    in public)."""
-    if event.source in _PUBLIC_LETTER_SOURCES or event.rule == "R-SET-5":
-        return False
-    if event.source == "the supply":
-        return not _sees(viewer, event.player)
-    if isinstance(action, Give):
-        return not _sees(viewer, event.player, action.actor)
-    return False
-
-
-def event_json(event: Event, viewer: str | None, action: Action | None = None) -> dict[str, Any]:
-    """``event.to_json`` for ``viewer`` (``None``: spectator), with hidden letter colours
-    masked as well (the engine's events mask compartments and the Pope die); ``action`` is
-    the action that caused the event."""
-    data = event.to_json(None if viewer is None else (viewer if viewer != EVERYTHING else "*all*"))
-    if isinstance(event, LetterMoved) and letter_hidden(event, viewer, action):
-        data["colour"] = hidden.SECRET
-        name = COLOUR_NAMES.get(event.player, event.player)
-        letters = "a letter" if event.count == 1 else f"{event.count} letters"
-        data["text"] = f"{name} takes {letters} from {event.source}"
-    return data
-
-
-def event_text(event: Event, viewer: str | None, action: Action | None = None) -> str:
-    """The plain-English text of ``event`` as ``viewer`` may read it."""
-    text = event_json(event, viewer, action).get("text")
-    return str(text) if text else event.text()
 
 
 # ---- redacting a record ---------------------------------------------------------------------
@@ -130,7 +65,7 @@ def _reveal_points(line: Line) -> list[tuple[int, str]]:
 def _by_text(actor: str, tokens: tuple[str, ...], viewer: str | None) -> tuple[str, ...]:
     """A move replay never reached (after an error in a variation), redacted by its text
     alone: every place a secret can stand becomes ``?`` unless it is the viewer's."""
-    if _sees(viewer, actor) or not tokens:
+    if sees(viewer, actor) or not tokens:
         return tokens
     verb = tokens[0]
     if verb in ("donate", "bonus"):
@@ -150,9 +85,13 @@ class _Redactor:
         self.viewer = viewer
         self.keep = keep_annotations
         self.steps: dict[int, Step] = {}
+        self.revealed: dict[int, bool] = {}  # id(step) -> its bid/Pope die is revealed
         self.triggers: dict[int, str] = {}  # step index -> compartment evaluated from there
         self.section: str | None = None  # the section of the last item's first move
         for line in replay.lines():
+            path = path_to(line, len(line.steps) - 1)
+            for step, revealed in zip(path, revealed_flags(path), strict=True):
+                self.revealed.setdefault(id(step), revealed)
             for step in line.steps:
                 if step.move is not None:
                     self.steps[id(step.move)] = step
@@ -160,7 +99,8 @@ class _Redactor:
     def move(self, move: Move) -> Move:
         step = self.steps.get(id(move))
         if step is not None:
-            tokens = action_tokens(step.action, self.viewer, step.events)
+            revealed = self.revealed.get(id(step), False)
+            tokens = action_tokens(step.action, self.viewer, step.events, revealed)
         else:
             tokens = _by_text(move.actor, move.tokens, self.viewer)
         variations: tuple[tuple[Element, ...], ...] = ()
@@ -246,7 +186,9 @@ class _Redactor:
         for index in range(start, stop):
             step = line.steps[index]
             if step.move is None and _letter_dependent(step.action):
-                move = Move(step.action.actor, action_tokens(step.action, self.viewer, step.events))
+                revealed = self.revealed.get(id(step), False)
+                tokens = action_tokens(step.action, self.viewer, step.events, revealed)
+                move = Move(step.action.actor, tokens)
                 last = position - 1
                 while last >= 0 and isinstance(out[last], Checkpoint):
                     last -= 1
@@ -335,4 +277,4 @@ def _replayed(body: Sequence[Element], line: Line) -> Sequence[Element]:
     return out
 
 
-__all__ = ["EVERYTHING", "action_text", "action_tokens", "event_json", "event_text", "redact_game"]
+__all__ = ["EVERYTHING", "action_tokens", "event_json", "event_text", "redact_game"]

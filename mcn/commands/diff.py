@@ -13,7 +13,9 @@ import click
 
 from mcn.diff import SPECTATOR, compare
 from mcn.notation.stream import iter_results
+from mcn.projection import EVERYTHING
 from mcn.replay import Diagnostic, GameReplay, replay_game
+from mcn.viewer import resolve_option
 
 #: Diagnostic codes that mean a game cannot be replayed at all.
 FATAL_CODES = frozenset({"header", "internal"})
@@ -72,13 +74,6 @@ def replay_problems(replay: GameReplay) -> list[Diagnostic]:
     return fatal + [d for d in stopped if d not in fatal]
 
 
-def viewer_option(value: str | None) -> str | None:
-    """``--as`` spelled any case: a colour initial or ``spectator``."""
-    if value is None:
-        return None
-    return SPECTATOR if value.lower() == SPECTATOR else value.upper()
-
-
 @click.command("diff")
 @click.argument("record_a", metavar="A", type=click.Path(exists=True, dir_okay=False))
 @click.argument("record_b", metavar="B", type=click.Path(exists=True, dir_okay=False))
@@ -93,8 +88,7 @@ def viewer_option(value: str | None) -> str | None:
 @click.option(
     "--as",
     "viewer",
-    type=click.Choice(["R", "B", "G", "Y", SPECTATOR], case_sensitive=False),
-    help="Compare the records as this player (or a spectator) saw them.",
+    help="Compare the records as one player saw them: R, red, the player's name, or 'spectator'.",
 )
 @click.option(
     "--format",
@@ -124,15 +118,10 @@ def diff(
     Exit 0 when they are the same game, 1 when they differ or a record is broken, 2 on usage
     errors.
     """
-    who = viewer_option(viewer)
     replay_a = load_replay(record_a, game)
     replay_b = load_replay(record_b, game)
-    if who is not None and who != SPECTATOR:
-        for replay in (replay_a, replay_b):
-            if who not in replay.game.players:
-                raise click.BadParameter(
-                    f"{who} does not play in {replay.file} (game {game})", param_hint="'--as'"
-                )
+    seer = resolve_option(viewer, [replay_a.game, replay_b.game], EVERYTHING)
+    who = None if seer == EVERYTHING else (seer or SPECTATOR)
     result = compare(replay_a, replay_b, viewer=who, annotations=not ignore_annotations)
     if output == "json":
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))

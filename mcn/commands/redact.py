@@ -14,6 +14,7 @@ from mcn.notation.stream import iter_results
 from mcn.notation.writer import write
 from mcn.redact import redact_game
 from mcn.safe_write import WriteError, write_text_atomic
+from mcn.viewer import resolve_option
 
 
 @click.command("redact")
@@ -22,7 +23,7 @@ from mcn.safe_write import WriteError, write_text_atomic
     "--as",
     "viewer",
     required=True,
-    help="The player whose view to write (R, B, G, Y or a colour name), or 'spectator'.",
+    help="The player whose view to write: R, red, the player's name, or 'spectator'.",
 )
 @click.option(
     "--keep-annotations",
@@ -38,7 +39,6 @@ from mcn.safe_write import WriteError, write_text_atomic
 )
 def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
     """Write FILE as the player --as saw it: other players' secrets become '?'."""
-    who = parse_viewer(viewer)
     name = "<stdin>" if file == "-" else file
     source = sys.stdin.buffer if file == "-" else file
     texts: list[str] = []
@@ -50,10 +50,7 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
                 failed = True
             if result.game is None or result.errors:
                 continue
-            if who is not None and who not in result.game.players:
-                raise click.BadParameter(
-                    f"{who} does not play in game {result.number}", param_hint="'--as'"
-                )
+            who = resolve_option(viewer, [result.game], None)
             game, replay = redact_game(
                 result.game,
                 who,
@@ -81,17 +78,3 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
         except WriteError as problem:
             click.echo(str(problem), err=True)
             sys.exit(1)
-
-
-def parse_viewer(value: str) -> str | None:
-    """``R``/``red``/``Red`` → ``"R"``; ``spectator`` → None; anything else is a usage error."""
-    word = value.strip().lower()
-    if word == "spectator":
-        return None
-    names = {"r": "R", "red": "R", "b": "B", "blue": "B", "g": "G", "green": "G"}
-    names.update({"y": "Y", "yellow": "Y"})
-    if word not in names:
-        raise click.BadParameter(
-            f"'{value}' is not a player colour (R, B, G, Y) or 'spectator'", param_hint="'--as'"
-        )
-    return names[word]

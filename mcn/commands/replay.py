@@ -19,13 +19,13 @@ from typing import Any
 
 import click
 
-from mcn.commands.redact import parse_viewer
-from mcn.engine import GameState, view
+from mcn.engine import GameState
 from mcn.notation.model import Game
 from mcn.notation.stream import iter_results
-from mcn.redact import EVERYTHING, action_text, event_json, event_text
+from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.render import clean, render_events, render_state
 from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
+from mcn.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
 
@@ -50,15 +50,6 @@ def load_game(file: str, number: int) -> Game:
     raise click.BadParameter(f"{name} has no game {number}", param_hint="'--game'")
 
 
-def path_to(line: Line, index: int) -> list[Step]:
-    """The steps from the start of the game to ``line.steps[index]`` (through the parents)."""
-    chain: list[Step] = list(line.steps[: index + 1])
-    while line.parent is not None:
-        chain = line.parent.steps[: line.branch_index] + chain
-        line = line.parent
-    return chain
-
-
 def find(replay: GameReplay, target: str) -> tuple[Line, int] | None:
     """The line and step index of the last decision at or under ``target``."""
     lines = replay.lines() if "/" in target else ([replay.main] if replay.main else [])
@@ -78,20 +69,15 @@ def beyond(target: str, last: str) -> bool:
     return not last_head.isdigit() or int(head) > int(last_head)
 
 
-def _viewed(state: GameState, viewer: str | None) -> dict[str, Any]:
-    return state.to_json() if viewer == EVERYTHING else view(state, viewer)
-
-
-def _move_text(step: Step, viewer: str | None) -> str:
-    implicit = " (implicit)" if step.implicit else ""
-    return f"{step.action.actor}: {action_text(step.action, viewer, step.events)}{implicit}"
-
-
 @click.command("replay")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--to", "target", help="Stop after this decision (address or prefix, or 'start').")
-@click.option("--as", "viewer_name", help="Show what R, B, G, Y or a spectator could see.")
+@click.option(
+    "--as",
+    "viewer_name",
+    help="Show what one player could see: R, red, the player's name, or 'spectator'.",
+)
 @click.option(
     "--format",
     "form",
@@ -110,9 +96,7 @@ def replay(
 ) -> None:
     """Show the state of game --game of FILE after decision --to (default: the end)."""
     game = load_game(file, number)
-    viewer = EVERYTHING if viewer_name is None else parse_viewer(viewer_name)
-    if viewer not in (EVERYTHING, None) and viewer not in game.players:
-        raise click.BadParameter(f"{viewer} does not play in this game", param_hint="'--as'")
+    viewer = resolve_option(viewer_name, [game], EVERYTHING)
     name = "<stdin>" if file == "-" else file
     result = replay_game(game, file=name, index=number, keep_states=True)
     main = result.main
@@ -151,77 +135,66 @@ def replay(
     errors = [d for d in result.diagnostics if d.severity == "error"]
     for diagnostic in errors:
         click.echo(diagnostic.text(), err=True)
-    if form == "json":
-        click.echo(json.dumps(_json(name, number, viewer, state, steps, all_events), indent=1))
-    else:
-        _text(game, state, steps, viewer, all_events, number)
+    click.echo(
+        show(
+            game, state, steps, viewer, form=form, all_events=all_events, name=name, number=number
+        ),
+        nl=False,
+    )
     # a state shown at the end of a line that stopped at an error is not the record's whole
     # story: say so by the exit status
     stopped = shown is not None and (shown.error is not None or (shown is main and bool(errors)))
     sys.exit(1 if stopped else 0)
 
 
-def _json(
-    name: str,
-    number: int,
-    viewer: str | None,
+def show(
+    game: Game,
     state: GameState,
     steps: list[Step],
-    all_events: bool,
+    viewer: Viewer,
+    *,
+    form: str = "text",
+    all_events: bool = False,
+    name: str = "<string>",
+    number: int = 1,
+) -> str:
+    """What ``mcn replay`` prints for ``viewer`` standing after the last of ``steps`` (the path
+    from the start of the game; ``state`` is the state there): everything goes through one
+    :class:`~mcn.projection.Projection`, so no secret is formatted here."""
+    seen = Projection(steps, viewer)
+    if form == "json":
+        return json.dumps(_json(name, number, seen, state, all_events), indent=1) + "\n"
+    return _text(game, state, seen, all_events, number)
+
+
+def _json(
+    name: str, number: int, seen: Projection, state: GameState, all_events: bool
 ) -> dict[str, Any]:
-    last = steps[-1] if steps else None
+    last = seen.last
     data: dict[str, Any] = {
         "format": REPLAY_FORMAT,
         "file": name,
         "game": number,
-        "address": last.address if last else "start",
-        "viewer": "all" if viewer == EVERYTHING else (viewer or "spectator"),
-        "move": None
-        if last is None
-        else {
-            "address": last.address,
-            "actor": last.action.actor,
-            "action": action_text(last.action, viewer, last.events),
-            "implicit": last.implicit,
-        },
-        "state": _viewed(state, viewer),
-        "events": [event_json(e, viewer, last.action) for e in last.events] if last else [],
+        "address": seen.address,
+        "viewer": viewer_label(seen.viewer),
+        "move": None if last is None else last.to_json(events=False),
+        "state": seen.state(state),
+        "events": list(last.events) if last else [],
     }
     if all_events:
-        data["log"] = [
-            {
-                "address": step.address,
-                "actor": step.action.actor,
-                "action": action_text(step.action, viewer, step.events),
-                "implicit": step.implicit,
-                "events": [event_json(e, viewer, step.action) for e in step.events],
-            }
-            for step in steps
-        ]
+        data["log"] = [move.to_json() for move in seen.moves()]
     return data
 
 
-def _text(
-    game: Game,
-    state: GameState,
-    steps: list[Step],
-    viewer: str | None,
-    all_events: bool,
-    number: int,
-) -> None:
+def _text(game: Game, state: GameState, seen: Projection, all_events: bool, number: int) -> str:
     names = {c: game.header(t) or "" for c, t in (("R", "Red"), ("B", "Blue"), ("G", "Green"))}
     names["Y"] = game.header("Yellow") or ""
-    last = steps[-1] if steps else None
-    event = clean(game.header("Event") or "")
-    where = f"after {last.address} ({_move_text(last, viewer)})" if last else "at the start"
-    title = f"{event} - game {number}, {where}"
-    click.echo(
-        render_state(_viewed(state, viewer), names=names, title=title, heaven=state.board.heaven)
-    )
-    entries = [
-        (s.address, _move_text(s, viewer), [event_text(e, viewer, s.action) for e in s.events])
-        for s in (steps if all_events else steps[-1:])
-    ]
+    title = seen.title(clean(game.header("Event") or ""), number)
+    out = render_state(seen.state(state), names=names, title=title, heaven=state.board.heaven)
+    moves = seen.moves() if all_events else ([seen.last] if seen.last else [])
+    entries = [(m.address, m.label(), m.event_texts()) for m in moves]
+    out += "\n"  # a blank line after the picture
     if entries:
-        click.echo("EVENTS" if all_events else "SINCE THE PREVIOUS DECISION")
-        click.echo(render_events(entries), nl=False)
+        out += ("EVENTS" if all_events else "SINCE THE PREVIOUS DECISION") + "\n"
+        out += render_events(entries)
+    return out

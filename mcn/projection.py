@@ -1,0 +1,345 @@
+"""The one projection: what a viewer may see of a replayed game at a decision (R-HID-1, I-HID-4).
+
+Every output that shows a record to one player — ``replay --as`` (text, JSON, ``--events``),
+``redact``, ``diff --as``, and any later view such as HTML — goes through this module, so there
+is exactly one place that decides what is secret. Nothing else formats a move or an event for a
+viewer.
+
+A *viewer* is a colour (``"R"``), ``None`` for a spectator, or :data:`EVERYTHING` (the record's
+omniscient view). What a viewer may see depends on *where* he stands: a secret is visible only
+once the rules have revealed it at or before that decision. So the projection is built for a
+*path* — the steps from the start of the game to the decision shown (:func:`path_to`) — and a
+secret revealed later on the record's line is still hidden at an earlier address.
+
+What stays secret from other players (docs/notation.md, "What each viewer sees"):
+
+* a bid, until the bids are revealed at the end of the bidding (R-BID-2);
+* the Pope die (the Pope's ``visit N``), until the guess reveals it (R-POP-1);
+* the compartment of each donation and of each starting-bonus item — for good: an evaluation
+  opens a compartment's contents (I-HID-2, written as ``<chest …>`` reveals), never which
+  donation went where;
+* the colour of a letter passed from hand to hand (the emperor-letter gift): only the giver
+  and the taker see it (I-HID-4).
+
+Everything taken in view of everybody is public (I-HID-4): the colour of every letter taken
+from the supply (purchase, the Merchant's swap, displays, Suite 6, the blue bonus), and hence
+the supply counts. The state itself is masked by the engine's :func:`mcn.engine.view` (money,
+goods, letters and compartments behind each screen; pending bids; the Pope die).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from mcn import hidden
+from mcn.engine import GameState, view
+from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Visit
+from mcn.engine.constants import CHANCE, COLOUR_NAMES
+from mcn.engine.events import (
+    ALL_SECRETS,
+    BidsRevealed,
+    BonusTaken,
+    Donated,
+    Event,
+    LetterMoved,
+    PopeDie,
+    RoundStarted,
+)
+
+if TYPE_CHECKING:
+    from mcn.replay import Line, Step
+
+#: The viewer who sees everything the record holds (the default of ``mcn replay``).
+EVERYTHING: Final = "all"
+#: The spectator: sees what is public and nothing else.
+SPECTATOR: Final = None
+
+Viewer = str | None
+"""A colour initial, :data:`SPECTATOR` (``None``) or :data:`EVERYTHING`."""
+
+
+def sees(viewer: Viewer, *owners: str) -> bool:
+    """Whether ``viewer`` may see a secret that belongs to ``owners``."""
+    return viewer == EVERYTHING or (viewer is not None and viewer in owners)
+
+
+def viewer_label(viewer: Viewer) -> str:
+    """``"R"``, ``"spectator"`` or ``"all"``: how outputs name a viewer (JSON ``viewer``)."""
+    return "all" if viewer == EVERYTHING else (viewer or "spectator")
+
+
+def path_to(line: Line, index: int) -> list[Step]:
+    """The steps from the start of the game to ``line.steps[index]`` (through the parents):
+    the path a viewer has lived through when he stands at that decision."""
+    chain: list[Step] = list(line.steps[: index + 1])
+    while line.parent is not None:
+        chain = line.parent.steps[: line.branch_index] + chain
+        line = line.parent
+    return chain
+
+
+# ---- single actions and events ------------------------------------------------------------
+
+
+def _mask_targets(tokens: Sequence[str]) -> tuple[str, ...]:
+    """``donate jewel>I 5>II`` → ``donate jewel>? 5>?``: the compartments go, the items stay.
+    The engine's text lists the items in canonical item order, so the order gives nothing
+    away either."""
+    return (
+        tokens[0],
+        *(t.split(">")[0] + ">" + hidden.SECRET if ">" in t else t for t in tokens[1:]),
+    )
+
+
+def _gift_taker(events: Sequence[Event]) -> str | None:
+    for event in events:
+        if isinstance(event, LetterMoved):
+            return event.player
+    return None
+
+
+def _sets_pope_die(events: Sequence[Event]) -> bool:
+    return any(isinstance(e, PopeDie) and e.guess == 0 for e in events)
+
+
+def hides(action: Action, viewer: Viewer, events: Sequence[Event], revealed: bool) -> bool:
+    """Whether ``viewer`` may not read ``action`` as it was taken (``events``: what it caused;
+    ``revealed``: whether its bid or Pope die has been revealed on the viewer's path)."""
+    actor = action.actor
+    if actor == CHANCE or sees(viewer, actor):
+        return False
+    if isinstance(action, Bid) or (isinstance(action, Visit) and _sets_pope_die(events)):
+        return not revealed
+    if isinstance(action, Donate) or (isinstance(action, Bonus) and ">" in action.text):
+        return True
+    if isinstance(action, Give):
+        taker = _gift_taker(events)
+        return not (taker is not None and sees(viewer, taker))
+    return False
+
+
+def action_tokens(
+    action: Action, viewer: Viewer, events: Sequence[Event], revealed: bool = False
+) -> tuple[str, ...]:
+    """The tokens of ``action`` as ``viewer`` may read them: other players' secrets are ``?``
+    (``bid ?``, ``visit ?``, ``donate jewel>?``, ``give ?``). ``revealed`` says whether a bid or
+    Pope die has been revealed by the point the viewer stands at (see :class:`Projection`)."""
+    tokens = tuple(action.text.split())
+    if not hides(action, viewer, events, revealed):
+        return tokens
+    if isinstance(action, Donate | Bonus):
+        return _mask_targets(tokens)
+    return (tokens[0], hidden.SECRET)
+
+
+def _event_viewer(viewer: Viewer) -> str | None:
+    """The engine's spelling of a viewer for :meth:`Event.to_json`."""
+    return ALL_SECRETS if viewer == EVERYTHING else viewer
+
+
+def _item_words(item: str) -> str:
+    return f"{item} taler" if item.isdigit() else item
+
+
+def event_json(
+    event: Event, viewer: Viewer, action: Action | None = None, revealed: bool = False
+) -> dict[str, Any]:
+    """``event`` as ``viewer`` may read it (``event.to_json`` with every secret field ``?`` and a
+    text that names no secret). ``action`` is the action that caused it; ``revealed`` as for
+    :func:`action_tokens`."""
+    data = event.to_json(ALL_SECRETS if revealed else _event_viewer(viewer))
+    if revealed:
+        return data
+    name = COLOUR_NAMES.get(getattr(event, "player", ""), "")
+    if isinstance(event, Donated) and data["compartment"] == hidden.SECRET:
+        data["text"] = f"{name} donates {_item_words(event.item)} (the compartment is secret)"
+    elif isinstance(event, PopeDie) and data["room"] == hidden.SECRET:
+        data["text"] = f"{name} sets the Pope die in secret"
+    elif isinstance(event, BonusTaken) and ">" in event.bonus and not sees(viewer, event.player):
+        data["bonus"] = " ".join(_mask_targets(("bonus", *event.bonus.split())))[6:]
+        data["text"] = f"{name} takes the starting bonus {data['bonus']}"
+    elif isinstance(event, LetterMoved) and _hand_to_hand(event, action):
+        giver = action.actor if isinstance(action, Give) else ""
+        if not sees(viewer, event.player, giver):
+            data["colour"] = hidden.SECRET
+            letters = "a letter" if event.count == 1 else f"{event.count} letters"
+            data["text"] = f"{name} takes {letters} from {event.source}"
+    return data
+
+
+def _hand_to_hand(event: LetterMoved, action: Action | None) -> bool:
+    """Whether a letter passes from hand to hand in secret (I-HID-4): the Emperor's gift. (The
+    pope-yellow card also takes a letter from a player, but its colour is printed on it.)"""
+    return isinstance(action, Give)
+
+
+def event_text(
+    event: Event, viewer: Viewer, action: Action | None = None, revealed: bool = False
+) -> str:
+    """The plain-English sentence of :func:`event_json`."""
+    text = event_json(event, viewer, action, revealed).get("text")
+    return str(text) if text else event.kind
+
+
+def state_json(state: GameState, viewer: Viewer) -> dict[str, Any]:
+    """The state as ``viewer`` sees it: everything, or the engine's masked :func:`view`."""
+    return state.to_json() if viewer == EVERYTHING else view(state, viewer)
+
+
+# ---- a path of play ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeenMove:
+    """One decision as a viewer saw it: its move text (secrets as ``?``) and its events."""
+
+    address: str
+    actor: str
+    tokens: tuple[str, ...]
+    implicit: bool
+    hidden: bool
+    events: tuple[dict[str, Any], ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        """The action text, ``bid ?`` style."""
+        return " ".join(self.tokens)
+
+    def label(self) -> str:
+        """``R: bid 3+5`` (``(implicit)`` when the record left the move out)."""
+        implicit = " (implicit)" if self.implicit else ""
+        return f"{self.actor}: {self.text}{implicit}"
+
+    def event_texts(self) -> list[str]:
+        """The events' sentences."""
+        return [str(e.get("text") or e["kind"]) for e in self.events]
+
+    def to_json(self, events: bool = True) -> dict[str, Any]:
+        """The ``move``/``log`` entry of ``mcn replay --format json``."""
+        data: dict[str, Any] = {
+            "address": self.address,
+            "actor": self.actor,
+            "action": self.text,
+            "implicit": self.implicit,
+        }
+        if events:
+            data["events"] = list(self.events)
+        return data
+
+
+def revealed_flags(path: Sequence[Step]) -> list[bool]:
+    """For each step of ``path``: whether its bid or its Pope die has been revealed by the end
+    of the path (the bids at the end of the bidding of the same round, the die by the guess
+    that follows it). One backward pass."""
+    flags = [False] * len(path)
+    bids_open = die_open = False
+    for index in range(len(path) - 1, -1, -1):
+        step = path[index]
+        die_here = False
+        for event in reversed(step.events):
+            if isinstance(event, BidsRevealed):
+                bids_open = True
+            elif isinstance(event, RoundStarted):
+                bids_open = False
+            elif isinstance(event, PopeDie):
+                if event.guess:
+                    die_open = True
+                else:
+                    die_here, die_open = die_open, False
+        flags[index] = die_here or (isinstance(step.action, Bid) and bids_open)
+    return flags
+
+
+class Projection:
+    """What ``viewer`` may see of the decisions of ``path`` when he stands at its last one.
+
+    Build it once per (path, viewer) and ask for moves, events, the state and the title; it
+    computes the moves lazily, so a caller that needs only the last one pays for one.
+    """
+
+    def __init__(self, path: Sequence[Step], viewer: Viewer) -> None:
+        self.path = list(path)
+        self.viewer = viewer
+        self._revealed = revealed_flags(self.path)
+        self._moves: dict[int, SeenMove] = {}
+
+    def revealed(self, index: int) -> bool:
+        """Whether the bid or Pope die of step ``index`` is revealed at the end of the path."""
+        return self._revealed[index]
+
+    def move(self, index: int) -> SeenMove:
+        """Step ``index`` of the path as the viewer saw it from the path's end."""
+        seen = self._moves.get(index)
+        if seen is None:
+            step = self.path[index]
+            revealed = self._revealed[index]
+            action = step.action
+            tokens = action_tokens(action, self.viewer, step.events, revealed)
+            seen = SeenMove(
+                step.address,
+                action.actor,
+                tokens,
+                step.implicit,
+                hides(action, self.viewer, step.events, revealed),
+                tuple(event_json(e, self.viewer, action, revealed) for e in step.events),
+            )
+            self._moves[index] = seen
+        return seen
+
+    def moves(self) -> list[SeenMove]:
+        """Every step of the path, as seen from its end."""
+        return [self.move(index) for index in range(len(self.path))]
+
+    @property
+    def last(self) -> SeenMove | None:
+        """The move just made (None at the start of the game)."""
+        return self.move(len(self.path) - 1) if self.path else None
+
+    @property
+    def address(self) -> str:
+        """Where the viewer stands (``start`` before the first decision)."""
+        return self.path[-1].address if self.path else "start"
+
+    def state(self, state: GameState) -> dict[str, Any]:
+        """The state at the path's end as the viewer sees it (``state`` is that state)."""
+        return state_json(state, self.viewer)
+
+    def title(self, event: str, number: int) -> str:
+        """``Club night - game 1, after 2.bid.B (B: bid ?)``: the heading of a state picture."""
+        last = self.last
+        where = f"after {last.address} ({last.label()})" if last else "at the start"
+        return f"{event} - game {number}, {where}"
+
+
+def project(path: Sequence[Step], viewer: Viewer) -> Projection:
+    """The :class:`Projection` of ``path`` for ``viewer``."""
+    return Projection(path, viewer)
+
+
+def project_line(line: Line, viewer: Viewer, index: int | None = None) -> Projection:
+    """The projection for ``viewer`` standing at step ``index`` of ``line`` (its last step by
+    default), through the lines it branches from."""
+    stop = len(line.steps) - 1 if index is None else index
+    return Projection(path_to(line, stop), viewer)
+
+
+__all__ = [
+    "EVERYTHING",
+    "SPECTATOR",
+    "Projection",
+    "SeenMove",
+    "Viewer",
+    "action_tokens",
+    "event_json",
+    "event_text",
+    "hides",
+    "path_to",
+    "project",
+    "project_line",
+    "revealed_flags",
+    "sees",
+    "state_json",
+    "viewer_label",
+]

@@ -1,0 +1,95 @@
+"""``--as``: who is looking. One parser for every command that shows a record to one player.
+
+A viewer is named the way players think of themselves: a colour initial (``R``), a colour
+(``red``, any case), ``spectator``, or the player's name from the record's headers
+(``--as "Paula Brandt"``; a single word of the name is enough when it names one player only).
+What the viewer then sees is :mod:`mcn.projection`'s business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import click
+
+from mcn.engine.constants import COLOUR_NAMES, COLOURS
+from mcn.notation.model import Game
+from mcn.projection import SPECTATOR, Viewer
+
+_WORDS = {
+    **{c.lower(): c for c in COLOURS},
+    **{name.lower(): c for c, name in COLOUR_NAMES.items()},
+}
+_SPECTATOR_WORDS = frozenset({"spectator", "spectators", "public"})
+
+
+class UnknownViewer(ValueError):
+    """``--as`` names nobody who plays in the game (the message lists who does)."""
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def choices(game: Game) -> str:
+    """``R (Paula Brandt), B (Dominik Seifert), … or spectator``: what ``--as`` accepts."""
+    parts = []
+    for colour in game.players:
+        name = (game.header(COLOUR_NAMES[colour]) or "").strip()
+        parts.append(f"{colour} ({name})" if name else colour)
+    return ", ".join(parts) + " or spectator"
+
+
+def resolve(value: str, game: Game) -> Viewer:
+    """The viewer ``value`` names in ``game``: a colour initial, ``None`` for the spectator.
+
+    Raises :class:`UnknownViewer` when the value is no colour that plays, no player's name and
+    not ``spectator``.
+    """
+    word = _fold(value)
+    if word in _SPECTATOR_WORDS:
+        return SPECTATOR
+    colour = _WORDS.get(word)
+    if colour is None:
+        colour = _by_name(word, game)
+    if colour is None or colour not in game.players:
+        what = f"'{value}' does not play in this game" if colour else f"no player '{value}'"
+        raise UnknownViewer(f"{what}; choose {choices(game)}")
+    return colour
+
+
+def _by_name(word: str, game: Game) -> str | None:
+    """The colour whose player is called ``word`` (the full name, or one word of it when
+    only one player's name has that word)."""
+    names = {c: _fold(game.header(COLOUR_NAMES[c]) or "") for c in game.players}
+    exact = [c for c, name in names.items() if name and name == word]
+    if len(exact) == 1:
+        return exact[0]
+    partial = [c for c, name in names.items() if word and word in name.split()]
+    return partial[0] if len(partial) == 1 else None
+
+
+def resolve_option(value: str | None, games: Iterable[Game], default: Viewer) -> Viewer:
+    """``--as VALUE`` for a command showing ``games`` (they must all know the viewer): the
+    viewer, or ``default`` when the option was not given. An unknown viewer is a usage error
+    (exit status 2) that lists the players."""
+    if value is None:
+        return default
+    found: set[Viewer] = set()
+    for game in games:
+        try:
+            found.add(resolve(value, game))
+        except UnknownViewer as problem:
+            raise click.BadParameter(str(problem), param_hint="'--as'") from None
+    if len(found) > 1:
+        raise click.BadParameter(
+            f"'{value}' plays different colours in these games; name a colour instead",
+            param_hint="'--as'",
+        )
+    return found.pop() if found else default
+
+
+def check_spelling(value: str) -> None:
+    """Refuse an empty ``--as`` before any file is read (usage error)."""
+    if not value.strip():
+        raise click.BadParameter("name a colour, a player or 'spectator'", param_hint="'--as'")
