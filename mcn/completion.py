@@ -1,0 +1,112 @@
+"""Shell completion for the values only a record knows: players for ``--as``, addresses for ``--to``.
+
+Click completes subcommands, options, choices and paths by itself (``_MCN_COMPLETE=bash_source
+mcn``, see README). What it cannot know is which players sit in the record named earlier on the
+command line, or which decision addresses it has; these callbacks look. They must be cheap and
+must never fail (a completion that raises breaks the user's shell line), so any problem yields
+no suggestions. Players come from the colour headers of the first game (a quick scan of the
+file's start, no parse); addresses come from replaying the first game's main line, which takes
+well under a second for a whole game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+from click.shell_completion import CompletionItem
+
+__all__ = ["complete_address", "complete_viewer"]
+
+#: Colour tag → initial, in roster order.
+_COLOURS = {"Red": "R", "Blue": "B", "Green": "G", "Yellow": "Y"}
+_HEADER = re.compile(r'\[[ \t]*(Red|Blue|Green|Yellow)[ \t]+"((?:[^"\\\r\n]|\\[^\r\n])*)"')
+#: How much of a file the player scan reads: the headers stand at its start.
+_HEAD_BYTES = 65536
+#: Suggestions offered at most (a shell menu of thousands helps nobody).
+_MOST = 400
+
+
+def _record_paths(ctx: click.Context) -> Iterator[Path]:
+    """The files named so far on the command line (any argument that is an existing file)."""
+    for value in ctx.params.values():
+        for item in value if isinstance(value, tuple | list) else (value,):
+            if isinstance(item, str) and item != "-":
+                path = Path(item)
+                if path.is_file():
+                    yield path
+
+
+def _players(path: Path) -> list[tuple[str, str, str]]:
+    """(initial, colour word, name) of each colour header in the file's first game."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return []
+    seen: dict[str, tuple[str, str, str]] = {}
+    for tag, value in _HEADER.findall(head):
+        if tag in seen:  # the next game's roster
+            break
+        name = value.replace('\\"', '"').replace("\\\\", "\\")
+        seen[tag] = (_COLOURS[tag], tag.lower(), name)
+    return [seen[tag] for tag in _COLOURS if tag in seen]
+
+
+def complete_viewer(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """``--as``: the colour initials, colour words and names of the record's players."""
+    items: list[CompletionItem] = []
+    for path in _record_paths(ctx):
+        for initial, word, name in _players(path):
+            items.append(CompletionItem(initial, help=f"{word}: {name}"))
+            items.append(CompletionItem(word, help=name))
+            if name:
+                items.append(CompletionItem(name, help=word))
+        break
+    items.append(CompletionItem("spectator", help="sees only what is public"))
+    folded = incomplete.casefold()
+    return [item for item in items if str(item.value).casefold().startswith(folded)]
+
+
+def _addresses(path: Path) -> list[str]:
+    """The main-line decision addresses of the file's first game (empty when it cannot tell)."""
+    try:
+        from mcn.notation.stream import iter_results
+        from mcn.replay import replay_game
+
+        for result in iter_results(str(path), name=str(path)):
+            if result.game is None:
+                return []
+            replay = replay_game(result.game, file=str(path))
+            main = replay.main
+            return [step.address for step in main.steps] if main is not None else []
+    except Exception:  # a completion must never break the user's shell line
+        return []
+    return []
+
+
+def complete_address(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """``--to``/``--at``/``--from``: the record's decision addresses and their round prefixes."""
+    for path in _record_paths(ctx):
+        addresses = _addresses(path)
+        break
+    else:
+        return []
+    prefixes: list[str] = ["start"] if "start".startswith(incomplete) else []
+    seen = set(prefixes)
+    for address in addresses:
+        parts = address.split(".")
+        for depth in range(1, len(parts) + 1):
+            candidate = ".".join(parts[:depth])
+            if candidate not in seen and candidate.startswith(incomplete):
+                seen.add(candidate)
+                # Offer rounds and turns first, then the decisions as the user narrows down.
+                if depth <= incomplete.count(".") + 2:
+                    prefixes.append(candidate)
+    return [CompletionItem(value) for value in prefixes[:_MOST]]
