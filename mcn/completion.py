@@ -1,4 +1,4 @@
-"""Shell completion for the values only a record knows: players for ``--as``, addresses for ``--to``.
+"""Shell completion for what only a record knows: players for ``--as``, addresses for ``--to``.
 
 Click completes subcommands, options, choices and paths by itself (``_MCN_COMPLETE=bash_source
 mcn``, see README). What it cannot know is which players sit in the record named earlier on the
