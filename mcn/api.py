@@ -76,7 +76,7 @@ def read_games_lenient(source: Source, *, encoding: str | None = None) -> Iterat
 
 
 def read_text(text: str, *, name: str = "<string>", lenient: bool = False) -> list[Game]:
-    """The games written in ``text``; strict unless ``lenient`` (then unreadable games are skipped)."""
+    """The games written in ``text``; strict unless ``lenient`` (unreadable games skipped)."""
     if lenient:
         record, _ = parse_lenient(text, name=name)
         return list(record.games)
@@ -217,10 +217,8 @@ def random_game(
 def write_record(record: Game | File | Sequence[Game], path: str | Path | None = None) -> str:
     """Canonical MCN for a game or several; with ``path``, also written to that file safely
     (a temporary file replaced atomically: an interruption never leaves half a record)."""
-    if isinstance(record, Game | File):
-        text = write(record)
-    else:
-        text = write(File(tuple(record), "<api>"))
+    whole = record if isinstance(record, Game | File) else File(tuple(record), "<api>")
+    text = write(whole)
     if path is not None:
         from mcn.safe_write import write_text_atomic
 

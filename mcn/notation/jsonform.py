@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from mcn import resources
 from mcn.notation.games import canonical_order, check_headers
+from mcn.notation.jsoncheck import check_record
 from mcn.notation.lexical import GLYPH, is_canonical_token
 from mcn.notation.model import (
     Checkpoint,
@@ -132,8 +133,20 @@ def record_to_json(record: File) -> Json:
 
 
 def validate_json(data: Any) -> None:
-    """Raise :class:`RecordFormatError` unless ``data`` satisfies the record schema."""
-    import jsonschema  # imported here: only import needs it, and it is slow to import
+    """Raise :class:`RecordFormatError` unless ``data`` satisfies the record schema.
+
+    The checks are code (:mod:`mcn.notation.jsoncheck`), proven equal to the schema by a test
+    that runs both; :func:`validate_json_with_schema` is the generic validator it is tested
+    against.
+    """
+    problem = check_record(data)
+    if problem is not None:
+        raise RecordFormatError(*problem)
+
+
+def validate_json_with_schema(data: Any) -> None:
+    """:func:`validate_json` by the generic ``jsonschema`` validator (slow; the test oracle)."""
+    import jsonschema  # imported here: only the oracle needs it, and it is slow to import
 
     schema = resources.load_schema("record")
     validator = jsonschema.Draft202012Validator(schema)
@@ -241,9 +254,9 @@ class _GameReader:
 def record_from_json(data: Any, *, name: str = "<json>", validate: bool = True) -> File:
     """The record of a JSON document; raises :class:`RecordFormatError` if it is not one.
 
-    ``validate=False`` skips the schema (about a millisecond per element with ``jsonschema``)
-    for documents known to be well formed, such as this module's own exports; the checks the
-    schema cannot express still run. Never pass it for input from elsewhere.
+    ``validate=False`` skips the schema's checks for documents known to be well formed, such
+    as this module's own exports; the checks the schema cannot express still run. Never pass
+    it for input from elsewhere.
     """
     if validate:
         validate_json(data)
