@@ -23,9 +23,9 @@ def _top_level(name: str) -> Path:
     return _PACKAGE.parent / name
 
 
-def grammar_path() -> Path:
-    """The path of ``mcn.lark``."""
-    return _top_level("grammar") / "mcn.lark"
+def grammar_path(name: str = "mcn") -> Path:
+    """The path of ``grammar/<name>.lark`` (``mcn``: records; ``position``: positions)."""
+    return _top_level("grammar") / f"{name}.lark"
 
 
 def schema_path(name: str) -> Path:

@@ -38,11 +38,13 @@ from mcn.replay.checkpoints import (
     state_digest,
 )
 from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step, address_matches
-from mcn.replay.walk import MAX_VARIATION_DEPTH, game_setup, replay_game, replay_games
+from mcn.replay.start import POSITION_TAG, game_setup, start_state
+from mcn.replay.walk import MAX_VARIATION_DEPTH, replay_game, replay_games
 
 __all__ = [
     "CHECKPOINTS",
     "MAX_VARIATION_DEPTH",
+    "POSITION_TAG",
     "_ACTIONS",
     "Diagnostic",
     "GameReplay",
@@ -57,5 +59,6 @@ __all__ = [
     "replay_game",
     "replay_games",
     "result_of",
+    "start_state",
     "state_digest",
 ]

@@ -7,35 +7,17 @@ import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from mcn.engine import GameState, new_game
-from mcn.notation.lexical import META_CULPA
+from mcn.engine import GameState
 from mcn.notation.model import Checkpoint, Game, Item, Move, Section
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.binding import Binding
 from mcn.replay.checks import Checks
 from mcn.replay.model import GameReplay, Line, Step
 from mcn.replay.secrets import Secrets
+from mcn.replay.start import POSITION_TAG, header_span, start_state
 
 #: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
 MAX_VARIATION_DEPTH = 100
-
-
-def game_setup(game: Game) -> dict[str, Any]:
-    """The engine's ``new_game`` arguments from the headers.
-
-    Missing or malformed headers are the notation's to report (they are syntax of a record);
-    here they fall back to defaults, and whatever the engine cannot start is its error.
-    """
-    variant = (game.header("Variant") or "standard").strip().lower()
-    raw = game.header("Infractions") if variant == META_CULPA else None
-    infractions = tuple(w for w in (raw or "").replace(",", " ").split() if w)
-    return {
-        "players": game.players,
-        "ruleset": (game.header("Rules") or "de-2016").strip(),
-        "board": (game.header("Board") or "standard").strip(),
-        "variant": variant,
-        "infractions": infractions,
-    }
 
 
 class Replayer(Binding, Secrets, Checks):
@@ -45,9 +27,10 @@ class Replayer(Binding, Secrets, Checks):
     def run(self) -> GameReplay:
         game = self.result.game
         try:
-            state = new_game(**game_setup(game))
+            state = start_state(game)
         except ValueError as error:
-            first = game.headers[0].span if game.headers else game.span
+            tag = POSITION_TAG if game.header(POSITION_TAG) is not None else None
+            first = header_span(game, tag)
             with contextlib.suppress(_Stop):
                 self.report("error", "header", f"cannot set up the game: {error}", span=first)
             return self.result
