@@ -35,6 +35,10 @@ register("replay", "replay:replay", "Show the state at any decision of a record.
 register("redact", "redact:redact", "Write a record as one player saw it.")
 register("diff", "diff:diff", "Compare two records: headers, first divergence, outcome.")
 register("tree", "tree:tree", "Draw a record's decision tree with Graphviz.")
+register(
+    "position", "position:position", "Print the game state at a decision as one line (MCN's FEN)."
+)
+register("legal", "legal:legal", "List who decides and every legal action at a decision.")
 register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 
 

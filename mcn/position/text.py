@@ -8,9 +8,9 @@ checks syntax only; :mod:`mcn.position.checks` judges what the fields say.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, NoReturn
 
-from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput
+from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from mcn import resources
 from mcn.position.errors import PositionError
@@ -293,30 +293,40 @@ def parse_position(text: str) -> Position:
     is not a position. Leading and trailing blanks are ignored; inside, fields are separated by
     exactly one space."""
     text = text.strip()
-    if not text.startswith("mcnpos/"):
-        raise PositionError("version", f"a position starts with its version tag {TAG}", 1)
+    version = text.split(" ", 1)[0]
+    if version != TAG:
+        if version.startswith(TAG.split("/")[0] + "/"):
+            message = f"unknown position version '{_short(version)}' (this mcn reads {TAG})"
+        else:
+            message = f"a position starts with its version tag {TAG}"
+        raise PositionError("version", message, 1)
     if text.count(" ") >= len(FIELDS):
         extra = len(" ".join(text.split(" ", len(FIELDS))[: len(FIELDS)])) + 2
         raise PositionError("stack", f"too many fields: a position has {len(FIELDS)}", extra)
     try:
         tree: Any = _parser().parse(text)  # the transformer's :meth:`_Build.start`
-    except UnexpectedEOF:
+    except (UnexpectedEOF, UnexpectedToken) as error:
+        if isinstance(error, UnexpectedToken) and error.token.type != "$END":
+            _syntax_error(text, error)
         count = text.count(" ") + 1
         missing = FIELDS[count] if count < len(FIELDS) else "stack"
         raise PositionError(
             missing, f"the position ends early: {len(FIELDS)} fields expected, {count} given"
         ) from None
     except UnexpectedInput as error:
-        offset = getattr(error, "pos_in_stream", None) or 0
-        field = field_at(text, offset)
-        start = text.rfind(" ", 0, offset) + 1
-        end = text.find(" ", offset)
-        written = text[start : end if end >= 0 else len(text)]
-        raise PositionError(
-            field, f"'{_short(written)}' is not a valid {field} field", offset + 1
-        ) from None
+        _syntax_error(text, error)
     result: Position = tree
     return result
+
+
+def _syntax_error(text: str, error: UnexpectedInput) -> NoReturn:
+    """Raise the error for a field the grammar does not accept, naming the field."""
+    offset = getattr(error, "pos_in_stream", None) or 0
+    field = field_at(text, offset)
+    start = text.rfind(" ", 0, offset) + 1
+    end = text.find(" ", offset)
+    written = text[start : end if end >= 0 else len(text)]
+    raise PositionError(field, f"'{_short(written)}' is not a valid {field} field", offset + 1)
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -1,0 +1,45 @@
+"""``mcn position SOURCE [--at ADDRESS] [--as COLOUR]``: a game state as one line (MCN's FEN).
+
+SOURCE is a record (the state before decision ``--at``; default its end) or a position itself
+(its text, or a file of its text or JSON twin), which is then checked and printed canonically.
+A viewer's position (``--as``) shows ``?`` for what that viewer cannot see. With
+``--format json`` the JSON twin (schemas/position.schema.json) is printed instead.
+
+Exit status: 0 printed; 1 the record or the position is broken (for a broken record the
+position up to the error is still printed, and where replay stopped); 2 usage.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from mcn.commands.source import finish, load_source, viewer_of
+from mcn.position import format_position, position_of
+from mcn.redact import EVERYTHING
+
+
+@click.command("position")
+@click.argument("source", metavar="SOURCE")
+@click.option("--at", "target", help="The pending decision (address, prefix, start or end).")
+@click.option("--as", "viewer_name", help="What R, B, G, Y or a spectator could see.")
+@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+def position(
+    source: str, target: str | None, viewer_name: str | None, number: int, form: str
+) -> None:
+    """Print the position of SOURCE (a record at --at, or a position to check)."""
+    loaded = load_source(source, number, target, playable=False)
+    if loaded.state is not None:
+        viewer = viewer_of(viewer_name, loaded.state.players)
+        data = position_of(loaded.state, viewer)
+    else:
+        assert loaded.position is not None
+        if viewer_name is not None:
+            raise click.BadParameter("this position is already a viewer's", param_hint="'--as'")
+        viewer, data = EVERYTHING, loaded.position
+    click.echo(json.dumps(data, indent=1) if form == "json" else format_position(data))
+    finish(loaded)

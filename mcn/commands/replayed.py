@@ -1,0 +1,138 @@
+"""A record replayed for a command, broken or not: the state at any decision, and the stop.
+
+A record with an error still tells everything up to the decision before it (the line stops
+there). Commands that show a game — ``replay``, ``diff``, ``tree``, ``position``, ``legal`` — load
+it with :func:`load_replayed`, work on what was replayed, then :func:`report_stop` says where
+replay stopped and why (the error as ``validate`` prints it) and they exit 1.
+
+``--at ADDRESS`` names a *pending* decision: the state before it (:func:`state_at`). It is a
+full address (``3.5.2``, ``3.bid.B``, a variation's ``3.5.2/1:3.6.1``), a prefix (``3``: the first
+decision of round 3), ``start`` or ``end``; the decision where a line stopped, at an error or at
+the end of a partial record, is found too.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+import click
+
+from mcn.commands.diff import RecordError
+from mcn.engine import GameState
+from mcn.notation.stream import iter_results
+from mcn.render import clean
+from mcn.replay import Diagnostic, GameReplay, Line, address_matches, replay_game
+
+#: Diagnostic codes that mean a game cannot be replayed at all.
+_FATAL = frozenset({"header", "internal"})
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A replay and the errors that stopped it (empty for a sound record)."""
+
+    replay: GameReplay
+    stops: list[Diagnostic]
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.stops)
+
+
+def stops_of(replay: GameReplay) -> list[Diagnostic]:
+    """The errors after which some line of play could not go on (main line first), and any
+    error that kept the game from starting."""
+    stopped = [
+        line.error
+        for line in replay.lines()
+        if line.error is not None and line.error.severity == "error"
+    ]
+    fatal = [d for d in replay.diagnostics if d.severity == "error" and d.code in _FATAL]
+    return fatal + [d for d in stopped if d not in fatal]
+
+
+def load_replayed(path: str, number: int, *, keep_states: bool = True) -> Replayed:
+    """Parse game ``number`` of ``path`` and replay it as far as it goes.
+
+    A record that does not parse, or whose game cannot start, raises :class:`RecordError`
+    (exit 1, the errors printed); a game number the file does not have is a usage error.
+    """
+    name = "<stdin>" if path == "-" else path
+    source = sys.stdin.buffer if path == "-" else path
+    seen = 0
+    try:
+        for result in iter_results(source, name=name):
+            seen = result.number
+            if result.number != number:
+                continue
+            if result.errors or result.game is None:
+                raise RecordError("\n".join(error.format() for error in result.errors[:5]))
+            replay = replay_game(result.game, file=name, index=number, keep_states=keep_states)
+            stops = stops_of(replay)
+            if replay.main is None:
+                lines = [d.display() for d in stops] or [f"{name}: error: cannot replay game"]
+                raise RecordError("\n".join(lines))
+            return Replayed(replay, stops)
+    except OSError as error:
+        raise RecordError(f"{name}: error: {error.strerror or error}") from None
+    games = "no game" if seen == 0 else f"only {seen} game{'s' if seen > 1 else ''}"
+    raise click.BadParameter(f"{name} has {games}, not game {number}", param_hint="'--game'")
+
+
+def report_stop(replayed: Replayed) -> None:
+    """Say where replay stopped and why, on standard error (nothing for a sound record)."""
+    for diagnostic in replayed.stops:
+        where = diagnostic.address or "the start"
+        click.echo(f"note: replay stopped before {where}, at this error:", err=True)
+        click.echo(diagnostic.display(), err=True)
+
+
+@dataclass(slots=True)
+class Spot:
+    """A pending decision found in a replay: the state before it, its line, and the index of
+    its step in that line (``len(line.steps)`` when the line stops there)."""
+
+    state: GameState
+    line: Line
+    index: int
+    address: str
+
+
+def state_at(replay: GameReplay, target: str) -> Spot:
+    """The pending decision ``target`` (see the module docstring); click.BadParameter if the
+    record has none."""
+    main = replay.main
+    assert main is not None
+    target = target.strip()
+    if target in ("start", "setup"):
+        return Spot(main.start, main, 0, _pending(main, 0))
+    if target == "end":
+        final = main.final or main.start
+        return Spot(final, main, len(main.steps), final.pending_address())
+    lines = replay.lines() if "/" in target else [main]
+    for line in lines:
+        for index, step in enumerate(line.steps):
+            if address_matches(step.address, target):
+                return Spot(_before(line, index), line, index, step.address)
+        if line.final is not None:
+            pending = line.prefix + line.final.pending_address()
+            if address_matches(pending, target):
+                return Spot(line.final, line, len(line.steps), pending)
+    last = main.steps[-1].address if main.steps else "setup.1"
+    raise click.BadParameter(
+        f"no decision at '{clean(target)}' (the main line runs from setup.1 to {last})",
+        param_hint="'--at'",
+    )
+
+
+def _before(line: Line, index: int) -> GameState:
+    if index == 0:
+        return line.start
+    kept = line.steps[index - 1].state
+    assert kept is not None, "replayed with keep_states"
+    return kept
+
+
+def _pending(line: Line, index: int) -> str:
+    return line.steps[index].address if index < len(line.steps) else line.start.pending_address()

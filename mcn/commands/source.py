@@ -1,0 +1,144 @@
+"""Where ``position`` and ``legal`` read a game state from: a record at a decision, or a
+position given directly (its text on the command line, or a file holding its text or its JSON
+twin). A broken position is bad input: its problem is printed naming the field, exit 1."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+
+import click
+
+from mcn.commands.diff import RecordError
+from mcn.commands.redact import parse_viewer
+from mcn.commands.replayed import Replayed, load_replayed, report_stop, state_at
+from mcn.engine import GameState
+from mcn.position import (
+    TAG,
+    Position,
+    PositionError,
+    is_masked,
+    parse_position,
+    state_from_position,
+)
+from mcn.position.checks import problems
+from mcn.redact import EVERYTHING
+from mcn.render import clean
+
+_PREFIX = TAG.split("/", 1)[0] + "/"
+
+
+@dataclass(slots=True)
+class Source:
+    """A state to show: from a record (``replayed`` set, ``address`` the pending decision) or
+    from a position (``position`` set)."""
+
+    state: GameState | None
+    address: str
+    replayed: Replayed | None = None
+    position: Position | None = None
+    name: str = "<position>"
+
+
+def is_position_text(source: str) -> bool:
+    return source.lstrip().startswith(_PREFIX)
+
+
+def read_position(source: str) -> tuple[Position, str]:
+    """The position written in ``source`` (its text, or a file of its text or JSON twin)."""
+    name = "<position>"
+    text = source
+    if not is_position_text(source):
+        name = "<stdin>" if source == "-" else source
+        try:
+            if source == "-":
+                text = sys.stdin.read()
+            else:
+                with open(source, encoding="utf-8") as handle:
+                    text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise RecordError(f"{clean(name)}: error: cannot read: {error}") from None
+    try:
+        if text.lstrip().startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise RecordError(
+                    f"{clean(name)}:{error.lineno}:{error.colno}: error: not JSON: {error.msg}"
+                ) from None
+            found = problems(data) if isinstance(data, dict) else []
+            if found or not isinstance(data, dict):
+                raise found[0] if found else PositionError("position", "not a JSON object")
+            return data, name
+        return parse_position(text), name
+    except PositionError as error:
+        column = f":1:{error.column}" if error.column else ""
+        raise RecordError(f"{clean(name)}{column}: error: position: {clean(str(error))}") from None
+
+
+def state_of(position: Position, name: str) -> GameState:
+    try:
+        return state_from_position(position)
+    except PositionError as error:
+        raise RecordError(f"{clean(name)}: error: position: {clean(str(error))}") from None
+
+
+def is_position_file(source: str) -> bool:
+    """A file that holds a position rather than a record (``.json``, or text starting with the
+    position's tag)."""
+    if source == "-" or not os.path.isfile(source):
+        return False
+    if source.endswith(".json"):
+        return True
+    try:
+        with open(source, encoding="utf-8") as handle:
+            return is_position_text(handle.read(64))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def load_source(source: str, number: int, target: str | None, *, playable: bool) -> Source:
+    """The state ``source`` stands for. ``playable``: the caller needs a full state (not a
+    viewer's position)."""
+    if is_position_text(source) or is_position_file(source):
+        if target not in (None, "start"):
+            raise click.BadParameter(
+                "a position is one decision: --at is for records", param_hint="'--at'"
+            )
+        position, name = read_position(source)
+        if is_masked(position) and not playable:
+            return Source(None, position["next"], position=position, name=name)
+        state = state_of(position, name)
+        return Source(state, state.pending_address(), position=position, name=name)
+    if not os.path.exists(source) and source != "-":
+        raise click.BadParameter(
+            f"'{clean(source)}' is neither a file nor a position ({TAG} …)", param_hint="'SOURCE'"
+        )
+    replayed = load_replayed(source, number)
+    try:
+        spot = state_at(replayed.replay, target or "end")
+    except click.BadParameter:
+        if replayed.broken:
+            report_stop(replayed)
+            sys.exit(1)
+        raise
+    return Source(spot.state, spot.address, replayed=replayed, name=source)
+
+
+def viewer_of(value: str | None, players: tuple[str, ...]) -> str | None:
+    """``--as``: a colour of this game, ``spectator`` (None), or everything when not given."""
+    if value is None:
+        return EVERYTHING
+    viewer = parse_viewer(value)
+    if viewer is not None and viewer not in players:
+        raise click.BadParameter(f"{viewer} does not play in this game", param_hint="'--as'")
+    return viewer
+
+
+def finish(source: Source) -> None:
+    """Exit as the source deserves: 1 (after saying where it stopped) for a broken record."""
+    if source.replayed is not None and source.replayed.broken:
+        report_stop(source.replayed)
+        sys.exit(1)

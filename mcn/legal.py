@@ -1,0 +1,180 @@
+"""What can be done at a decision: who decides, what, and every legal action with what it does.
+
+The actions are the engine's (:meth:`GameState.legal_actions`), never re-derived; each one's
+description is what applying it to a copy of the state causes (its events, as the viewer may
+read them). Chance decisions are never listed: their outcome space is counted (souls orders,
+market draws, room cards) from the bag or the deck. :func:`try_move` answers whether one move
+is legal, and if not, the engine's own reason and rule ID.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcn.engine import GameState, IllegalAction, parse_action
+from mcn.engine.actions import Action, ActionSyntaxError
+from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
+from mcn.redact import EVERYTHING, action_text, event_text
+from mcn.tree import chance_count
+
+LEGAL_FORMAT = "mcn-legal/1"
+#: At most this many events describe an action (the rest is summarised).
+_EVENTS_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal action: the move as a record writes it (``B: buy wine``) and what it does."""
+
+    actor: str
+    text: str
+    description: str
+
+    @property
+    def move(self) -> str:
+        return f"{self.actor}: {self.text}"
+
+
+@dataclass(slots=True)
+class Chance:
+    """A chance decision's outcome space: how many distinct outcomes, and from what."""
+
+    count: int
+    draws: int
+    source: dict[str, int] = field(default_factory=dict)
+    what: str = ""
+
+
+@dataclass(slots=True)
+class Legal:
+    """The pending decision and what can be done there."""
+
+    address: str
+    decision: str
+    prompt: str
+    actors: tuple[str, ...]
+    options: list[Option]
+    hidden: list[str] = field(default_factory=list)
+    chance: Chance | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``mcn legal --format json`` document (schemas/legal.schema.json)."""
+        data: dict[str, Any] = {
+            "format": LEGAL_FORMAT,
+            "address": self.address,
+            "decision": self.decision,
+            "prompt": self.prompt,
+            "actors": list(self.actors),
+            "actions": [{"action": o.move, "description": o.description} for o in self.options],
+            "hidden": list(self.hidden),
+            "chance": None,
+        }
+        if self.chance is not None:
+            data["chance"] = {
+                "outcomes": self.chance.count,
+                "draws": self.chance.draws,
+                "from": dict(self.chance.source),
+                "what": self.chance.what,
+            }
+        return data
+
+
+def describe(state: GameState, action: Action, viewer: str | None = EVERYTHING) -> str:
+    """What ``action`` does at ``state``: the events it causes on a copy, as ``viewer`` reads
+    them; when it causes none by itself, the decision it leads to."""
+    probe = state.clone()
+    events = probe.apply(action)
+    texts = [event_text(e, viewer, action) for e in events]
+    texts = [t for t in texts if t]
+    if not texts:
+        return "then: " + probe.decision.prompt if not probe.is_terminal() else "the game ends"
+    more = len(texts) - _EVENTS_SHOWN
+    shown = "; ".join(texts[:_EVENTS_SHOWN])
+    return shown + (f"; … ({more} more)" if more > 0 else "")
+
+
+def legal_at(state: GameState, viewer: str | None = EVERYTHING) -> Legal:
+    """The pending decision of ``state`` and its legal actions as ``viewer`` may know them:
+    another player's options depend on his secrets (even their number), so a player or a
+    spectator is told only who else decides (``hidden``)."""
+    decision = state.decision
+    actors = state.current_players()
+    legal = Legal(decision.address, decision.kind, decision.prompt, actors, [])
+    if state.is_terminal():
+        return legal
+    if actors == (CHANCE,):
+        legal.chance = chance_space(state)
+        return legal
+    for action in state.legal_actions():
+        if viewer != EVERYTHING and action.actor != viewer:
+            if action.actor not in legal.hidden:
+                legal.hidden.append(action.actor)
+            continue
+        text = action_text(action, viewer, ())
+        legal.options.append(Option(action.actor, text, describe(state, action, viewer)))
+    return legal
+
+
+def chance_space(state: GameState) -> Chance:
+    """The pending chance decision's outcomes, counted (never enumerated)."""
+    count, _exact = chance_count(state)
+    kind = state.decision.kind
+    if kind == "souls":
+        return Chance(count, len(state.players), {}, "orders of the souls on space 0")
+    if kind == "market":
+        bag = {stone: n for stone, n in zip(STONES, state.bag, strict=True) if n}
+        return Chance(count, min(7, sum(state.bag)), bag, "market draws from the bag")
+    if kind == "rooms":
+        pile = {card: state.pile[card] for card in CARD_IDS if state.pile.get(card)}
+        return Chance(count, 4, pile, "room cards from the House of Pleasure pile")
+    return Chance(count, 1, {}, state.decision.prompt)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a move is legal at the pending decision, and if not, why (the engine's words)."""
+
+    move: str
+    legal: bool
+    reason: str | None = None
+    rule: str | None = None
+    description: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "legal": self.legal,
+            "reason": self.reason,
+            "rule": self.rule,
+            "description": self.description,
+        }
+
+
+def try_move(state: GameState, written: str, viewer: str | None = EVERYTHING) -> Verdict:
+    """Judge ``written`` (``"B: letter red"``, or ``"letter red"`` for the one player
+    deciding) at the pending decision, without changing ``state``."""
+    actor, sep, text = written.partition(":")
+    actor = actor.strip()
+    if not sep or (actor.upper() not in (*state.players, CHANCE) and " " in actor):
+        deciders = [c for c in state.current_players() if c != CHANCE]
+        if len(deciders) != 1:
+            who = " or ".join(colour_name(c) for c in deciders) or "nobody"
+            return Verdict(
+                written,
+                False,
+                f"say who moves ('R: …'): {who} decide{'s' if len(deciders) == 1 else ''} here",
+                None,
+            )
+        actor, text = deciders[0], written
+    actor = "*" if actor == "*" else actor.upper()
+    move = f"{actor}: {' '.join(text.split())}"
+    try:
+        action = parse_action(actor, text)
+    except ActionSyntaxError as error:
+        return Verdict(move, False, str(error), None)
+    try:
+        state.check(action)
+    except IllegalAction as error:
+        return Verdict(move, False, error.reason, error.rule)
+    return Verdict(move, True, None, None, describe(state, action, viewer))
