@@ -17,7 +17,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -28,7 +28,7 @@ import click
 
 from mcn.notation.errors import NotationError
 from mcn.notation.model import Span
-from mcn.notation.stream import iter_results
+from mcn.notation.stream import iter_results_with_lines
 from mcn.notation.syntax import iter_syntax
 from mcn.replay import Diagnostic, replay_game
 
@@ -84,14 +84,14 @@ def validate_stream(
         yield from _syntax_stream(source, name, strict, encoding)
         return
     try:
-        results = iter_results(source, encoding=encoding, name=name)
-        for result in results:
+        results = iter_results_with_lines(source, encoding=encoding, name=name)
+        for result, lines in results:
             report = GameReport(name, result.number)
             code = "syntax" if result.game is None else "header"
             for error in result.errors:
                 report.diagnostics.append(notation_diagnostic(error, code, name, result.number))
             if result.game is not None and not (strict and result.errors):
-                replay_into(report, result.game, strict)
+                replay_into(report, result.game, strict, lines)
             yield report
             if strict and not report.valid:
                 return
@@ -122,8 +122,11 @@ def _syntax_stream(
         yield _unreadable(name, problem)
 
 
-def replay_into(report: GameReport, game: Any, strict: bool) -> None:
-    """Replay ``game`` and add what replay found to ``report``."""
+def replay_into(
+    report: GameReport, game: Any, strict: bool, lines: Callable[[int], str | None] | None = None
+) -> None:
+    """Replay ``game`` and add what replay found to ``report`` (with source lines from
+    ``lines``, for the caret display)."""
     setup_known = any(d.code == "header" for d in report.diagnostics)
     try:
         replay = replay_game(game, file=report.file, index=report.game, strict=strict)
@@ -146,7 +149,7 @@ def replay_into(report: GameReport, game: Any, strict: bool) -> None:
     for diagnostic in replay.diagnostics:
         if setup_known and diagnostic.code == "header":
             continue  # the notation already said what is wrong with the headers
-        report.diagnostics.append(diagnostic)
+        report.diagnostics.append(diagnostic if lines is None else diagnostic.located(lines))
 
 
 def validate_file(

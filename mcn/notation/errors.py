@@ -16,6 +16,7 @@ from typing import Any, Final
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from mcn.notation.hints import hint
 from mcn.terminal import caret_display, visible
 
 
@@ -55,14 +56,22 @@ class NotationError(Exception):
         game = "" if self.game is None else f" (game {self.game})"
         return visible(f"{self.name}:{self.line}:{self.column}: error: {self.message}{game}")
 
+    @property
+    def hint(self) -> str | None:
+        """How to fix a common slip recognised for certain (:mod:`mcn.notation.hints`)."""
+        return hint(self.message, self.source_line, self.column)
+
     def format(self) -> str:
-        """The headline, then the source line and a caret under the column; record text is
-        made safe for a terminal (:mod:`mcn.terminal`)."""
+        """The headline, then the source line and a caret under the column, then the hint;
+        record text is made safe for a terminal (:mod:`mcn.terminal`)."""
         lines = [self.headline]
         if self.source_line is not None:
             source, caret = caret_display(self.source_line, self.column)
             lines.append(f"    {source}")
             lines.append(f"    {caret}")
+        found = self.hint
+        if found is not None:
+            lines.append(visible(f"    hint: {found}"))
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -93,6 +93,23 @@ def iter_results(
     """
     with source_chunks(source, encoding, name) as (chunks, label):
         yield from iter_chunk_results(chunks, label)
+
+
+def iter_results_with_lines(
+    source: Source, *, encoding: str | None = None, name: str | None = None
+) -> Iterator[tuple[GameResult, Callable[[int], str | None]]]:
+    """:func:`iter_results`, each game with a lookup of its file's lines by number (for the
+    source line and caret of a replay diagnostic); only the game's own piece is kept."""
+    current: list[Chunk] = []
+
+    def tracked(chunks: Iterator[Chunk]) -> Iterator[Chunk]:
+        for chunk in chunks:
+            current[:] = [chunk]
+            yield chunk
+
+    with source_chunks(source, encoding, name) as (chunks, label):
+        for result in iter_chunk_results(tracked(chunks), label):
+            yield result, current[0].source_line
 
 
 @contextmanager

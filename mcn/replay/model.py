@@ -3,12 +3,14 @@ the address arithmetic that ``--to``/``--from`` use."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from mcn.engine import GameState
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
+from mcn.notation import hints
 from mcn.notation.model import Checkpoint, Game, Move, Span
 from mcn.terminal import caret_display, visible
 
@@ -54,13 +56,34 @@ class Diagnostic:
             f"{self.location()}: {self.severity}: {address}{self.message}{rule} (game {self.game})"
         )
 
+    def located(self, lines: Callable[[int], str | None]) -> Diagnostic:
+        """This diagnostic with its source line looked up in ``lines`` (line number → text),
+        so :meth:`display` shows it with a caret, like a syntax error."""
+        if self.source is not None or self.span is None:
+            return self
+        return replace(self, source=lines(self.span.line))
+
+    @property
+    def hint(self) -> str | None:
+        """How to fix a common slip recognised for certain (:mod:`mcn.notation.hints`)."""
+        if self.severity != "error":
+            return None
+        column = self.span.column if self.span is not None else None
+        return hints.hint(self.message, self.source, column)
+
     def display(self) -> str:
-        """:meth:`text`, then the source line with a caret under the column (when known); record
-        text is made safe for a terminal (:mod:`mcn.terminal`)."""
-        if self.source is None or self.span is None:
-            return self.text()
-        line, caret = caret_display(self.source, self.span.column)
-        return f"{self.text()}\n    {line}\n    {caret}"
+        """:meth:`text`, then the source line with a caret under the column (when known),
+        then the hint (when a common slip is recognised); record text is made safe for a
+        terminal (:mod:`mcn.terminal`)."""
+        lines = [self.text()]
+        if self.source is not None and self.span is not None:
+            line, caret = caret_display(self.source, self.span.column)
+            lines += [f"    {line}", f"    {caret}"]
+        found = self.hint
+        if found is not None:
+            lines.append(visible(f"    hint: {found}"))
+        return "
+".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         """The report form (schemas/report.schema.json, ``diagnostic``)."""
