@@ -82,8 +82,7 @@ class Diagnostic:
         found = self.hint
         if found is not None:
             lines.append(visible(f"    hint: {found}"))
-        return "
-".join(lines)
+        return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         """The report form (schemas/report.schema.json, ``diagnostic``)."""
