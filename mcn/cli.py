@@ -39,6 +39,7 @@ register(
     "position", "position:position", "Print the game state at a decision as one line (MCN's FEN)."
 )
 register("legal", "legal:legal", "List who decides and every legal action at a decision.")
+register("record", "record:record", "Record a game at the table, decision by decision.")
 register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 
 

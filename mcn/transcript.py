@@ -17,7 +17,7 @@ picking letters, …). Action-phase turns are labelled with their turn number.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from mcn.engine import GameState, IllegalAction, new_game
@@ -87,11 +87,12 @@ def _starts_item(action: Action, address: str, previous_section: str | None) -> 
 
 
 def implicit_decisions(
-    decisions: Sequence[Decision], start: GameState
+    decisions: Sequence[Decision], start: GameState, keep: Collection[int] = ()
 ) -> tuple[list[bool], GameState]:
     """For each decision, whether replay would take it by itself (so a record omits it); and
     the state after the last decision. ``start`` is the state before the first decision; it
-    is not changed.
+    is not changed. The decisions at the indices in ``keep`` are always written (they carry
+    a comment, a glyph or a variation: ``mcn record``).
     """
     state = start.clone()
     before: dict[int, GameState] = {}  # the states where a decision might be left implicit
@@ -127,6 +128,7 @@ def implicit_decisions(
                     not _fits(pending, written.action)
                     and _fits_after_end(pending, decision.action, written.action)
                 )
+        omit = omit and index not in keep
         implicit[index] = omit
         if not omit:
             written = decision
@@ -164,13 +166,17 @@ def transcribe(
     sections: bool = True,
     checkpoint: Callable[[GameState, str], Sequence[Checkpoint]] | None = None,
     judged: tuple[list[bool], GameState] | None = None,
+    keep: Collection[int] = (),
+    annotate: Callable[[int, Move], Move] | None = None,
 ) -> tuple[tuple[Element, ...], GameState]:
     """The body elements of a line of play that starts at ``start`` (not changed), and the
     state at its end. Without ``sections`` the body starts without a section marker (a
     variation, which continues the section it branches from). ``judged`` is the result of
-    :func:`implicit_decisions` for the same line, when the caller has it already."""
+    :func:`implicit_decisions` for the same line, when the caller has it already. ``keep``
+    and ``annotate(index, move)`` let a caller write decisions it annotates and annotate
+    their moves (comments, glyphs, variations: ``mcn record``)."""
     decisions = [_decision(entry) for entry in history]
-    implicit, final = judged or implicit_decisions(decisions, start)
+    implicit, final = judged or implicit_decisions(decisions, start, keep)
     state = start.clone()
     body: list[Element] = []
     current: list[Move] = []
@@ -222,7 +228,8 @@ def transcribe(
                 flush()
                 section = _section_of(decision.address)
                 label = _turn_of(decision.address)
-            current.append(Move(action.actor, tuple(action.text.split())))
+            move = Move(action.actor, tuple(action.text.split()))
+            current.append(move if annotate is None else annotate(index, move))
         if checkpoint is None:
             continue
         state.apply(action)

@@ -1,0 +1,202 @@
+"""``mcn record``: write a game down at the table, one decision at a time.
+
+Asks for the headers, then for every decision in turn, offering exactly the legal options
+(:mod:`mcn.recorder`). The record is rewritten atomically (:mod:`mcn.safe_write`) before each
+question, so a crash or ^C never loses an answer; running ``mcn record -o FILE`` on an
+unfinished record continues it. With ``--script`` (the default when standard input is not a
+terminal) the answers are read one per line, for scripts and tests.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from mcn.engine.constants import COLOURS
+from mcn.notation import NotationError, parse, write
+from mcn.notation.lexical import COLOUR_TAGS, META_CULPA
+from mcn.recorder.console import Console, ScriptConsole, TerminalConsole
+from mcn.recorder.loop import Recorder
+from mcn.recorder.record import ResumeError, from_game, start_state, to_game
+from mcn.recorder.session import Session
+from mcn.safe_write import WriteError, write_text_atomic
+
+_ASKED = ("Event", "Site", "Date")
+
+
+@click.command("record")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="The record to write "
+    "(continued if it exists). Default: standard output at the end with --script, "
+    "else game-DATE-TIME.mcn.",
+)
+@click.option("--players", help="The colours that play, e.g. R,B,G (asked when missing).")
+@click.option("--rules", default="de-2016", show_default=True, help="The ruleset.")
+@click.option("--board", default="standard", show_default=True, help="The board profile.")
+@click.option(
+    "--variant",
+    type=click.Choice(["standard", META_CULPA]),
+    default="standard",
+    show_default=True,
+)
+@click.option("--infractions", default="", help="META CULPA: the agreed infraction codes.")
+@click.option(
+    "-H",
+    "--header",
+    "presets",
+    multiple=True,
+    metavar="TAG=VALUE",
+    help="Set a header instead of asking for it (repeatable).",
+)
+@click.option(
+    "--script/--interactive",
+    default=None,
+    help="Read answers one per line from standard input (default when it is not a terminal).",
+)
+@click.option("-v", "--verbose", is_flag=True, help="With --script: echo questions and answers.")
+def record(
+    output: str | None,
+    players: str | None,
+    rules: str,
+    board: str,
+    variant: str,
+    infractions: str,
+    presets: tuple[str, ...],
+    script: bool | None,
+    verbose: bool,
+) -> None:
+    """Record a game at the table: headers, then every decision, with undo, comments,
+    glyphs and variations ('help' at the prompt lists the commands)."""
+    scripted = script if script is not None else not sys.stdin.isatty()
+    console: Console = (
+        ScriptConsole(sys.stdin.buffer, sys.stderr, verbose) if scripted else TerminalConsole()
+    )
+    if output is None and not scripted:
+        output = time.strftime("game-%Y%m%d-%H%M%S.mcn")
+    try:
+        session = _resume(output) if output and _has_text(output) else None
+        if session is None:
+            headers = _headers(console, players, rules, board, variant, infractions, presets)
+            try:
+                session = Session(start_state(headers), headers)
+            except (ValueError, KeyError, OSError) as problem:
+                raise click.UsageError(
+                    f"cannot start a game with these headers: {problem}"
+                ) from None
+            session.settle()
+        elif console.interactive:
+            console.say(f"continuing {output} at {session.state.pending_address()}")
+    except (EOFError, KeyboardInterrupt):
+        sys.exit(1)
+
+    def save() -> None:
+        if output is None:
+            return
+        try:
+            write_text_atomic(output, write(to_game(session)))
+        except WriteError as problem:
+            click.echo(str(problem), err=True)
+            sys.exit(1)
+
+    if output is not None and console.interactive:
+        console.say(f"recording into {output} ('help' lists the commands)")
+    try:
+        status = Recorder(session, console, save).run()
+    except KeyboardInterrupt:
+        save()
+        where = f": continue with mcn record -o {output}" if output else ""
+        click.echo(f"\nstopped; everything entered is saved{where}", err=True)
+        sys.exit(130)
+    if output is None:
+        click.echo(write(to_game(session)), nl=False)
+    sys.exit(status)
+
+
+def _has_text(path: str) -> bool:
+    return os.path.isfile(path) and Path(path).stat().st_size > 0
+
+
+def _resume(path: str) -> Session:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        games = parse(text, name=path).games
+    except (OSError, UnicodeDecodeError) as problem:
+        raise click.ClickException(f"{path}: cannot read: {problem}") from None
+    except NotationError as problem:
+        click.echo(problem.format(), err=True)
+        sys.exit(1)
+    if len(games) != 1:
+        raise click.ClickException(f"{path} holds {len(games)} games; record continues one game")
+    try:
+        return from_game(games[0], path)
+    except ResumeError as problem:
+        lines = text.split("\n")
+        for diagnostic in problem.diagnostics:
+            located = diagnostic.located(lambda n: lines[n - 1] if 0 < n <= len(lines) else None)
+            click.echo(located.display(), err=True)
+        click.echo(f"error: {problem}", err=True)
+        sys.exit(1)
+
+
+def _headers(
+    console: Console,
+    players: str | None,
+    rules: str,
+    board: str,
+    variant: str,
+    infractions: str,
+    presets: tuple[str, ...],
+) -> dict[str, str]:
+    """The headers of a new record: presets, options, and answers to the questions."""
+    given: dict[str, str] = {}
+    for preset in presets:
+        tag, sep, value = preset.partition("=")
+        if not sep or not tag.strip():
+            raise click.BadParameter(f"expected TAG=VALUE, not {preset!r}", param_hint="'-H'")
+        given[tag.strip()] = value.strip()
+    colours = _colours(players) if players else _colours_of(given)
+    if not colours:
+        answer = console.ask("Colours that play (e.g. R B G) [R B G]: ")
+        colours = _colours(answer or "R B G")
+    defaults = {"Event": "?", "Site": "?", "Date": time.strftime("%Y.%m.%d")}
+    headers: dict[str, str] = {}
+    for tag in _ASKED:
+        headers[tag] = given.pop(tag, "") or _ask(console, tag, defaults[tag])
+    for colour in colours:
+        tag = COLOUR_TAGS[colour]
+        headers[tag] = given.pop(tag, "") or _ask(console, f"{tag} player", f"{tag} player")
+    headers.update({"Rules": rules, "Board": board, "Variant": variant})
+    if variant == META_CULPA:
+        headers["Infractions"] = infractions
+    headers.update(given)
+    return headers
+
+
+def _ask(console: Console, what: str, default: str) -> str:
+    return console.ask(f"{what} [{default}]: ").strip() or default
+
+
+def _colours(text: str) -> tuple[str, ...]:
+    names = {name.lower(): colour for colour, name in COLOUR_TAGS.items()}
+    out: list[str] = []
+    for word in text.replace(",", " ").split():
+        colour = names.get(word.lower(), word.upper())
+        if colour not in COLOURS or colour in out:
+            raise click.BadParameter(
+                f"expected two to four of R, B, G, Y, not {text!r}", param_hint="'--players'"
+            )
+        out.append(colour)
+    if not 2 <= len(out) <= 4:
+        raise click.BadParameter(f"two to four colours, not {text!r}", param_hint="'--players'")
+    return tuple(colour for colour in COLOURS if colour in out)
+
+
+def _colours_of(given: dict[str, str]) -> tuple[str, ...]:
+    return tuple(colour for colour, tag in COLOUR_TAGS.items() if tag in given)

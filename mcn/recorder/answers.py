@@ -1,0 +1,226 @@
+"""What the user may answer at a decision, and what a typed answer means.
+
+A player's options are exactly the engine's legal actions (``GameState.legal_actions``); an
+answer picks one by its number, by its text in any case and spacing, or by a unique prefix of
+its words (``g b`` for ``greedy bread`` when nothing else starts so). When every option has
+the same verb the verb may be left out (``3+5`` for ``bid 3+5``, ``red`` for ``pick red``).
+Chance outcomes (soul order, market draw, room cards) are typed as seen on the table, each
+word a unique prefix of a piece's name, and checked by the engine. Anything else is refused
+with the engine's reason and rule, or the reading's message with its teaching hint.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mcn.engine import GameState, IllegalAction, parse_action
+from mcn.engine.actions import Action, ActionSyntaxError
+from mcn.engine.constants import CARD_IDS, CHANCE, COLOUR_NAMES, STONES
+from mcn.notation.hints import hint
+
+#: Options listed one by one up to this many; more are summarised by verb.
+LISTED = 40
+#: The words each chance decision is written with (after its verb).
+CHANCE_WORDS: dict[str, tuple[str, ...]] = {
+    "souls": tuple(COLOUR_NAMES),
+    "market": STONES,
+    "rooms": CARD_IDS,
+}
+CHANCE_GUIDE = {
+    "souls": "the soul order on space 0, nearest Heaven first (colour initials: G B R)",
+    "market": "the 7 stones drawn into the market, in any order (bread wine cloth jewel "
+    "indulgence)",
+    "rooms": "the cards of rooms 1-4 in room order (take-5 emperor-letter pope-stone …)",
+}
+
+
+class AnswerError(ValueError):
+    """An answer that is not one of the options, with the reason (and a hint) for the user."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The decision pending for ``actor``: its kind and (for a player) the legal actions."""
+
+    actor: str
+    kind: str
+    actions: tuple[Action, ...]
+
+    @property
+    def chance(self) -> bool:
+        return self.actor == CHANCE
+
+    @property
+    def texts(self) -> list[str]:
+        """The options' canonical texts, in the engine's order."""
+        return [action.text for action in self.actions]
+
+    def verbs(self) -> list[str]:
+        """The distinct verbs of the options, in order."""
+        return list(dict.fromkeys(text.split()[0] for text in self.texts))
+
+    def completions(self) -> list[str]:
+        """Texts a completer offers: the options, or a chance decision's words."""
+        if self.chance:
+            return [self.kind, *CHANCE_WORDS.get(self.kind, ())]
+        return self.texts
+
+
+def options_for(state: GameState, actor: str) -> Options:
+    """What ``actor`` (a colour, or ``*`` for chance) decides now."""
+    kind = state.decision.kind
+    if actor == CHANCE:
+        return Options(actor, kind, ())
+    return Options(actor, kind, tuple(state.legal_actions(actor)))
+
+
+def summary(options: Options) -> list[str]:
+    """Lines listing the options: numbered, or by verb when there are many."""
+    if options.chance:
+        return [f"type {CHANCE_GUIDE.get(options.kind, options.kind)}"]
+    texts = options.texts
+    if len(texts) <= LISTED:
+        width = max(len(text) for text in texts) + 6
+        cells = [f"{number:>2} {text}" for number, text in enumerate(texts, 1)]
+        per_line = max(1, 96 // width)
+        return [
+            "".join(cell.ljust(width) for cell in cells[start : start + per_line]).rstrip()
+            for start in range(0, len(cells), per_line)
+        ]
+    lines = []
+    for verb in options.verbs():
+        forms = [text for text in texts if text.split()[0] == verb]
+        shown = forms[0] if len(forms) == 1 else f"{forms[0]} … {forms[-1]}"
+        lines.append(f"   {verb}: {shown} ({len(forms)} options)")
+    return lines
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def named_actor(answer: str) -> str | None:
+    """The player an answer names with a head (``G: bid 6+3``, ``Green: …``), if any."""
+    head = re.match(r"\s*([A-Za-z]+)\s*:", answer)
+    if head is None:
+        return None
+    word = head.group(1).upper()
+    return {name.upper(): colour for colour, name in COLOUR_NAMES.items()}.get(word, word)
+
+
+def choose(state: GameState, options: Options, answer: str) -> Action:
+    """The action ``answer`` stands for at ``state``. Raises :class:`AnswerError`."""
+    text = answer.strip()
+    head = re.match(r"([A-Za-z*]+)\s*:\s*", text)
+    if head is not None:
+        who = head.group(1).upper()
+        who = {name.upper(): colour for colour, name in COLOUR_NAMES.items()}.get(who, who)
+        if who != options.actor and not (options.chance and who.lower() in CHANCE_WORDS):
+            raise AnswerError(f"it is {_who(options.actor)}'s decision, not {_who(who)}'s")
+        if options.chance and head.group(1).lower() in CHANCE_WORDS:
+            text = head.group(1) + " " + text[head.end() :]
+        else:
+            text = text[head.end() :]
+    if not text:
+        raise AnswerError("an empty answer: type a move, its number or a unique beginning")
+    if options.chance:
+        return _chance(options, text)
+    return _player(state, options, text)
+
+
+def _who(actor: str) -> str:
+    return "chance" if actor == CHANCE else COLOUR_NAMES.get(actor, actor)
+
+
+def _player(state: GameState, options: Options, text: str) -> Action:
+    actions = options.actions
+    if not actions:
+        raise AnswerError(f"{_who(options.actor)} has no decision to take now")
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(actions) and len(actions) <= LISTED:
+            return actions[number - 1]
+        raise AnswerError(f"no option {number}: the options are numbered 1-{len(actions)}")
+    wanted = _normal(text)
+    verbs = options.verbs()
+    candidates = [wanted]
+    if len(verbs) == 1 and not wanted.startswith(verbs[0]):
+        candidates.append(f"{verbs[0]} {wanted}")
+    for candidate in candidates:
+        exact = _read(options.actor, candidate)
+        if exact is not None and exact in actions:
+            return exact
+    for candidate in candidates:
+        matches = _prefixed(actions, candidate)
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            shown = ", ".join(action.text for action in matches[:6])
+            more = "" if len(matches) <= 6 else f" and {len(matches) - 6} more"
+            raise AnswerError(f"'{text}' could be {shown}{more}: type more of it")
+    raise AnswerError(_refusal(state, options, candidates))
+
+
+def _read(actor: str, text: str) -> Action | None:
+    try:
+        return parse_action(actor, text)
+    except ActionSyntaxError:
+        return None
+
+
+def _prefixed(actions: Sequence[Action], wanted: str) -> list[Action]:
+    """The actions whose words begin with the typed words, word by word."""
+    typed = wanted.split()
+    out = []
+    for action in actions:
+        words = action.text.lower().split()
+        if len(typed) <= len(words) and all(
+            w.startswith(t) for t, w in zip(typed, words, strict=False)
+        ):
+            out.append(action)
+    return out
+
+
+def _refusal(state: GameState, options: Options, candidates: list[str]) -> str:
+    """Why the answer is none of the options: the engine's reason, or the reading's."""
+    problem: ActionSyntaxError | None = None
+    for text in candidates:
+        try:
+            action = parse_action(options.actor, text)
+        except ActionSyntaxError as error:
+            problem = problem or error
+            continue
+        try:
+            state.check(action)
+        except IllegalAction as refusal:
+            return f"not legal now: {refusal.reason} [{refusal.rule}]"
+        return f"'{action.text}' is not among the options"
+    message = str(problem)
+    found = hint(message)
+    return message + (f"\n    hint: {found}" if found else "")
+
+
+def _chance(options: Options, text: str) -> Action:
+    words = _normal(text).split()
+    verb = options.kind
+    if words and words[0] == verb:
+        words = words[1:]
+    vocabulary = CHANCE_WORDS.get(verb, ())
+    expanded = []
+    for word in words:
+        matches = [piece for piece in vocabulary if piece.lower().startswith(word)]
+        exact = [piece for piece in vocabulary if piece.lower() == word]
+        if exact:
+            expanded.append(exact[0])
+        elif len(matches) == 1:
+            expanded.append(matches[0])
+        elif matches:
+            raise AnswerError(f"'{word}' could be {', '.join(matches)}: type more of it")
+        else:
+            raise AnswerError(f"'{word}' is not one of: {' '.join(vocabulary)}")
+    try:
+        return parse_action(CHANCE, " ".join([verb, *expanded]))
+    except ActionSyntaxError as problem:
+        raise AnswerError(str(problem)) from None

@@ -1,0 +1,230 @@
+"""The recording loop: show the decision, read an answer, apply it, save.
+
+At each decision the recorder says whose turn it is and what is decided, lists the legal
+options (numbered; summarised by verb when there are many) and reads one answer: a move (see
+:mod:`mcn.recorder.answers`) or one of the commands below. The file is saved whenever the
+recorder is about to wait for an answer, so what was entered is on disk before the next
+question — a crash or ^C loses nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mcn.engine import IllegalAction
+from mcn.engine.actions import Action, End
+from mcn.engine.constants import CHANCE, COLOUR_NAMES
+from mcn.recorder.answers import AnswerError, choose, named_actor, options_for, summary
+from mcn.recorder.console import Console
+from mcn.recorder.session import Session, SessionError
+from mcn.replay import forced_action
+
+COMMANDS = (
+    ("undo", "take back the last decision entered (in an empty variation: drop it)"),
+    ("{TEXT}", "a comment after the last decision entered (also: comment TEXT)"),
+    ("! ? !! ?? !? ?! $N", "a glyph on the last decision entered"),
+    ("var", "open a variation: an alternative to the last decision entered"),
+    ("back", "close the variation and go back to the line it branched from"),
+    ("list", "show the options again"),
+    ("help", "this list"),
+    ("quit", "save and stop (run mcn record -o FILE again to continue)"),
+)
+_FORCED_LIMIT = 1000
+_GLYPH = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?|\$\d{1,9})")
+
+
+class Quit(Exception):
+    """The user asked to stop."""
+
+
+class Recorder:
+    """Drives a :class:`Session` from a :class:`Console`; ``save`` writes the record."""
+
+    def __init__(self, session: Session, console: Console, save: Callable[[], None]) -> None:
+        self.session = session
+        self.console = console
+        self.save = save
+        self.dirty = True
+        self.shown: tuple[int, str] | None = None  # the decision whose options were shown
+
+    def run(self) -> int:
+        """Record until the input ends or the user quits; 0, or 1 after a wrong scripted
+        answer (the record keeps everything before it)."""
+        while True:
+            if self.dirty and not self.console.pending():
+                self.save()
+                self.dirty = False
+            actor = self._actor()
+            if actor is not None:
+                self._show(actor)
+            prompt = self._prompt(actor)
+            try:
+                answer = self.console.ask(prompt, self._completions(actor))
+            except EOFError:
+                self._finish()
+                return 0
+            try:
+                self._handle(answer.strip(), actor)
+            except Quit:
+                self._finish()
+                return 0
+            except (AnswerError, IllegalAction, SessionError) as problem:
+                self.console.warn(self._reason(problem))
+                if not self.console.interactive:
+                    self._finish()
+                    return 1
+
+    def _finish(self) -> None:
+        if self.dirty:
+            self.save()
+            self.dirty = False
+
+    # ---- showing ---------------------------------------------------------------------------
+
+    def _actor(self) -> str | None:
+        """Who decides now (the first pending bidder during the secret bids)."""
+        state = self.session.state
+        if state.is_terminal():
+            return None
+        players = state.current_players()
+        return players[0] if players else None
+
+    def _show(self, actor: str) -> None:
+        state = self.session.state
+        key = (id(state), actor)
+        if self.shown == key:
+            return
+        self.shown = key
+        decision = state.decision
+        address = decision.address_for(actor) if decision.per_actor else decision.address
+        where = "" if self.session.line.parent is None else f"  [variation, depth {self.depth}]"
+        self.console.say(f"\n{address}  {decision.prompt}{where}")
+        for line in summary(options_for(state, actor)):
+            self.console.say(line)
+
+    @property
+    def depth(self) -> int:
+        return self.session.line.depth()
+
+    def _prompt(self, actor: str | None) -> str:
+        if actor is None:
+            winners = " ".join(self.session.state.winners())
+            self.console.say(
+                f"\nThe game is over: {winners or 'no winner'} (undo, var, back, quit)"
+            )
+            return "> "
+        name = "chance" if actor == CHANCE else COLOUR_NAMES[actor]
+        return f"{name}> "
+
+    def _completions(self, actor: str | None) -> list[str]:
+        words = ["undo", "var", "back", "list", "help", "quit"]
+        if actor is None:
+            return words
+        return options_for(self.session.state, actor).completions() + words
+
+    # ---- answers ---------------------------------------------------------------------------
+
+    def _handle(self, answer: str, actor: str | None) -> None:
+        session = self.session
+        word = answer.lower()
+        if not answer:
+            return
+        if word == "quit":
+            raise Quit
+        if word == "help":
+            for name, what in COMMANDS:
+                self.console.say(f"  {name:<20}{what}")
+            self.console.say("  or a move: its number, its text, or a unique beginning")
+            return
+        if word == "list":
+            self.shown = None
+            return
+        if word == "undo":
+            undone = session.undo()
+            self._changed(f"undone: {undone}")
+            return
+        if word in ("var", "variation"):
+            replaced = session.open_variation()
+            self._changed(
+                f"variation: an alternative to {replaced.action.actor}: {replaced.action.text}"
+                " ('back' returns)"
+            )
+            return
+        if word in ("back", "close"):
+            session.close_variation()
+            self._changed("back on the line the variation branched from")
+            return
+        comment = _comment(answer)
+        if comment is not None:
+            where = session.comment(comment)
+            self._changed(f"comment on {where}")
+            return
+        if _GLYPH.fullmatch(answer):
+            where = session.glyph(answer)
+            self._changed(f"glyph {answer} on {where}")
+            return
+        if actor is None:
+            raise SessionError("the game is over: undo, var, back or quit")
+        named = named_actor(answer)
+        if named in session.state.current_players() and session.state.simultaneous():
+            actor = named  # the secret bids: any pending bidder may be entered first
+        options = options_for(session.state, actor)
+        try:
+            added = session.play(choose(session.state, options, answer))
+        except AnswerError:
+            end = self._end_first(answer, actor)
+            if end is None:
+                raise
+            added = session.play(end[0]) + session.play(end[1])
+        for entry, events in added:
+            prefix = "  (forced) " if entry.auto else "  "
+            self.console.say(f"{prefix}{entry.action.actor}: {entry.action.text}")
+            for event in events:
+                self.console.say(f"      {event.text()}")
+        self.dirty = True
+
+    def _end_first(self, answer: str, actor: str) -> tuple[Action, Action] | None:
+        """``end`` and the answer, when the turn waits for its second action and the answer
+        is a legal move once the turn is ended (as replay reads a record that leaves the
+        ``end`` out: a Merchant's free stone, the next player's turn)."""
+        state = self.session.state
+        end = End(actor)
+        if actor == CHANCE or not state.is_legal(end):
+            return None
+        probe = state.clone()
+        probe.apply(end)
+        for _ in range(_FORCED_LIMIT):
+            forced = forced_action(probe)
+            if forced is None:
+                break
+            probe.apply(forced)
+        players = probe.current_players()
+        if probe.is_terminal() or not players:
+            return None
+        try:
+            return end, choose(probe, options_for(probe, players[0]), answer)
+        except AnswerError:
+            return None
+
+    def _changed(self, message: str) -> None:
+        self.console.say(message)
+        self.shown = None
+        self.dirty = True
+
+    @staticmethod
+    def _reason(problem: Exception) -> str:
+        if isinstance(problem, IllegalAction):
+            return f"not legal: {problem.reason} [{problem.rule}]"
+        return str(problem)
+
+
+def _comment(answer: str) -> str | None:
+    """The text of a comment answer: ``{text}``, ``{text`` or ``comment text``."""
+    if answer.startswith("{"):
+        text = answer[1:]
+        return text[:-1] if text.endswith("}") else text
+    lowered = answer.lower()
+    if lowered.startswith("comment ") or lowered.startswith("comment:"):
+        return answer[8:].strip()
+    return None

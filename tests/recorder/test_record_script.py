@@ -1,0 +1,135 @@
+"""``mcn record --script``: answers one per line from standard input (R-SET-1, R-BID-1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from mcn.cli import cli
+from mcn.replay import replay_game, state_digest
+from tests.recorder.scripts import GAME_3P, HEADERS_3P, answers_of, game_of
+
+RUNNER = CliRunner()
+
+
+def record(tmp: Path, answers: list[str], *extra: str) -> tuple[int, str]:
+    result = RUNNER.invoke(
+        cli, ["record", "--script", "-o", str(tmp), *HEADERS_3P, *extra], input="\n".join(answers)
+    )
+    return result.exit_code, result.output
+
+
+def final_digest(path: Path) -> str:
+    replay = replay_game(game_of(path))
+    assert replay.valid, [d.text() for d in replay.diagnostics]
+    assert replay.final is not None
+    return state_digest(replay.final)
+
+
+def test_scripted_game_3p_gives_the_same_record_and_final_state(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    status, output = record(out, answers_of(game_of(GAME_3P)))
+    assert status == 0, output
+    assert final_digest(out) == final_digest(GAME_3P)
+    assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
+    check = RUNNER.invoke(cli, ["fmt", "--check", str(out)])
+    assert check.exit_code == 0, check.output
+    assert RUNNER.invoke(cli, ["validate", str(out)]).exit_code == 0
+
+
+def test_an_unfinished_record_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    answers = answers_of(game_of(GAME_3P))
+    # stop after round 1's first turn, in the middle of a turn (the guess of turn 1)
+    cut = answers.index("R: guess 4") + 1
+    assert record(out, answers[:cut])[0] == 0
+    partial = out.read_text(encoding="utf-8")
+    assert '[Result "*"]' in partial and partial.rstrip().endswith("R: guess 4")
+    assert RUNNER.invoke(cli, ["fmt", "--check", str(out)]).exit_code == 0
+    status, output = record(out, answers[cut:])
+    assert status == 0, output
+    assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
+
+
+def test_a_turn_cut_after_its_first_action_still_takes_its_second(tmp_path: Path) -> None:
+    """The written record means 'end' after the item's last move (an item is a whole turn);
+    resuming must not take that end: the second action may still come (R-ACT-3)."""
+    out = tmp_path / "game.mcn"
+    answers = answers_of(game_of(GAME_3P))
+    cut = answers.index("R: donate 10>II") + 1  # turn 3 of round 1: visit 4 comes next
+    assert record(out, answers[:cut])[0] == 0
+    assert record(out, answers[cut:])[0] == 0
+    assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
+
+
+def test_a_wrong_answer_stops_the_script_and_keeps_what_came_before(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    answers = [*answers_of(game_of(GAME_3P))[:5], "rooms: greed-2 free-good new-crew take-99"]
+    status, output = record(out, answers)
+    assert status == 1
+    assert "<stdin>:6:" in output and "take-99" in output
+    text = out.read_text(encoding="utf-8")
+    assert text.rstrip().endswith("market: bread bread wine cloth cloth jewel indulgence")
+
+
+def test_commands_comment_glyph_undo_variation(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    answers = [
+        "souls: G B R",
+        "{Green starts nearest Heaven}",
+        "G: bonus jewel>II",
+        "!?",
+        "B: bonus 10>II",
+        "undo",
+        "bonus bread>II wine>I",
+        "var",
+        "bonus 10>I",
+        "{the money instead}",
+        "back",
+        "R: bonus 10>I",
+        "market: b b w c c j i",  # unique prefixes of the stones
+        "rooms: greed-2 free-good new-crew take-7",
+        "5+0",  # Red's (the first pending bidder): the verb may be left out
+        "G: bid 6+3",  # any pending bidder may be entered first
+        "B: bid 2+1",
+    ]
+    status, output = record(out, answers)
+    assert status == 0, output
+    text = out.read_text(encoding="utf-8")
+    assert "souls: G B R {Green starts nearest Heaven}" in text
+    assert "G: bonus jewel>II!?" in text
+    assert "B: bonus bread>II wine>I (B: bonus 10>I {the money instead})" in text
+    assert "market: bread bread wine cloth cloth jewel indulgence" in text
+    assert "R: bid 5+0  G: bid 6+3  B: bid 2+1" in text
+    assert RUNNER.invoke(cli, ["validate", str(out)]).exit_code == 0
+    assert RUNNER.invoke(cli, ["fmt", "--check", str(out)]).exit_code == 0
+
+
+def test_headers_are_asked_in_order_with_defaults(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    answers = ["R B", "Club night", "", "2024.03.01", "Paula", "", "souls: B R"]
+    result = RUNNER.invoke(cli, ["record", "--script", "-o", str(out)], input="\n".join(answers))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith('[Event "Club night"]\n[Site "?"]\n[Date "2024.03.01"]\n')
+    assert '[Red "Paula"]\n[Blue "Blue player"]\n' in text
+    assert '[Rules "de-2016"]' in text and '[Result "*"]' in text
+    assert text.rstrip().endswith("souls: B R")
+
+
+def test_without_output_the_record_goes_to_standard_output() -> None:
+    result = RUNNER.invoke(cli, ["record", "--script", *HEADERS_3P], input="souls: G B R\n")
+    assert result.exit_code == 0
+    assert result.output.startswith('[Event "Spieletreff Nord"]')
+    assert result.output.rstrip().endswith("souls: G B R")
+
+
+def test_a_record_with_errors_is_not_resumed(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    text = GAME_3P.read_text(encoding="utf-8").replace("G: bonus jewel>II", "G: bonus jewel>III")
+    out.write_text(text, encoding="utf-8")
+    status, output = record(out, [])
+    assert status == 1
+    assert "has errors" in output
+    assert out.read_text(encoding="utf-8") == text  # untouched
