@@ -179,7 +179,7 @@ class Recorder:
             added = session.play(end[0]) + session.play(end[1])
         for entry, events in added:
             prefix = "  (forced) " if entry.auto else "  "
-            self.console.say(f"{prefix}{entry.action.actor}: {entry.action.text}")
+            self.console.say(prefix + _written(entry.action))
             for event in events:
                 self.console.say(f"      {event.text()}")
         self.dirty = True
@@ -217,6 +217,14 @@ class Recorder:
         if isinstance(problem, IllegalAction):
             return f"not legal: {problem.reason} [{problem.rule}]"
         return str(problem)
+
+
+def _written(action: Action) -> str:
+    """An action as a record writes it (``R: bid 3+5``, ``market: bread …``)."""
+    if action.actor == CHANCE:
+        verb, _, rest = action.text.partition(" ")
+        return f"{verb}: {rest}"
+    return f"{action.actor}: {action.text}"
 
 
 def _comment(answer: str) -> str | None:
