@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from mcn.notation.stream import iter_results
+from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
 from mcn.redact import redact_game
 from mcn.safe_write import WriteError, write_text_atomic
@@ -59,8 +59,9 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
                 index=result.number,
             )
             errors = [d for d in replay.diagnostics if d.severity == "error"]
+            lines = file_lines(file)
             for diagnostic in errors:
-                click.echo(diagnostic.text(), err=True)
+                click.echo(diagnostic.located(lines).display(), err=True)
             failed = failed or bool(errors)
             texts.append(write(game))
     except OSError as problem:

@@ -21,7 +21,7 @@ import click
 
 from mcn.engine import GameState
 from mcn.notation.model import Game
-from mcn.notation.stream import iter_results
+from mcn.notation.stream import file_lines, iter_results
 from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.render import clean, render_events, render_state
 from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
@@ -102,7 +102,7 @@ def replay(
     main = result.main
     if main is None:
         for diagnostic in result.diagnostics:
-            click.echo(diagnostic.text(), err=True)
+            click.echo(diagnostic.located(file_lines(file)).display(), err=True)
         sys.exit(1)
     steps: list[Step]
     shown: Line | None = main  # the line whose end is shown, if it is its end
@@ -133,8 +133,9 @@ def replay(
         state = kept
         shown = line if index == len(line.steps) - 1 else None
     errors = [d for d in result.diagnostics if d.severity == "error"]
+    lines = file_lines(file)
     for diagnostic in errors:
-        click.echo(diagnostic.text(), err=True)
+        click.echo(diagnostic.located(lines).display(), err=True)
     click.echo(
         show(
             game, state, steps, viewer, form=form, all_events=all_events, name=name, number=number

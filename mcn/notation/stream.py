@@ -112,6 +112,25 @@ def iter_results_with_lines(
             yield result, current[0].source_line
 
 
+def file_lines(path: str, encoding: str | None = None) -> Callable[[int], str | None]:
+    """A lookup of ``path``'s lines by number, reading the file only when first asked (to
+    show the source line of a diagnostic found after the reading); None for ``-``."""
+    cache: list[str] = []
+
+    def line(number: int) -> str | None:
+        if path == "-":
+            return None
+        if not cache:
+            try:
+                with open(path, "rb") as handle:
+                    cache.extend(text for text, _ in _lines(handle, path, encoding))
+            except OSError:
+                return None
+        return cache[number - 1].rstrip("\r\n") if 0 < number <= len(cache) else None
+
+    return line
+
+
 @contextmanager
 def source_chunks(
     source: Source, encoding: str | None, name: str | None

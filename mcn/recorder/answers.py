@@ -208,8 +208,11 @@ def _chance(options: Options, text: str) -> Action:
     if words and words[0] == verb:
         words = words[1:]
     vocabulary = CHANCE_WORDS.get(verb, ())
+    names = {name.lower(): colour for colour, name in COLOUR_NAMES.items()}
     expanded = []
     for word in words:
+        if verb == "souls" and word in names:
+            word = names[word].lower()
         matches = [piece for piece in vocabulary if piece.lower().startswith(word)]
         exact = [piece for piece in vocabulary if piece.lower() == word]
         if exact:

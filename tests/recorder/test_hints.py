@@ -158,3 +158,15 @@ def test_a_hint_never_fails(headline: str, line: str, column: int) -> None:
     message = headline.split(": error: ", 1)[1]
     found = hint(message, line, column)
     assert found is None or isinstance(found, str)
+
+
+def test_replay_and_redact_show_rule_errors_with_a_caret(tmp_path: Path) -> None:
+    record = tmp_path / "slip.mcn"
+    record.write_text(HEADERS + SETUP + "G: bonus jewel>II; bonus 10>I\n", encoding="utf-8")
+    for command in (["replay", str(record)], ["redact", str(record), "--as", "R"]):
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 1, command
+        lines = result.output.splitlines()
+        at = next(i for i, line in enumerate(lines) if ": error: " in line)
+        assert lines[at + 1] == "    G: bonus jewel>II; bonus 10>I", command
+        assert lines[at + 2] == "    " + " " * 19 + "^", command

@@ -62,6 +62,7 @@ def spawn(output: Path) -> pexpect.spawn:
         timeout=30,
         dimensions=(40, 100),
     )
+    child.delaybeforesend = None
     return child
 
 

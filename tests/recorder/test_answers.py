@@ -1,0 +1,114 @@
+"""Answers at a decision: numbers, texts, prefixes, chance outcomes, refusals with reasons;
+and the session's undo, annotations and variations (R-SET-1, R-SET-4, R-BID-1, R-ACT-3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcn.engine import new_game, parse_action
+from mcn.engine.constants import CHANCE
+from mcn.recorder.answers import AnswerError, choose, options_for, summary
+from mcn.recorder.session import Session, SessionError
+
+
+def session_at_bonus() -> Session:
+    session = Session(new_game(("R", "B", "G")), {})
+    session.play(parse_action(CHANCE, "souls G B R"))
+    return session
+
+
+def pick(session: Session, answer: str) -> str:
+    state = session.state
+    actor = state.current_players()[0]
+    return choose(state, options_for(state, actor), answer).text
+
+
+def test_a_number_a_text_or_a_unique_prefix_picks_an_option() -> None:
+    session = session_at_bonus()  # Green picks a starting bonus (R-SET-4)
+    options = options_for(session.state, "G")
+    assert [a.text for a in options.actions][:2] == [
+        "bonus bread>I wine>I",
+        "bonus bread>I wine>II",
+    ]
+    assert pick(session, "2") == "bonus bread>I wine>II"
+    assert pick(session, "  BONUS   Jewel>ii ") == "bonus jewel>II"
+    assert pick(session, "G: bonus 10>I") == "bonus 10>I"
+    assert pick(session, "b bl") == "bonus blue"  # word by word
+    assert pick(session, "jewel>II") == "bonus jewel>II"  # every option has the verb
+
+
+def test_ambiguous_wrong_and_unreadable_answers_say_why() -> None:
+    session = session_at_bonus()
+    with pytest.raises(AnswerError, match="could be bonus 10>I, bonus 10>II"):
+        pick(session, "b 10")
+    with pytest.raises(AnswerError, match="no option 12"):
+        pick(session, "12")
+    with pytest.raises(AnswerError, match="Green's decision, not Red's"):
+        pick(session, "R: bonus blue")
+    with pytest.raises(AnswerError, match="R-SET-4"):
+        pick(session, "bonus wine>I")  # readable, but not a starting bonus
+    with pytest.raises(AnswerError, match="did you mean 'bonus'"):
+        pick(session, "bonsu blue")
+
+
+def test_chance_outcomes_are_typed_as_seen_with_unique_prefixes() -> None:
+    state = new_game(("R", "B"))
+    options = options_for(state, CHANCE)
+    assert summary(options)[0].startswith("type the soul order")
+    assert choose(state, options, "souls: b r").text == "souls B R"
+    assert choose(state, options, "Red Blue").text == "souls R B"
+    session = Session(state, {})
+    session.play(parse_action(CHANCE, "souls B R"))
+    session.play(parse_action("B", "bonus 10>I"))
+    session.play(parse_action("R", "bonus jewel>II"))
+    market = options_for(session.state, CHANCE)
+    drawn = choose(session.state, market, "b b b c j i i")
+    assert drawn.text == "market bread bread bread cloth jewel indulgence indulgence"
+    with pytest.raises(AnswerError, match="'xyz' is not one of"):
+        choose(session.state, market, "b b b c j i xyz")
+
+
+def test_many_options_are_summarised_by_verb() -> None:
+    session = session_at_bonus()
+    for answer in ("G: bonus jewel>II", "B: bonus 10>II", "R: bonus blue"):
+        session.play(choose(session.state, options_for(session.state, answer[0]), answer))
+    session.play(parse_action(CHANCE, "market bread bread wine cloth cloth jewel indulgence"))
+    session.play(parse_action(CHANCE, "rooms greed-2 free-good new-crew take-7"))
+    lines = summary(options_for(session.state, "R"))  # the secret bids (R-BID-1)
+    assert lines == ["   bid: bid 1+0 … bid 6+25 (156 options)"]
+
+
+def test_undo_takes_back_the_entered_decision_and_the_forced_moves_after_it() -> None:
+    session = session_at_bonus()
+    session.play(parse_action("G", "bonus jewel>II"))
+    before = session.state.to_json()
+    session.play(parse_action("B", "bonus 10>II"))
+    assert session.undo() == "B: bonus 10>II"
+    assert session.state.to_json() == before
+    assert session.undo() == "G: bonus jewel>II"
+    assert session.undo() == "*: souls G B R"
+    with pytest.raises(SessionError, match="nothing to undo"):
+        session.undo()
+
+
+def test_variations_comments_and_glyphs_go_to_the_last_entered_decision() -> None:
+    session = session_at_bonus()
+    session.play(parse_action("G", "bonus jewel>II"))
+    session.glyph("!")
+    replaced = session.open_variation()
+    assert replaced.action.text == "bonus jewel>II"
+    assert session.state.current_players() == ("G",)  # the state before the replaced move
+    session.comment("at the start of the variation")
+    session.play(parse_action("G", "bonus blue"))
+    session.comment("the blue letter instead")
+    session.close_variation()
+    entry = session.main.entries[-1]
+    assert entry.glyphs == ["!"]
+    (variation,) = entry.variations
+    assert variation.lead == ["at the start of the variation"]
+    assert variation.entries[0].comments == ["the blue letter instead"]
+    with pytest.raises(SessionError, match="no variation is open"):
+        session.close_variation()
+    session.open_variation()
+    assert session.undo().startswith("the empty variation")
+    assert len(entry.variations) == 1
