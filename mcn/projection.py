@@ -134,6 +134,19 @@ def action_tokens(
     return (tokens[0], hidden.SECRET)
 
 
+def tokens_by_text(actor: str, tokens: tuple[str, ...], viewer: Viewer) -> tuple[str, ...]:
+    """A move replay never reached (after an error in a variation), masked by its text alone:
+    every place a secret can stand becomes ``?`` unless the move is the viewer's."""
+    if sees(viewer, actor) or not tokens or actor == CHANCE:
+        return tokens
+    verb = tokens[0]
+    if verb in ("donate", "bonus"):
+        return _mask_targets(tokens)
+    if verb in ("bid", "give", "visit") and len(tokens) == 2:
+        return (verb, hidden.SECRET)
+    return tokens
+
+
 def _event_viewer(viewer: Viewer) -> str | None:
     """The engine's spelling of a viewer for :meth:`Event.to_json`."""
     return ALL_SECRETS if viewer == EVERYTHING else viewer
@@ -341,5 +354,6 @@ __all__ = [
     "revealed_flags",
     "sees",
     "state_json",
+    "tokens_by_text",
     "viewer_label",
 ]

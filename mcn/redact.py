@@ -1,23 +1,19 @@
 """Redaction: a record as one player saw it (docs/notation.md, "Redacted records").
 
-What another player keeps secret (R-HID-1) becomes ``?``:
-
-* the compartments of his donations and of his starting bonus (``donate jewel>?``),
-* the colour of a letter he bought or took as the Merchant (``letter ?``,
-  ``free indulgence>?``),
-* the colour of a letter the Emperor gave, unless the viewer gave or received it (``give ?``).
+What the viewer may read is decided by :mod:`mcn.projection` (R-HID-1, I-HID-4); this module
+only rewrites a record with it. Another player's secrets become ``?`` (``donate jewel>?``,
+``give ?``, and ``bid ?``/``visit ?`` in a record that ends before their reveal); what the viewer
+saw stays exactly as written — his own moves keep their order, comments and glyphs.
 
 What the rules reveal later is written where they reveal it, as reveal checkpoints
 (:mod:`mcn.hidden`): ``<chest I …>`` after the item in which compartment I is evaluated,
-``<chest II …>`` likewise, ``<letters …>`` at the end of the game. Bids and the Pope die are
-revealed within their round and turn, before anything else depends on them, so they stay.
-Money behind the screens is secret too, so ``<money …>`` checkpoints are dropped, and so are
-``<digest …>`` checkpoints (the public state they summarise includes the letter supply, whose
-counts would give the hidden colours away). Comments and variations are annotations by someone
-who knew everything; they are dropped unless asked for (and then redacted the same way).
-
-The same rules mask what :command:`mcn replay --as` shows: :func:`action_text` and
-:func:`event_json` are used there too.
+``<chest II …>`` likewise, ``<letters …>`` at the end of the game. Money behind the screens is
+secret, so ``<money …>`` checkpoints are dropped; ``<digest …>`` checkpoints stay (they cover
+only the public state, and the letter supply is public, I-HID-4). Comments, and glyphs on
+moves the viewer could not read, are annotations by someone who knew everything; they are
+dropped unless asked for (and variations are then redacted the same way). A record that
+already hides what the viewer saw is refused (:class:`Unresolvable`): redaction never makes a
+value up.
 """
 
 from __future__ import annotations
@@ -27,6 +23,7 @@ from dataclasses import replace
 
 from mcn import hidden
 from mcn.engine.actions import Action, BuyLetter, FreeStone, Give, Pick
+from mcn.engine.constants import colour_name
 from mcn.engine.events import Evaluation
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move, Section
 from mcn.projection import (
@@ -34,14 +31,16 @@ from mcn.projection import (
     action_tokens,
     event_json,
     event_text,
+    hides,
     path_to,
     revealed_flags,
     sees,
+    tokens_by_text,
 )
-from mcn.replay import GameReplay, Line, Step, replay_game
+from mcn.replay import Diagnostic, GameReplay, Line, Step, replay_game
 
 #: Checkpoints a redacted record cannot keep (see the module docstring).
-_DROPPED_CHECKPOINTS = frozenset({"money", "digest", *hidden.REVEALS})
+_DROPPED_CHECKPOINTS = frozenset({"money", *hidden.REVEALS})
 
 
 # ---- redacting a record ---------------------------------------------------------------------
@@ -62,19 +61,13 @@ def _reveal_points(line: Line) -> list[tuple[int, str]]:
     return points
 
 
-def _by_text(actor: str, tokens: tuple[str, ...], viewer: str | None) -> tuple[str, ...]:
-    """A move replay never reached (after an error in a variation), redacted by its text
-    alone: every place a secret can stand becomes ``?`` unless it is the viewer's."""
-    if sees(viewer, actor) or not tokens:
-        return tokens
-    verb = tokens[0]
-    if verb in ("donate", "bonus"):
-        return (verb, *(t.split(">")[0] + ">?" if ">" in t else t for t in tokens[1:]))
-    if verb in ("letter", "give") and len(tokens) == 2:
-        return (verb, hidden.SECRET)
-    if verb == "free" and len(tokens) == 2 and tokens[1].startswith("indulgence>"):
-        return (verb, "indulgence>?")
-    return tokens
+class Unresolvable(ValueError):
+    """The record hides (``?``) something the viewer saw: it was redacted for somebody else,
+    and redacting it again would have to make the value up (``diagnostic`` says where)."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.text())
+        self.diagnostic = diagnostic
 
 
 class _Redactor:
@@ -97,22 +90,51 @@ class _Redactor:
                     self.steps[id(step.move)] = step
 
     def move(self, move: Move) -> Move:
+        """A move as the viewer may read it. What he sees stays exactly as written (his own
+        moves keep their order, comments and glyphs); another player's secret becomes ``?`` and
+        loses its glyphs, which were written by someone who saw it; a ``?`` the viewer should
+        see cannot be filled in (:class:`Unresolvable`)."""
         step = self.steps.get(id(move))
         if step is not None:
             revealed = self.revealed.get(id(step), False)
-            tokens = action_tokens(step.action, self.viewer, step.events, revealed)
+            masked = hides(step.action, self.viewer, step.events, revealed)
+            if masked:
+                tokens = action_tokens(step.action, self.viewer, step.events, revealed)
+            elif hidden.is_secret(move.tokens):
+                raise Unresolvable(self.unresolvable(move, step.address))
+            else:
+                tokens = move.tokens
         else:
-            tokens = _by_text(move.actor, move.tokens, self.viewer)
+            tokens = tokens_by_text(move.actor, move.tokens, self.viewer)
+            masked = tokens != move.tokens
+        own = sees(self.viewer, move.actor) and self.viewer != EVERYTHING
+        keep = self.keep or own
         variations: tuple[tuple[Element, ...], ...] = ()
         if self.keep:
             variations = tuple(self.variation(v) for v in move.variations)
         return Move(
             move.actor,
             tokens,
-            move.glyphs,
-            move.before if self.keep else (),
-            move.after if self.keep else (),
+            move.glyphs if keep or not masked else (),
+            move.before if keep else (),
+            move.after if keep else (),
             variations,
+        )
+
+    def unresolvable(self, move: Move, address: str) -> Diagnostic:
+        """The error for a ``?`` in ``move`` that the viewer should be able to read."""
+        was = self.replay.game.header("Redacted")
+        source = f" (the record was redacted for {was})" if was else ""
+        who = {None: "a spectator", EVERYTHING: "everybody"}.get(self.viewer)
+        who = who or colour_name(str(self.viewer))
+        return Diagnostic(
+            "error",
+            "secret",
+            f"'{move.text}' hides what {who} saw{source}; redact the full record instead",
+            file=self.replay.file,
+            game=self.replay.index,
+            address=address,
+            span=move.span,
         )
 
     def variation(self, elements: Sequence[Element]) -> tuple[Element, ...]:
@@ -245,11 +267,16 @@ def redact_game(
     keep_annotations: bool = False,
     file: str = "<string>",
     index: int = 1,
+    replay: GameReplay | None = None,
 ) -> tuple[Game, GameReplay]:
     """The record ``game`` as ``viewer`` (a colour, or None for a spectator) saw it, and the
     replay of the full record (its diagnostics say whether the redaction is trustworthy:
-    after the first error of a line, the rest of it is left out)."""
-    replay = replay_game(game, file=file, index=index)
+    after the first error of a line, the rest of it is left out). ``replay``, when the caller
+    has one of ``game`` already, saves replaying it again.
+
+    Raises :class:`Unresolvable` when ``game`` hides (``?``) something the viewer saw."""
+    if replay is None:
+        replay = replay_game(game, file=file, index=index)
     redactor = _Redactor(replay, viewer, keep_annotations)
     main = replay.main
     body = redactor.main_line(_replayed(game.body, main), main) if main else ()

@@ -6,13 +6,14 @@ faithfully, so its errors are reported instead (exit 1) and nothing is written.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
-from mcn.redact import redact_game
+from mcn.redact import Unresolvable, redact_game
 from mcn.safe_write import WriteError, write_text_atomic
 from mcn.viewer import resolve_option
 
@@ -39,6 +40,12 @@ from mcn.viewer import resolve_option
 )
 def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
     """Write FILE as the player --as saw it: other players' secrets become '?'."""
+    if output != "-" and file != "-" and same_file(file, output):
+        raise click.BadParameter(
+            f"'{output}' is the record being redacted: writing over it would destroy its "
+            "secrets; choose another file",
+            param_hint="'-o'",
+        )
     name = "<stdin>" if file == "-" else file
     source = sys.stdin.buffer if file == "-" else file
     texts: list[str] = []
@@ -51,13 +58,18 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
             if result.game is None or result.errors:
                 continue
             who = resolve_option(viewer, [result.game], None)
-            game, replay = redact_game(
-                result.game,
-                who,
-                keep_annotations=keep_annotations,
-                file=name,
-                index=result.number,
-            )
+            try:
+                game, replay = redact_game(
+                    result.game,
+                    who,
+                    keep_annotations=keep_annotations,
+                    file=name,
+                    index=result.number,
+                )
+            except Unresolvable as problem:
+                click.echo(problem.diagnostic.text(), err=True)
+                failed = True
+                continue
             errors = [d for d in replay.diagnostics if d.severity == "error"]
             lines = file_lines(file)
             for diagnostic in errors:
@@ -79,3 +91,12 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
         except WriteError as problem:
             click.echo(str(problem), err=True)
             sys.exit(1)
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name one file (through links, ``..`` and case-folding file
+    systems: the same device and inode when both exist, else the same resolved path)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)

@@ -162,10 +162,24 @@ def show(
     """What ``mcn replay`` prints for ``viewer`` standing after the last of ``steps`` (the path
     from the start of the game; ``state`` is the state there): everything goes through one
     :class:`~mcn.projection.Projection`, so no secret is formatted here."""
-    seen = Projection(steps, viewer)
     if form == "json":
-        return json.dumps(_json(name, number, seen, state, all_events), indent=1) + "\n"
-    return _text(game, state, seen, all_events, number)
+        data = show_json(state, steps, viewer, all_events=all_events, name=name, number=number)
+        return json.dumps(data, indent=1) + "\n"
+    return _text(game, state, Projection(steps, viewer), all_events, number)
+
+
+def show_json(
+    state: GameState,
+    steps: list[Step],
+    viewer: Viewer,
+    *,
+    all_events: bool = False,
+    name: str = "<string>",
+    number: int = 1,
+) -> dict[str, Any]:
+    """The document ``mcn replay --format json`` prints (before serialising): equal data give
+    equal bytes, so tests compare this cheaper form."""
+    return _json(name, number, Projection(steps, viewer), state, all_events)
 
 
 def _json(
