@@ -15,7 +15,7 @@ from typing import Any
 from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
-from mcn.redact import EVERYTHING, action_text, event_text
+from mcn.projection import EVERYTHING, Viewer, action_tokens, event_text
 from mcn.tree import chance_count
 
 LEGAL_FORMAT = "mcn-legal/1"
@@ -80,7 +80,7 @@ class Legal:
         return data
 
 
-def describe(state: GameState, action: Action, viewer: str | None = EVERYTHING) -> str:
+def describe(state: GameState, action: Action, viewer: Viewer = EVERYTHING) -> str:
     """What ``action`` does at ``state``: the events it causes on a copy, as ``viewer`` reads
     them; when it causes none by itself, the decision it leads to."""
     probe = state.clone()
@@ -94,7 +94,7 @@ def describe(state: GameState, action: Action, viewer: str | None = EVERYTHING) 
     return shown + (f"; … ({more} more)" if more > 0 else "")
 
 
-def legal_at(state: GameState, viewer: str | None = EVERYTHING) -> Legal:
+def legal_at(state: GameState, viewer: Viewer = EVERYTHING) -> Legal:
     """The pending decision of ``state`` and its legal actions as ``viewer`` may know them:
     another player's options depend on his secrets (even their number), so a player or a
     spectator is told only who else decides (``hidden``)."""
@@ -111,7 +111,7 @@ def legal_at(state: GameState, viewer: str | None = EVERYTHING) -> Legal:
             if action.actor not in legal.hidden:
                 legal.hidden.append(action.actor)
             continue
-        text = action_text(action, viewer, ())
+        text = " ".join(action_tokens(action, viewer, ()))
         legal.options.append(Option(action.actor, text, describe(state, action, viewer)))
     return legal
 
@@ -151,7 +151,7 @@ class Verdict:
         }
 
 
-def try_move(state: GameState, written: str, viewer: str | None = EVERYTHING) -> Verdict:
+def try_move(state: GameState, written: str, viewer: Viewer = EVERYTHING) -> Verdict:
     """Judge ``written`` (``"B: letter red"``, or ``"letter red"`` for the one player
     deciding) at the pending decision, without changing ``state``."""
     actor, sep, text = written.partition(":")

@@ -73,7 +73,7 @@ def legal(
     loaded = load_source(source, number, target, playable=True)
     state = loaded.state
     assert state is not None
-    viewer = viewer_of(viewer_name, state.players)
+    viewer = viewer_of(viewer_name, loaded)
     if attempt is not None:
         verdict = try_move(state, attempt, viewer)
         if form == "json":

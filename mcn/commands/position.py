@@ -17,7 +17,7 @@ import click
 
 from mcn.commands.source import finish, load_source, viewer_of
 from mcn.position import format_position, position_of
-from mcn.redact import EVERYTHING
+from mcn.projection import EVERYTHING
 
 
 @click.command("position")
@@ -34,7 +34,7 @@ def position(
     """Print the position of SOURCE (a record at --at, or a position to check)."""
     loaded = load_source(source, number, target, playable=False)
     if loaded.state is not None:
-        viewer = viewer_of(viewer_name, loaded.state.players)
+        viewer = viewer_of(viewer_name, loaded)
         data = position_of(loaded.state, viewer)
     else:
         assert loaded.position is not None

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 import click
 
 from mcn.commands.diff import RecordError
-from mcn.commands.redact import parse_viewer
 from mcn.commands.replayed import Replayed, load_replayed, report_stop, state_at
 from mcn.engine import GameState
+from mcn.engine.constants import COLOUR_NAMES
+from mcn.notation.model import Game, Header
 from mcn.position import (
     TAG,
     Position,
@@ -24,8 +25,9 @@ from mcn.position import (
     state_from_position,
 )
 from mcn.position.checks import problems
-from mcn.redact import EVERYTHING
+from mcn.projection import EVERYTHING, Viewer
 from mcn.render import clean
+from mcn.viewer import check_spelling, resolve_option
 
 _PREFIX = TAG.split("/", 1)[0] + "/"
 
@@ -127,14 +129,22 @@ def load_source(source: str, number: int, target: str | None, *, playable: bool)
     return Source(spot.state, spot.address, replayed=replayed, name=source)
 
 
-def viewer_of(value: str | None, players: tuple[str, ...]) -> str | None:
-    """``--as``: a colour of this game, ``spectator`` (None), or everything when not given."""
+def viewer_of(value: str | None, source: Source) -> Viewer:
+    """``--as`` (mcn.viewer): a colour, a player's name from the record, ``spectator`` (None);
+    everything when not given."""
     if value is None:
         return EVERYTHING
-    viewer = parse_viewer(value)
-    if viewer is not None and viewer not in players:
-        raise click.BadParameter(f"{viewer} does not play in this game", param_hint="'--as'")
-    return viewer
+    check_spelling(value)
+    if source.replayed is not None:
+        game = source.replayed.replay.game
+    else:  # a position names colours only
+        if source.state is not None:
+            players = source.state.players
+        else:
+            assert source.position is not None
+            players = tuple(source.position["players"])
+        game = Game(tuple(Header(COLOUR_NAMES[c], "") for c in players), ())
+    return resolve_option(value, [game], EVERYTHING)
 
 
 def finish(source: Source) -> None:

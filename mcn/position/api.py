@@ -1,31 +1,32 @@
 """From a state to a position and back: the checked round trip.
 
-``state → position`` reads the engine's state JSON (the whole state, or one viewer's view, so the
-viewer's masking is the engine's own); ``position → state`` refuses a position that is broken
-(naming the field) or that hides secrets, and proves that its pending decision can be pending.
+``state → position`` reads the engine's state JSON (the whole state, or one viewer's view as
+the one projection, :func:`mcn.projection.state_json`, masks it); ``position → state`` refuses
+a position that is broken (naming the field) or that hides secrets, and proves that its pending
+decision can be pending.
 """
 
 from __future__ import annotations
 
 import random
 
-from mcn.engine import GameState, view
+from mcn.engine import GameState
 from mcn.engine.constants import CHANCE
 from mcn.engine.errors import IllegalAction
 from mcn.position.checks import problems
 from mcn.position.errors import PositionError
 from mcn.position.model import MASK, Position, from_state_json, is_masked, to_state_json
 from mcn.position.text import format_position, parse_position
+from mcn.projection import EVERYTHING, state_json
 
-ALL = "all"
+ALL = EVERYTHING
 """The viewer that sees everything (the full position)."""
 
 
 def position_of(state: GameState, viewer: str | None = ALL) -> Position:
     """The position of ``state`` as ``viewer`` sees it: :data:`ALL` (everything), a colour, or
     None (a spectator); what the viewer may not see is :data:`~mcn.position.model.MASK`."""
-    data = state.to_json() if viewer == ALL else view(state, viewer)
-    return from_state_json(data)
+    return from_state_json(state_json(state, viewer))
 
 
 def position_text(state: GameState, viewer: str | None = ALL) -> str:
