@@ -1,3 +1,142 @@
-"""mcn: the replay and notation toolchain for the board game Mea Culpa."""
+"""mcn: the replay and notation toolchain for the board game Mea Culpa (Kopf & Zoch, 2016).
+
+The stable Python API (guide and recipes: docs/api.md). Reading and writing records::
+
+    read_games(path)            the games of a file, one at a time (raises NotationError)
+    read_games_lenient(path)    every game with its syntax errors, never raising
+    read_text(text)             the games written in a string
+    write_record(game, path)    canonical MCN text (and an atomic write to ``path``)
+    game_to_json / game_from_json   the lossless JSON form
+
+Replaying and the rules engine::
+
+    replay_game(game)           GameReplay: lines of play, diagnostics, final state
+    state_at(game, "3.2.1")     the GameState after a decision
+    decisions(game)             every decision with its events and the states around it
+    legal_actions(state)        every legal Action of the pending decision
+    new_game(players)           a GameState at setup; state.apply(action) -> events
+    random_game(players, seed=) a complete random legal game, as a record
+
+What one player may see (the one projection every ``--as`` output uses)::
+
+    view_at(game, "3.2.1", "red")   the state there as Red saw it
+    project(path, viewer)           moves, events, state and title for a viewer
+
+Names not listed in ``__all__`` are internal and may change between versions.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# Imported on first use, so ``mcn --version`` and ``import mcn`` stay fast (no Lark, no engine).
+_LAZY: dict[str, str] = {
+    "read_games": "mcn.api",
+    "read_games_lenient": "mcn.api",
+    "read_text": "mcn.api",
+    "write_record": "mcn.api",
+    "game_to_json": "mcn.api",
+    "game_from_json": "mcn.api",
+    "replay_game": "mcn.api",
+    "state_at": "mcn.api",
+    "decisions": "mcn.api",
+    "DecisionStep": "mcn.api",
+    "ReplayError": "mcn.api",
+    "legal_actions": "mcn.api",
+    "random_game": "mcn.api",
+    "view_at": "mcn.api",
+    "project": "mcn.projection",
+    "Projection": "mcn.projection",
+    "GameReplay": "mcn.replay",
+    "Diagnostic": "mcn.replay",
+    "Game": "mcn.notation",
+    "GameResult": "mcn.notation",
+    "NotationError": "mcn.notation",
+    "GameState": "mcn.engine",
+    "Action": "mcn.engine",
+    "Event": "mcn.engine",
+    "IllegalAction": "mcn.engine",
+    "CHANCE": "mcn.engine",
+    "new_game": "mcn.engine",
+    "parse_action": "mcn.engine",
+}
+
+# Written out (not computed) so that type checkers see what is exported.
+__all__ = [
+    "CHANCE",
+    "Action",
+    "DecisionStep",
+    "Diagnostic",
+    "Event",
+    "Game",
+    "GameReplay",
+    "GameResult",
+    "GameState",
+    "IllegalAction",
+    "NotationError",
+    "Projection",
+    "ReplayError",
+    "__version__",
+    "decisions",
+    "game_from_json",
+    "game_to_json",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "project",
+    "random_game",
+    "read_games",
+    "read_games_lenient",
+    "read_text",
+    "replay_game",
+    "state_at",
+    "view_at",
+    "write_record",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mcn' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
+    from mcn.api import (
+        DecisionStep,
+        ReplayError,
+        decisions,
+        game_from_json,
+        game_to_json,
+        legal_actions,
+        random_game,
+        read_games,
+        read_games_lenient,
+        read_text,
+        replay_game,
+        state_at,
+        view_at,
+        write_record,
+    )
+    from mcn.engine import (
+        CHANCE,
+        Action,
+        Event,
+        GameState,
+        IllegalAction,
+        new_game,
+        parse_action,
+    )
+    from mcn.notation import Game, GameResult, NotationError
+    from mcn.projection import Projection, project
+    from mcn.replay import Diagnostic, GameReplay

@@ -28,7 +28,8 @@ from mcn.notation import (
     record_to_json,
     write,
 )
-from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
+from mcn.replay import GameReplay, Line, Step, address_matches
+from mcn.replay import replay_game as _replay
 
 __all__ = [
     "DecisionStep",
@@ -41,8 +42,9 @@ __all__ = [
     "read_games",
     "read_games_lenient",
     "read_text",
-    "replay",
+    "replay_game",
     "state_at",
+    "view_at",
     "write_record",
 ]
 
@@ -90,20 +92,20 @@ def _source(source: Source) -> str | IO[bytes]:
 # ---- replaying ----------------------------------------------------------------------------
 
 
-def replay(game: Game, *, strict: bool = False, keep_states: bool = False) -> GameReplay:
+def replay_game(game: Game, *, strict: bool = False, keep_states: bool = False) -> GameReplay:
     """Replay a game through the rules engine: its lines of play, diagnostics and final state.
 
     ``keep_states`` keeps the state after every decision (``step.state``); ``strict`` turns the
     lenient warnings into errors, as ``mcn validate --strict`` does.
     """
-    return replay_game(game, keep_states=keep_states, strict=strict)
+    return _replay(game, keep_states=keep_states, strict=strict)
 
 
 def state_at(game: Game, address: str = "end") -> GameState:
     """The state after the last main-line decision at or under ``address`` (``"end"``: the end;
     ``"start"``: before the first decision). Raises :class:`ReplayError` if the record is
     refused before that point, or ``KeyError`` if it has no such decision."""
-    result = replay_game(game, keep_states=True, variations=False)
+    result = _replay(game, keep_states=True, variations=False)
     line = result.main
     if line is None:
         raise ReplayError(_first_error(result), _first_diagnostic(result))
@@ -130,8 +132,9 @@ def state_at(game: Game, address: str = "end") -> GameState:
 class DecisionStep:
     """One decision of a game's main line, as :func:`decisions` yields it.
 
-    ``written`` is False for a move the record left implicit (a forced move or a turn's
-    ``end``); ``state`` is the state *after* the decision (a private copy, free to change).
+    ``before`` is the state the decision was taken in (ask it for ``legal_actions``), ``after``
+    the state it led to; each step has states of its own, so changing one changes no other.
+    ``written`` is False for a move the record left implicit (a forced move or a turn's ``end``).
     """
 
     address: str
@@ -139,31 +142,59 @@ class DecisionStep:
     action: Action
     events: tuple[Event, ...]
     written: bool
-    state: GameState
+    before: GameState
+    after: GameState
 
 
 def decisions(game: Game) -> Iterator[DecisionStep]:
-    """Every decision of the main line in order, with its events and the state after it.
+    """Every decision of the main line in order, with its events and the states around it.
 
     Raises :class:`ReplayError` (after yielding the decisions before it) when the record is
-    refused; variations are not walked (replay them with :func:`replay`).
+    refused; variations are not walked (replay them with :func:`replay_game`).
     """
-    result = replay_game(game, keep_states=True, variations=False)
+    result = _replay(game, keep_states=True, variations=False)
     line = result.main
     if line is None:
         raise ReplayError(_first_error(result), _first_diagnostic(result))
+    before = line.start
     for step in line.steps:
-        assert step.state is not None
+        after = step.state
+        assert after is not None
         yield DecisionStep(
             step.address,
             step.action.actor,
             step.action,
             tuple(step.events),
             not step.implicit,
-            step.state.clone(),
+            before,
+            after,
         )
+        before = after
     if line.error is not None:
         raise ReplayError(line.error.text(), line.error)
+
+
+def view_at(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
+    """The state after ``address`` as ``viewer`` saw it there, as JSON data (``"?"`` for what
+    he could not see). ``viewer`` is a colour initial, a colour word, a player's name from the
+    headers, ``"spectator"`` or ``None`` (spectator); the masking is the one projection's."""
+    from mcn.projection import project_line
+    from mcn.viewer import resolve
+
+    seen = resolve(viewer, game) if viewer is not None else None
+    result = _replay(game, keep_states=True, variations=False)
+    line = result.main
+    if line is None:
+        raise ReplayError(_first_error(result), _first_diagnostic(result))
+    matching = [i for i, step in enumerate(line.steps) if address_matches(step.address, address)]
+    if address == "start" or not matching:
+        if address != "start":
+            raise KeyError(f"no decision at {address}")
+        return project_line(line, seen, -1).state(line.start)
+    index = matching[-1]
+    state = line.steps[index].state
+    assert state is not None
+    return project_line(line, seen, index).state(state)
 
 
 def legal_actions(state: GameState) -> list[Action]:
