@@ -43,6 +43,27 @@ register("record", "record:record", "Record a game at the table, decision by dec
 register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 
 
+#: Options whose values only the record knows, and the completion that looks them up there.
+_RECORD_COMPLETIONS = {
+    "--as": "complete_viewer",
+    "--to": "complete_address",
+    "--at": "complete_address",
+    "--from": "complete_address",
+}
+
+
+def _complete_record_values(command: click.Command) -> None:
+    """Give ``--as`` and the address options of every command the record-aware completion of
+    :mod:`mcn.completion`, unless the command set its own: one place, every command."""
+    for param in command.params:
+        names = [name for name in param.opts if name in _RECORD_COMPLETIONS]
+        # Click keeps a parameter's own completion in this attribute (None when not given).
+        if names and getattr(param, "_custom_shell_complete", False) is None:
+            from mcn import completion
+
+            param._custom_shell_complete = getattr(completion, _RECORD_COMPLETIONS[names[0]])
+
+
 class LazyGroup(click.Group):
     """A Click group whose subcommands are imported on first use."""
 
@@ -60,6 +81,7 @@ class LazyGroup(click.Group):
                 raise
             return None
         command: click.Command = getattr(module, attribute)
+        _complete_record_values(command)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

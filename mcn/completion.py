@@ -11,7 +11,9 @@ well under a second for a whole game.
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,13 +32,24 @@ _MOST = 400
 
 
 def _record_paths(ctx: click.Context) -> Iterator[Path]:
-    """The files named so far on the command line (any argument that is an existing file)."""
+    """The files named so far on the command line (any argument that is an existing file).
+
+    Click's parameters first; while the option being completed still lacks its value, Click's
+    lenient parse may leave them unset, so then the words the shell passed (``COMP_WORDS``,
+    set by the bash, zsh and fish scripts alike) are read too.
+    """
+    values: list[object] = []
     for value in ctx.params.values():
-        for item in value if isinstance(value, tuple | list) else (value,):
-            if isinstance(item, str) and item != "-":
-                path = Path(item)
-                if path.is_file():
-                    yield path
+        values.extend(value if isinstance(value, tuple | list) else (value,))
+    try:
+        values.extend(shlex.split(os.environ.get("COMP_WORDS", ""))[1:])
+    except ValueError:  # an unclosed quote while the user types
+        values.extend(os.environ.get("COMP_WORDS", "").split()[1:])
+    for item in values:
+        if isinstance(item, str) and item and item != "-" and not item.startswith("-"):
+            path = Path(item)
+            if path.is_file():
+                yield path
 
 
 def _players(path: Path) -> list[tuple[str, str, str]]:

@@ -1,0 +1,68 @@
+"""Shell completion through Click's own mechanism (the environment variables a shell sets)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mcn.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+ANNOTATED = str(ROOT / "examples" / "annotated-4p.mcn")
+
+
+def complete(words: str) -> list[str]:
+    """What the shell would offer for the last word of ``words``."""
+    parts = words.split(" ")
+    env = {
+        "_MCN_COMPLETE": "bash_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(parts) - 1),
+    }
+    result = CliRunner().invoke(cli, [], env=env, prog_name="mcn")
+    assert result.exit_code == 0, result.output
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if "," in line]
+
+
+def test_subcommands_are_completed() -> None:
+    offered = complete("mcn ")
+    for command in ("validate", "replay", "redact", "diff", "tree", "fmt", "export", "import"):
+        assert command in offered
+    assert complete("mcn re") == [c for c in offered if c.startswith("re")]
+
+
+def test_options_are_completed() -> None:
+    offered = complete(f"mcn replay {ANNOTATED} --")
+    assert {"--to", "--as", "--format", "--events"} <= set(offered)
+
+
+def test_player_colours_and_names_for_as() -> None:
+    offered = complete(f"mcn replay {ANNOTATED} --as ")
+    assert {"R", "B", "G", "Y", "red", "blue", "green", "yellow", "spectator"} <= set(offered)
+    assert "Paula Brandt" in offered
+    assert complete(f"mcn replay {ANNOTATED} --as re") == ["red"]
+
+
+def test_addresses_for_to() -> None:
+    offered = complete(f"mcn replay {ANNOTATED} --to 3.")
+    assert "3.bid" in offered and "3.1" in offered
+    assert all(value.startswith("3.") for value in offered)
+    assert "2.1.1" in complete(f"mcn replay {ANNOTATED} --to 2.1.")
+
+
+def test_completion_never_fails_on_a_bad_file(tmp_path: Path) -> None:
+    broken = tmp_path / "x.mcn"
+    broken.write_bytes(b"\xff\xfe[[[")
+    assert complete(f"mcn replay {broken} --to ") == ["start"]
+    assert complete(f"mcn replay {broken} --as ") == ["spectator"]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_each_shell_gets_a_completion_script(shell: str) -> None:
+    result = CliRunner().invoke(cli, [], env={"_MCN_COMPLETE": f"{shell}_source"}, prog_name="mcn")
+    assert result.exit_code == 0
+    assert "_MCN_COMPLETE" in result.output
+    assert os.linesep in result.output
