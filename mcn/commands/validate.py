@@ -1,175 +1,114 @@
-"""``mcn validate``: check records — syntax, headers, every decision, checkpoints, the result.
+"""``mcn validate``: check records — syntax, headers, every decision, checkpoints, the result —
+and decide every game.
 
-Files are read as streams (:func:`mcn.notation.iter_results`), one game at a time, and every
-game is replayed through the engine (:func:`mcn.replay.replay_game`), so memory does not grow
-with the size of a file. Lenient by default — every problem of every game is reported —
-or ``--strict``: stop at the first error. ``--jobs N`` checks files in N processes; the report
-keeps the order of the files either way. ``--syntax-only`` checks the notation alone (syntax and
-headers, :func:`mcn.notation.iter_syntax`), builds no record and replays nothing: the quick
-check of a big archive.
+Files are read as streams, one game at a time, and every game is replayed through the engine
+(:mod:`mcn.batch`), so memory does not grow with the size of a file. Lenient by default —
+every problem of every game is reported — or ``--strict``: stop at the first error. ``--jobs N``
+checks games in N processes (also the games of one big file); the report keeps input order.
+``--syntax-only`` checks the notation alone (syntax and headers,
+:func:`mcn.notation.iter_syntax`), builds no record and replays nothing.
 
-Exit status: 0 every game valid, 1 a game is invalid (or a file unreadable), 2 usage error.
+Per game the report gives the verdict (schemas/report.schema.json): the event, round and date,
+the roster, the setup, the claimed and the replayed result and whether they agree, the final
+soul spaces, the placings with the rule that decided each, and every diagnostic. Directories
+are searched for ``*.mcn`` (any case, recursively); every other file is listed as skipped.
+
+Exit status: 0 every game valid, 1 a game is invalid (or a file unreadable, empty or without a
+game), 2 usage error.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Final
 
 import click
 
-from mcn.notation.errors import NotationError
-from mcn.notation.model import Span
-from mcn.notation.stream import iter_results_with_lines
+from mcn.batch import FileInfo, Options, Runner, notation_diagnostic
+from mcn.duplicates import Duplicates
+from mcn.inputs import AUTO, Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
 from mcn.notation.syntax import iter_syntax
-from mcn.replay import Diagnostic, replay_game
+from mcn.render import clean
+from mcn.replay import Diagnostic
+from mcn.verdict import GameReport
 
 REPORT_FORMAT: Final = "mcn-report/1"
-#: Show a progress bar only for inputs at least this big (a few hundred games).
-_PROGRESS_BYTES: Final = 1 << 20
 
 
-@dataclass(slots=True)
-class GameReport:
-    """What validation found in one game."""
-
-    file: str
-    game: int
-    decisions: int = 0
-    result: str | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: Main-line moves read (reported by ``--syntax-only``, which replays no decision).
-    moves: int = 0
-
-    @property
-    def valid(self) -> bool:
-        return not any(d.severity == "error" for d in self.diagnostics)
-
-    def to_json(self) -> dict[str, Any]:
-        """The report form of a game (schemas/report.schema.json, ``game``)."""
-        return {
-            "file": self.file,
-            "game": self.game,
-            "valid": self.valid,
-            "decisions": self.decisions,
-            "result": self.result,
-            "diagnostics": [d.to_json() for d in self.diagnostics],
-        }
-
-
-def notation_diagnostic(error: NotationError, code: str, file: str, game: int) -> Diagnostic:
-    """A notation error as a diagnostic (its text is the notation's own headline)."""
-    span = Span(error.line, error.column, error.line, error.column)
-    return Diagnostic("error", code, error.message, file, game, None, span, None, error.source_line)
-
-
-def validate_stream(
-    source: str | IO[bytes],
-    name: str,
-    *,
-    strict: bool = False,
-    encoding: str | None = None,
-    syntax_only: bool = False,
-) -> Iterator[GameReport]:
-    """Validate every game of ``source``, lazily; a problem never escapes as an exception."""
-    if syntax_only:
-        yield from _syntax_stream(source, name, strict, encoding)
-        return
-    try:
-        results = iter_results_with_lines(source, encoding=encoding, name=name)
-        for result, lines in results:
-            report = GameReport(name, result.number)
-            code = "syntax" if result.game is None else "header"
-            for error in result.errors:
-                report.diagnostics.append(notation_diagnostic(error, code, name, result.number))
-            if result.game is not None and not (strict and result.errors):
-                replay_into(report, result.game, strict, lines)
-            yield report
-            if strict and not report.valid:
-                return
-    except OSError as problem:
-        yield GameReport(
-            name,
-            0,
-            diagnostics=[
-                Diagnostic("error", "file", f"cannot read: {problem.strerror or problem}", name, 0)
-            ],
+def _syntax_file(path: str, encoding: str | None) -> list[GameReport]:
+    """Check the notation of every game of one file (syntax and headers)."""
+    name = "<stdin>" if path == "-" else path
+    detected = encoding_for(path, encoding)
+    reports: list[GameReport] = []
+    if detected.warning is not None:
+        reports.append(
+            GameReport(name, 0, diagnostics=[Diagnostic("warning", "encoding", detected.warning, name, 0)])
         )
-
-
-def _syntax_stream(
-    source: str | IO[bytes], name: str, strict: bool, encoding: str | None
-) -> Iterator[GameReport]:
-    """Check the notation of every game of ``source`` (syntax and headers), lazily."""
+    source = sys.stdin.buffer if path == "-" else path
     try:
-        for checked in iter_syntax(source, encoding=encoding, name=name):
+        for checked in iter_syntax(source, encoding=detected.encoding, name=name):
             report = GameReport(name, checked.number, moves=checked.moves)
             code = "header" if checked.parsed else "syntax"
             for error in checked.errors:
                 report.diagnostics.append(notation_diagnostic(error, code, name, checked.number))
-            yield report
-            if strict and not report.valid:
-                return
+            reports.append(report)
     except OSError as problem:
-        yield _unreadable(name, problem)
+        message = f"cannot read: {problem.strerror or problem}"
+        reports.append(GameReport(name, 0, diagnostics=[Diagnostic("error", "file", message, name, 0)]))
+    if not any(r.game for r in reports) and not any(r.diagnostics for r in reports):
+        reports.append(
+            GameReport(name, 0, diagnostics=[Diagnostic("error", "file", "the file holds no game", name, 0)])
+        )
+    return reports
 
 
-def replay_into(
-    report: GameReport, game: Any, strict: bool, lines: Callable[[int], str | None] | None = None
-) -> None:
-    """Replay ``game`` and add what replay found to ``report`` (with source lines from
-    ``lines``, for the caret display)."""
-    setup_known = any(d.code == "header" for d in report.diagnostics)
-    try:
-        replay = replay_game(game, file=report.file, index=report.game, strict=strict)
-    except Exception as bug:  # any input must give a report, never a traceback
-        report.diagnostics.append(
-            Diagnostic(
-                "error",
-                "internal",
-                f"internal error while replaying ({type(bug).__name__}: {bug}); "
-                "please report this record",
-                report.file,
-                report.game,
+def syntax_reports(inputs: list[str], encoding: str | None, jobs: int, strict: bool) -> Iterator[GameReport]:
+    """``--syntax-only``: every file's reports, in file order (files in parallel with jobs)."""
+    if jobs > 1 and len(inputs) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_syntax_file, path, encoding) for path in inputs]
+            for future in futures:
+                yield from future.result()
+        return
+    for path in inputs:
+        yield from _syntax_file(path, encoding)
+
+
+def verdict_line(report: GameReport) -> str:
+    """One line that decides a game, for the text report (record text made safe to print)."""
+    where = f"{report.file}:{report.line}" if report.line else report.file
+    errors = sum(d.severity == "error" for d in report.diagnostics)
+    state = "valid" if report.valid else f"INVALID ({errors} problem{'s' * (errors != 1)})"
+    parts = [f"{where}: game {report.game}: {state}"]
+    placed = " / ".join(
+        x for x in (report.event, f"round {report.round}" if report.round else None, report.date) if x
+    )
+    if placed:
+        parts.append(placed)
+    if report.roster:
+        roster = ", ".join(f"{c} {name}" for c, name in report.roster.items())
+        parts.append(f"{len(report.roster)} players: {roster}")
+    setup = "/".join(x for x in (report.rules, report.board, report.variant) if x)
+    if setup:
+        parts.append(setup)
+    claimed = report.claimed_tag if report.claimed_tag is not None else "none"
+    replayed = report.result if report.result is not None else "unfinished"
+    parts.append(f'result "{claimed}" claimed, "{replayed}" replayed ({report.agreement})')
+    if report.placings:
+        parts.append(
+            "placings: "
+            + ", ".join(
+                f"{p['place']}. {p['name'] or p['colour']} ({p['colour']}, {p['space']}; "
+                f"{' '.join(p['rules'])})"
+                for p in report.placings
             )
         )
-        return
-    report.decisions = replay.decisions
-    final = replay.final
-    if final is not None and final.is_terminal():
-        report.result = " ".join(final.winners())
-    for diagnostic in replay.diagnostics:
-        if setup_known and diagnostic.code == "header":
-            continue  # the notation already said what is wrong with the headers
-        report.diagnostics.append(diagnostic if lines is None else diagnostic.located(lines))
-
-
-def validate_file(
-    path: str, strict: bool, encoding: str | None, syntax_only: bool = False
-) -> list[GameReport]:
-    """All reports of one file (for the worker processes of ``--jobs``)."""
-    return list(
-        validate_stream(path, path, strict=strict, encoding=encoding, syntax_only=syntax_only)
-    )
-
-
-def collect_inputs(paths: Iterable[str]) -> list[str]:
-    """Files to check: files as given, ``*.mcn`` under directories (sorted), ``-`` for stdin."""
-    out: list[str] = []
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            out.extend(str(p) for p in sorted(Path(path).rglob("*.mcn")) if p.is_file())
-        else:
-            out.append(path)
-    return out
+    parts.append(f"{report.decisions} decisions")
+    return clean(" — ".join(parts))
 
 
 class Reporter:
@@ -183,12 +122,21 @@ class Reporter:
         self.counts = {"error": 0, "warning": 0, "note": 0}
         self.files: set[str] = set()
         self.first = True
+        self.duplicates = Duplicates()
         self.started = time.perf_counter()
         if form == "json":
             out.write('{"format": ' + json.dumps(REPORT_FORMAT) + ', "games": [')
 
+    def skipped(self, skipped: tuple[Skipped, ...]) -> None:
+        """List the files a directory held that were not read (text: before the games)."""
+        if self.form == "text":
+            for entry in skipped:
+                self.out.write(clean(f"{entry.path}: note: skipped: {entry.reason}") + "\n")
+
     def add(self, report: GameReport) -> None:
         self.files.add(report.file)
+        if report.game > 0 and not self.syntax_only:
+            report.diagnostics.extend(self.duplicates.see(report))
         for diagnostic in report.diagnostics:
             self.counts[diagnostic.severity] += 1
         if report.game > 0:
@@ -202,13 +150,15 @@ class Reporter:
         else:
             for diagnostic in report.diagnostics:
                 self.out.write(diagnostic.display() + "\n")
+            if report.game > 0 and not self.syntax_only:
+                self.out.write(verdict_line(report) + "\n")
         self.out.flush()
 
     @property
     def failed(self) -> bool:
         return self.counts["error"] > 0
 
-    def finish(self, stopped: bool) -> None:
+    def finish(self, stopped: bool, inputs: Inputs, files: list[FileInfo]) -> None:
         seconds = time.perf_counter() - self.started
         invalid = self.games - self.valid
         if self.form == "json":
@@ -221,10 +171,13 @@ class Reporter:
                 "errors": self.counts["error"],
                 "warnings": self.counts["warning"],
                 "notes": self.counts["note"],
+                "skipped": len(inputs.skipped),
                 "seconds": round(seconds, 3),
                 "stopped": stopped,
             }
-            self.out.write("\n], " + '"summary": ' + json.dumps(summary) + "}\n")
+            self.out.write("\n], " + '"files": ' + json.dumps([f.to_json() for f in files]))
+            self.out.write(', "skipped": ' + json.dumps([s.to_json() for s in inputs.skipped]))
+            self.out.write(', "summary": ' + json.dumps(summary) + "}\n")
             return
         games = "game" if self.games == 1 else "games"
         files = "file" if len(self.files) == 1 else "files"
@@ -234,105 +187,67 @@ class Reporter:
             if self.syntax_only
             else f"{self.decisions} decisions replayed"
         )
+        skipped = len(inputs.skipped)
+        others = f"; {skipped} other file{'s' * (skipped != 1)} skipped (listed above)" if skipped else ""
         self.out.write(
             f"{self.games} {games} read from {len(self.files)} {files}: {self.valid} valid, "
-            f"{invalid} invalid; {done} in {seconds:.2f} s{stop}\n"
+            f"{invalid} invalid; {done} in {seconds:.2f} s{others}{stop}\n"
         )
 
 
-def _open(path: str, stack: ExitStack) -> tuple[IO[bytes], str]:
-    if path == "-":
-        return sys.stdin.buffer, "<stdin>"
-    return stack.enter_context(open(path, "rb")), path
+def encoding_option(function: click.decorators.FC) -> click.decorators.FC:
+    """``--encoding``, shared by the commands that read folders of submissions."""
+    return click.option(
+        "--encoding",
+        default=AUTO,
+        show_default=True,
+        help="Encoding of the files. 'auto': a byte-order mark decides (UTF-8, UTF-16), else "
+        "UTF-8 when the whole file is UTF-8, else Windows-1252/Latin-1 with a warning naming the "
+        "file. Any other name forces that encoding for every file.",
+    )(function)
 
 
-def _sequential(
-    inputs: list[str],
-    reporter: Reporter,
-    strict: bool,
-    encoding: str | None,
-    progress: bool,
-    syntax_only: bool = False,
-) -> bool:
-    """Check the files one after the other; True when stopped early (``--strict``)."""
-    total = sum(os.path.getsize(p) for p in inputs if p != "-" and os.path.isfile(p))
-    bar_wanted = progress and total >= _PROGRESS_BYTES
-    with ExitStack() as stack:
-        bar = (
-            stack.enter_context(
-                click.progressbar(length=total, label="validating", file=sys.stderr)
-            )
-            if bar_wanted
-            else None
-        )
-        for path in inputs:
-            try:
-                handle, name = _open(path, stack)
-            except OSError as problem:
-                reporter.add(_unreadable(path, problem))
-                if strict:
-                    return True
-                continue
-            done = 0
-            reports = validate_stream(
-                handle, name, strict=strict, encoding=encoding, syntax_only=syntax_only
-            )
-            for report in reports:
-                reporter.add(report)
-                if bar is not None and handle is not sys.stdin.buffer:
-                    position = _tell(handle)
-                    bar.update(position - done)
-                    done = position
-                if strict and not report.valid:
-                    return True
-    return False
+def include_option(function: click.decorators.FC) -> click.decorators.FC:
+    """``--include GLOB``: which files of a directory are records."""
+    return click.option(
+        "--include",
+        "include",
+        multiple=True,
+        metavar="GLOB",
+        help="Read the files of directories whose name matches GLOB (case-insensitive; "
+        "repeatable; default *.mcn). Every other file is listed as skipped.",
+    )(function)
 
 
-def _tell(handle: IO[bytes]) -> int:
+def jobs_option(function: click.decorators.FC) -> click.decorators.FC:
+    """``--jobs N``: worker processes, capped at the cores available."""
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help="Check games in this many processes (also the games of one file); at most the "
+        "number of cores.",
+    )(function)
+
+
+def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> Inputs:
+    """The inputs of a command; a usage error for an unknown encoding, an error (exit 1) when
+    the paths hold no record at all."""
     try:
-        return handle.tell()
-    except (OSError, ValueError):
-        return 0
-
-
-def _unreadable(path: str, problem: OSError) -> GameReport:
-    message = f"cannot read: {problem.strerror or problem}"
-    return GameReport(path, 0, diagnostics=[Diagnostic("error", "file", message, path, 0)])
-
-
-def _parallel(
-    inputs: list[str],
-    reporter: Reporter,
-    strict: bool,
-    encoding: str | None,
-    jobs: int,
-    progress: bool,
-    syntax_only: bool = False,
-) -> bool:
-    """Check the files in ``jobs`` processes, reporting in file order."""
-    sizes = [os.path.getsize(p) if os.path.isfile(p) else 0 for p in inputs]
-    bar_wanted = progress and sum(sizes) >= _PROGRESS_BYTES
-    with ProcessPoolExecutor(max_workers=jobs) as pool, ExitStack() as stack:
-        bar = (
-            stack.enter_context(
-                click.progressbar(length=sum(sizes), label="validating", file=sys.stderr)
-            )
-            if bar_wanted
-            else None
-        )
-        futures = [
-            pool.submit(validate_file, path, strict, encoding, syntax_only) for path in inputs
-        ]
-        for future, size in zip(futures, sizes, strict=True):
-            for report in future.result():
-                reporter.add(report)
-                if strict and not report.valid:
-                    for pending in futures:
-                        pending.cancel()
-                    return True
-            if bar is not None:
-                bar.update(size)
-    return False
+        check_encoding(encoding)
+    except LookupError:
+        raise click.BadParameter(f"unknown encoding '{encoding}'", param_hint="--encoding") from None
+    inputs = collect(paths, include or ("*.mcn",))
+    if not inputs.files:
+        for entry in inputs.skipped:
+            click.echo(clean(f"{entry.path}: note: skipped: {entry.reason}"), err=True)
+        wanted = " or ".join(include or ("*.mcn",))
+        where = ", ".join(inputs.directories)
+        click.echo(f"error: no record to read: {where} holds no file matching {wanted}", err=True)
+        sys.exit(1)
+    return inputs
 
 
 @click.command("validate")
@@ -346,15 +261,14 @@ def _parallel(
     show_default=True,
     help="Report as text lines or as JSON (schemas/report.schema.json).",
 )
+@jobs_option
+@encoding_option
+@include_option
 @click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Check files in this many processes.",
+    "--expect-players",
+    type=click.IntRange(2, 4),
+    help="Flag every game with another number of players as invalid.",
 )
-@click.option("--encoding", help="Encoding of the files (default UTF-8).")
 @click.option(
     "--syntax-only",
     is_flag=True,
@@ -367,38 +281,39 @@ def validate(
     strict: bool,
     form: str,
     jobs: int,
-    encoding: str | None,
+    encoding: str,
+    include: tuple[str, ...],
+    expect_players: int | None,
     syntax_only: bool,
 ) -> None:
-    """Check the records in PATHS (files, directories of *.mcn, - for standard input).
+    """Check the records in PATHS (files, directories, - for standard input) and decide every
+    game.
 
     Every game is read and replayed: syntax, headers, every decision, checkpoints and the
     result. With --syntax-only only the notation is checked. Exit status: 0 when every game
-    is valid, 1 when one is not (or a file cannot be read), 2 for a usage error.
+    is valid, 1 when one is not (or a file cannot be read, is empty or holds no game), 2 for
+    a usage error.
     """
-    if encoding is not None:
-        import codecs
-
-        try:
-            codecs.lookup(encoding)
-        except LookupError:
-            raise click.BadParameter(f"unknown encoding '{encoding}'") from None
-    inputs = collect_inputs(paths)
-    if jobs > 1 and "-" in inputs:
+    inputs = gather(paths, include, encoding)
+    files = list(inputs.files)
+    jobs = effective_jobs(jobs)
+    if jobs > 1 and "-" in files:
         raise click.UsageError("standard input cannot be checked with --jobs")
-    out = sys.stdout
-    reporter = Reporter(out, form, syntax_only)
-    progress = _is_terminal(sys.stderr)
-    if jobs > 1 and len(inputs) > 1:
-        stopped = _parallel(inputs, reporter, strict, encoding, jobs, progress, syntax_only)
+    reporter = Reporter(sys.stdout, form, syntax_only)
+    reporter.skipped(inputs.skipped)
+    infos: list[FileInfo] = []
+    if syntax_only:
+        stopped = False
+        for report in syntax_reports(files, encoding, jobs, strict):
+            reporter.add(report)
+            if strict and not report.valid:
+                stopped = True
+                break
     else:
-        stopped = _sequential(inputs, reporter, strict, encoding, progress, syntax_only)
-    reporter.finish(stopped)
+        runner = Runner(Options(strict, expect_players), encoding, jobs)
+        for report in runner.run(files):
+            reporter.add(report)
+        stopped = runner.stopped
+        infos = runner.files
+    reporter.finish(stopped, inputs, infos)
     sys.exit(1 if reporter.failed else 0)
-
-
-def _is_terminal(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -1,0 +1,339 @@
+"""Check many games: every file, every game, in input order, in one process or several.
+
+The unit of work is a *chunk*: one game's text as cut lexically from its file
+(:mod:`mcn.notation.split`). The reading process decodes and cuts each file (cheap next to
+parsing and replaying) and the chunks are checked in order here or, with ``jobs > 1``, in
+worker processes, a few chunks per task — so ``--jobs`` also speeds up one big archive, and
+the reports still come out in input order. Game numbers are counted in the reading process
+(a chunk normally holds one game; when one holds several, the numbers that follow are shifted).
+
+Each file also says what happened to it as a whole: a file that cannot be read, an empty file,
+a file without a game (each an error, reported as game 0 of the file), and a file read in a
+fallback encoding (a warning naming it, :mod:`mcn.inputs`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import IO, Any, Final
+
+from mcn.inputs import encoding_for
+from mcn.notation.errors import NotationError
+from mcn.notation.model import Span
+from mcn.notation.parser import parse_chunk
+from mcn.notation.split import Chunk
+from mcn.notation.stream import source_chunks
+from mcn.replay import Diagnostic, GameReplay, replay_game
+from mcn.verdict import (
+    GameReport,
+    describe_end,
+    describe_headers,
+    explain_incomplete,
+    judge_result,
+    roster_gap,
+    truncation,
+)
+
+#: Chunks per task sent to a worker, and tasks in flight per worker: enough to keep the
+#: workers busy, few enough to keep memory bounded whatever the size of a file.
+_BATCH: Final = 8
+_AHEAD: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How to check: stop at the first error, the player count expected (or None)."""
+
+    strict: bool = False
+    expect_players: int | None = None
+
+
+@dataclass(slots=True)
+class FileInfo:
+    """What was read from one file."""
+
+    path: str
+    encoding: str
+    games: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.path, "encoding": self.encoding, "games": self.games}
+
+
+def notation_diagnostic(error: NotationError, code: str, file: str, game: int) -> Diagnostic:
+    """A notation error as a diagnostic (its text is the notation's own headline)."""
+    span = Span(error.line, error.column, error.line, error.column)
+    return Diagnostic("error", code, error.message, file, game, None, span, None, error.source_line)
+
+
+def _last_line(chunk: Chunk) -> int | None:
+    """The number of the chunk's last line when it ends without a line break (a file cut off
+    in the middle of a line), else None."""
+    text = chunk.text
+    if not text or text.endswith("\n") or not text.strip():
+        return None
+    return chunk.first_line + text.count("\n")
+
+
+def check_chunk(chunk: Chunk, name: str, number: int, options: Options, last: bool) -> list[GameReport]:
+    """Check the games of one chunk; ``last`` when it is the last chunk of its file."""
+    cut = _last_line(chunk) if last else None
+    results = parse_chunk(chunk, name, number)
+    reports = []
+    for index, result in enumerate(results):
+        report = GameReport(name, result.number, line=chunk.first_line)
+        final_game = last and index == len(results) - 1
+        code = "syntax" if result.game is None else "header"
+        errors = [notation_diagnostic(e, code, name, result.number) for e in result.errors]
+        if result.game is None and final_game and cut is not None:
+            report.diagnostics.append(_rescue(report, chunk, cut, errors, options))
+        else:
+            report.diagnostics.extend(errors)
+            if result.game is not None:
+                _check_game(report, result.game, options, cut if final_game else None)
+        reports.append(report)
+        if options.strict and not report.valid:
+            break
+    return reports
+
+
+def _check_game(report: GameReport, game: Any, options: Options, cut: int | None) -> None:
+    """Replay one parsed game into ``report`` and decide it."""
+    describe_headers(report, game)
+    _check_players(report, options)
+    if options.strict and not report.valid:
+        return
+    gap = roster_gap(game, report.file, report.game)
+    if gap is not None:
+        report.diagnostics.append(gap)
+        return
+    replay = _replay(report, game, options.strict)
+    if replay is None:
+        return
+    span = next((h.span for h in game.headers if h.tag == "Result"), game.span)
+    judge_result(report, replay, span)
+    explain_incomplete(report, replay, cut is not None)
+    describe_end(report, replay.final)
+    if cut is not None and any(
+        d.severity == "error" and d.span is not None and d.span.line == cut
+        for d in report.diagnostics
+    ):
+        report.diagnostics.insert(0, truncation(report, replay, cut, None))
+
+
+def _check_players(report: GameReport, options: Options) -> None:
+    expected = options.expect_players
+    if expected is None or not report.roster or len(report.roster) == expected:
+        return
+    named = ", ".join(f"{t}" for t in report.roster.values())
+    message = (
+        f"{len(report.roster)} players ({named}), but this event expects {expected} "
+        "(--expect-players)"
+    )
+    report.diagnostics.append(Diagnostic("error", "players", message, report.file, report.game))
+
+
+def _replay(report: GameReport, game: Any, strict: bool) -> GameReplay | None:
+    """Replay ``game`` and add what replay found to ``report``; None on an internal error."""
+    setup_known = any(d.code == "header" for d in report.diagnostics)
+    try:
+        replay = replay_game(game, file=report.file, index=report.game, strict=strict)
+    except Exception as bug:  # any input must give a report, never a traceback
+        report.diagnostics.append(
+            Diagnostic(
+                "error",
+                "internal",
+                f"internal error while replaying ({type(bug).__name__}: {bug}); "
+                "please report this record",
+                report.file,
+                report.game,
+            )
+        )
+        return None
+    report.decisions = replay.decisions
+    final = replay.final
+    if final is not None and final.is_terminal():
+        report.result = " ".join(final.winners())
+    for diagnostic in replay.diagnostics:
+        if setup_known and diagnostic.code == "header":
+            continue  # the notation already said what is wrong with the headers
+        report.diagnostics.append(diagnostic)
+    return replay
+
+
+def _rescue(
+    report: GameReport, chunk: Chunk, cut: int, errors: list[Diagnostic], options: Options
+) -> Diagnostic:
+    """A file cut off inside its last game's last line: read the game up to the line before
+    the cut, to say how far it got, and report the cut as the cause."""
+    keep = cut - chunk.first_line
+    head = "".join(chunk.text.splitlines(keepends=True)[:keep])
+    replay = None
+    results = parse_chunk(Chunk(head, chunk.first_line, chunk.prefix), report.file, report.game)
+    if len(results) == 1 and results[0].game is not None and not results[0].errors:
+        game = results[0].game
+        describe_headers(report, game)
+        try:
+            replay = replay_game(game, file=report.file, index=report.game)
+        except Exception:  # the truncation stays the diagnosis
+            replay = None
+        if replay is not None:
+            report.decisions = replay.decisions
+    cause = errors[0].message if errors else None
+    diagnostic = truncation(report, replay, cut, cause)
+    source = chunk.source_line(cut)
+    return replace(diagnostic, source=source) if source is not None else diagnostic
+
+
+def _file_problem(path: str, code: str, message: str, severity: str = "error") -> GameReport:
+    return GameReport(
+        path,
+        0,
+        diagnostics=[Diagnostic(severity, code, message, path, 0)],  # type: ignore[arg-type]
+    )
+
+
+def _chunks_with_last(chunks: Iterator[Chunk]) -> Iterator[tuple[Chunk, bool]]:
+    """Each chunk, and whether it is the last of its file (one chunk of lookahead)."""
+    previous: Chunk | None = None
+    for chunk in chunks:
+        if previous is not None:
+            yield previous, False
+        previous = chunk
+    if previous is not None:
+        yield previous, True
+
+
+def check_chunks(
+    tasks: list[tuple[Chunk, bool]], start: int, name: str, options: Options
+) -> list[GameReport]:
+    """A worker's task: check consecutive chunks of one file, the first game numbered
+    ``start``."""
+    out: list[GameReport] = []
+    for chunk, last in tasks:
+        out.extend(check_chunk(chunk, name, start + len(out), options, last))
+    return out
+
+
+class Runner:
+    """Checks files in order, in this process or in ``jobs`` workers, yielding reports."""
+
+    def __init__(self, options: Options, encoding: str | None, jobs: int = 1) -> None:
+        self.options = options
+        self.encoding = encoding
+        self.jobs = jobs
+        self.files: list[FileInfo] = []
+        self.stopped = False
+        self._pool: ProcessPoolExecutor | None = None
+
+    def run(self, paths: list[str]) -> Iterator[GameReport]:
+        """Every report of every file, in order (``self.stopped`` when --strict stopped)."""
+        try:
+            for path in paths:
+                for report in self._file(path):
+                    yield report
+                    if self.options.strict and not report.valid:
+                        self.stopped = True
+                        return
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(cancel_futures=True)
+
+    def _file(self, path: str) -> Iterator[GameReport]:
+        detected = encoding_for(path, self.encoding)
+        name = "<stdin>" if path == "-" else path
+        info = FileInfo(name, detected.encoding)
+        self.files.append(info)
+        if detected.warning is not None:
+            yield _file_problem(name, "encoding", detected.warning, "warning")
+        try:
+            if path == "-":
+                stream: IO[bytes] = sys.stdin.buffer
+                context = source_chunks(stream, detected.encoding, name)
+            else:
+                context = source_chunks(path, detected.encoding, name)
+            with context as (chunks, _):
+                for report in self._reports(chunks, name):
+                    if report.game > 0:
+                        info.games += 1
+                    yield report
+        except OSError as problem:
+            yield _file_problem(name, "file", f"cannot read: {problem.strerror or problem}")
+            return
+        if info.games == 0 and not self.stopped:
+            yield _file_problem(name, "file", _nothing_in(path))
+
+    def _reports(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
+        if self.jobs <= 1:
+            number = 1
+            for chunk, last in _chunks_with_last(chunks):
+                reports = check_chunk(chunk, name, number, self.options, last)
+                number += len(reports)
+                yield from reports
+            return
+        yield from self._parallel(chunks, name)
+
+    def _parallel(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
+        """Chunks checked by the workers, in batches, reports yielded in order."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+        pool = self._pool
+        pending: deque[tuple[Future[list[GameReport]], int]] = deque()
+        assumed = 1  # the number the next chunk's first game gets, if every chunk is one game
+        actual = 1  # the number the next game reported gets
+        batch: list[tuple[Chunk, bool]] = []
+
+        def drain(limit: int) -> Iterator[GameReport]:
+            nonlocal actual
+            while len(pending) > limit:
+                future, start = pending.popleft()
+                shift = actual - start
+                for report in future.result():
+                    out = renumber(report, shift) if shift else report
+                    actual = out.game + 1
+                    yield out
+
+        def submit() -> None:
+            nonlocal assumed, batch
+            pending.append((pool.submit(check_chunks, batch, assumed, name, self.options), assumed))
+            assumed += len(batch)
+            batch = []
+
+        for chunk, last in _chunks_with_last(chunks):
+            if chunk.decode_error is not None:  # errors carry no pickle guarantee: do it here
+                if batch:
+                    submit()
+                yield from drain(0)
+                reports = check_chunk(chunk, name, actual, self.options, last)
+                actual += len(reports)
+                assumed = actual
+                yield from reports
+                continue
+            batch.append((chunk, last))
+            if len(batch) == _BATCH:
+                submit()
+                yield from drain(self.jobs * _AHEAD)
+        if batch:
+            submit()
+        yield from drain(0)
+
+
+def renumber(report: GameReport, shift: int) -> GameReport:
+    """``report`` as game ``report.game + shift`` (a chunk before it held several games)."""
+    report.game += shift
+    report.diagnostics = [replace(d, game=d.game + shift) for d in report.diagnostics]
+    return report
+
+
+def _nothing_in(path: str) -> str:
+    try:
+        empty = path != "-" and os.path.getsize(path) == 0
+    except OSError:
+        empty = False
+    return "the file is empty: no game to check" if empty else "the file holds no game"
