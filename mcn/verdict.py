@@ -197,7 +197,7 @@ def _canonical(colours: tuple[str, ...]) -> str:
 
 def _who(colours: tuple[str, ...], roster: dict[str, str]) -> str:
     people = [
-        f"{roster[c]} ({colour_name(c)})" if roster.get(c) else colour_name(c) for c in colours
+        f"{colour_name(c)} ({roster[c]})" if roster.get(c) else colour_name(c) for c in colours
     ]
     return " and ".join(people)
 
@@ -239,29 +239,40 @@ def judge_result(report: GameReport, replay: GameReplay, span: Span | None) -> N
         return
     if problem is not None:
         report.agreement = "disagree"
-        say("error", f'[Result "{tag}"] cannot be read: {problem}; the result is "{right}" '
-            f"({_who(winners, report.roster)} won)")
+        say(
+            "error",
+            f'[Result "{tag}"] cannot be read: {problem}; the game\'s result is "{right}" — '
+            f"{_who(winners, report.roster)} won",
+        )
         return
     if claimed is None:
         report.agreement = "unclaimed"
-        say("warning", f'the game is over but [Result "{tag}"] gives no result: it is '
-            f'"{right}" ({_who(winners, report.roster)} won)')
+        say(
+            "warning",
+            f'the game is over but [Result "{tag}"] gives no result: it is "{right}" — '
+            f"{_who(winners, report.roster)} won",
+        )
         return
     if claimed != winners:
         report.agreement = "disagree"
         extra = f" (not certain: {unsure})" if unsure is not None else ""
-        named = "" if tag.strip() == _canonical(claimed) else f" ({_who(claimed, report.roster)})"
+        named = ""
+        if tag.strip() != _canonical(claimed):
+            named = f" names {_who(claimed, report.roster)} and"
         say(
             "note" if unsure is not None else "error",
-            f'[Result "{tag}"]{named} is wrong: the game\'s result is "{right}" '
-            f"({_who(winners, report.roster)} won){extra}",
+            f'[Result "{tag}"]{named} is wrong: the game\'s result is "{right}" — '
+            f"{_who(winners, report.roster)} won{extra}",
             "secret" if unsure is not None else "result",
         )
         return
     report.agreement = "agree"
     if tag.strip() != right:
-        say("warning", f'[Result "{tag}"] is read as "{right}" ({_who(winners, report.roster)}); '
-            f'its canonical form is [Result "{right}"]')
+        say(
+            "warning",
+            f'[Result "{tag}"] is read as "{right}" — {_who(winners, report.roster)} won; its '
+            f'canonical form is [Result "{right}"]',
+        )
 
 
 def describe_end(report: GameReport, final: GameState | None) -> None:

@@ -149,7 +149,11 @@ class Reporter:
             self.first = False
         else:
             for diagnostic in report.diagnostics:
-                self.out.write(diagnostic.display() + "\n")
+                if report.game == 0:  # about the file as a whole: no game to name
+                    line = f"{diagnostic.file}: {diagnostic.severity}: {diagnostic.message}"
+                    self.out.write(clean(line) + "\n")
+                else:
+                    self.out.write(diagnostic.display() + "\n")
             if report.game > 0 and not self.syntax_only:
                 self.out.write(verdict_line(report) + "\n")
         self.out.flush()

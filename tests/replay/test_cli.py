@@ -57,8 +57,11 @@ def test_validate_summary_and_diagnostics(tmp_path: Path) -> None:
     result = run("validate", str(both))
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0].startswith(f"{both}:")
-    assert ": error: 1.3.1: Room 4 was already visited this round. [R-HOP-1] (game 2)" in lines[0]
+    first = next(line for line in lines if ": error: " in line)
+    assert first.startswith(f"{both}:")
+    assert ": error: 1.3.1: Room 4 was already visited this round. [R-HOP-1] (game 2)" in first
+    verdicts = [line for line in lines if ": game " in line]
+    assert ": game 1: valid — " in verdicts[0] and ": game 2: INVALID (1 problem)" in verdicts[1]
     assert lines[-1].startswith("2 games read from 1 file: 1 valid, 1 invalid; ")
     assert "decisions replayed in" in lines[-1]
 

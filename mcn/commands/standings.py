@@ -1,0 +1,256 @@
+"""``mcn standings PATHS…``: the standings of a folder of submissions.
+
+Every game is checked as ``mcn validate`` checks it (:mod:`mcn.batch`), then counted
+(:mod:`mcn.standings`). Output as an aligned text table, CSV, JSON
+(schemas/standings.schema.json), Markdown or a small HTML page. Player names come from the
+records and are untrusted: every format escapes them (CSV cells that a spreadsheet would run
+as a formula are prefixed with ``'``; Markdown and HTML special characters are escaped;
+control characters never reach a terminal).
+
+Exit status: 0 when every game counted or was left out only as unfinished or duplicate, 1 when
+a game is invalid or a file could not be read (the standings are still written), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import re
+import sys
+from collections.abc import Callable
+from typing import Final
+
+import click
+
+from mcn.batch import Options, Runner
+from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
+from mcn.inputs import Inputs, effective_jobs
+from mcn.render import clean
+from mcn.standings import (
+    PAIRWISE,
+    STANDINGS_FORMAT,
+    Row,
+    Scoring,
+    Standings,
+    Table,
+    compute,
+    parse_scoring,
+)
+
+HEADINGS: Final = ("Rank", "Player", "Games", "Wins", "1st", "2nd", "3rd", "4th", "Points")
+CSV_HEADINGS: Final = ("rank", "player", "games", "wins", "first", "second", "third", "fourth", "points")
+_FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
+_MARKDOWN: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def points_text(row: Row) -> str:
+    value = row.points
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def cells(row: Row) -> list[str]:
+    return [str(row.rank), row.name, str(row.games), str(row.wins)] + [
+        str(n) for n in row.places
+    ] + [points_text(row)]
+
+
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula (OWASP's advice)."""
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def markdown_cell(text: str) -> str:
+    """Text safe inside a Markdown table cell (no markup, no HTML, one line)."""
+    text = " ".join(text.split())
+    text = _MARKDOWN.sub(r"\\\1", text)
+    return text.replace("&", "&amp;")
+
+
+def _title(table: Table) -> str:
+    return f"Event: {table.event or '(no event)'}" if table.event is not None else "Standings"
+
+
+def render_text(standings: Standings) -> str:
+    out: list[str] = []
+    for table in standings.tables:
+        out.append(clean(f"{_title(table)} — {table.games} game{'s' * (table.games != 1)}"))
+        rows = [list(HEADINGS)] + [[clean(c) for c in cells(r)] for r in table.rows]
+        widths = [max(len(r[i]) for r in rows) for i in range(len(HEADINGS))]
+        for row in rows:
+            line = "  ".join(
+                c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+            out.append(line.rstrip())
+        out.append("")
+    if not standings.tables:
+        out.append("No valid finished game to count.\n")
+    out.extend(_apart_lines(standings, clean))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _apart_lines(standings: Standings, escape: Callable[[str], str]) -> list[str]:
+    out = []
+    if standings.excluded:
+        out.append(f"Not counted ({len(standings.excluded)}):")
+        for entry in standings.excluded:
+            game = f" game {entry.game}" if entry.game else ""
+            out.append(escape(f"  {entry.file}{game}: {entry.kind}: {entry.reason}"))
+    for warning in standings.warnings:
+        out.append(escape(f"warning: {warning}"))
+    return out
+
+
+def render_csv(standings: Standings, by_event: bool) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow((("event",) if by_event else ()) + CSV_HEADINGS)
+    for table in standings.tables:
+        for row in table.rows:
+            event = [csv_cell(table.event or "")] if by_event else []
+            writer.writerow(event + [csv_cell(c) for c in cells(row)])
+    return buffer.getvalue()
+
+
+def render_markdown(standings: Standings) -> str:
+    out: list[str] = []
+    for table in standings.tables:
+        out.append(f"## {markdown_cell(_title(table))}\n")
+        out.append("| " + " | ".join(HEADINGS) + " |")
+        out.append("|" + "|".join("---:" if h != "Player" else "---" for h in HEADINGS) + "|")
+        for row in table.rows:
+            out.append("| " + " | ".join(markdown_cell(c) for c in cells(row)) + " |")
+        out.append("")
+    if standings.excluded or standings.warnings:
+        out.append("## Not counted\n")
+        for entry in standings.excluded:
+            game = f" game {entry.game}" if entry.game else ""
+            out.append(f"- {markdown_cell(f'{entry.file}{game}: {entry.kind}: {entry.reason}')}")
+        for warning in standings.warnings:
+            out.append(f"- warning: {markdown_cell(warning)}")
+        out.append("")
+    return "\n".join(out)
+
+
+def render_html(standings: Standings) -> str:
+    e = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8"><title>Standings</title>',
+        "<style>table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ccc}"
+        "td.n{text-align:right}</style></head><body>",
+    ]
+    for table in standings.tables:
+        out.append(f"<h2>{e(_title(table))}</h2>")
+        out.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in HEADINGS) + "</tr></thead><tbody>")
+        for row in table.rows:
+            tds = "".join(
+                f'<td class="n">{e(c)}</td>' if i != 1 else f"<td>{e(c)}</td>"
+                for i, c in enumerate(cells(row))
+            )
+            out.append(f"<tr>{tds}</tr>")
+        out.append("</tbody></table>")
+    if standings.excluded or standings.warnings:
+        out.append("<h2>Not counted</h2><ul>")
+        for entry in standings.excluded:
+            game = f" game {entry.game}" if entry.game else ""
+            out.append(f"<li>{e(f'{entry.file}{game}: {entry.kind}: {entry.reason}')}</li>")
+        for warning in standings.warnings:
+            out.append(f"<li>warning: {e(warning)}</li>")
+        out.append("</ul>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def render_json(standings: Standings, inputs: Inputs) -> str:
+    data = {
+        "format": STANDINGS_FORMAT,
+        "scoring": standings.scoring.to_json(),
+        "tables": [t.to_json() for t in standings.tables],
+        "excluded": [x.to_json() for x in standings.excluded],
+        "warnings": standings.warnings,
+        "skipped": [s.to_json() for s in inputs.skipped],
+        "summary": {
+            "games": standings.games,
+            "counted": sum(t.games for t in standings.tables),
+            "excluded": len(standings.excluded),
+        },
+    }
+    return json.dumps(data, indent=1) + "\n"
+
+
+def _scoring(ctx: click.Context, param: click.Parameter, value: str) -> Scoring:
+    try:
+        return parse_scoring(value)
+    except ValueError as problem:
+        raise click.BadParameter(str(problem)) from None
+
+
+@click.command("standings")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["text", "csv", "json", "md", "html"]),
+    default="text",
+    show_default=True,
+    help="Output format (json: schemas/standings.schema.json).",
+)
+@click.option(
+    "--points",
+    "scoring",
+    default=PAIRWISE,
+    show_default=True,
+    callback=_scoring,
+    help="Scoring: 'pairwise' (1 point per opponent placed below, 1/2 per opponent sharing "
+    "the place) or points per place, e.g. 3,1,0,0.",
+)
+@click.option("--event", "events", multiple=True, help="Count only games of this [Event] (repeatable).")
+@click.option("--by-event", is_flag=True, help="One table per [Event].")
+@click.option(
+    "--expect-players",
+    type=click.IntRange(2, 4),
+    help="Leave out (as invalid) every game with another number of players.",
+)
+@jobs_option
+@encoding_option
+@include_option
+def standings(
+    paths: tuple[str, ...],
+    form: str,
+    scoring: Scoring,
+    events: tuple[str, ...],
+    by_event: bool,
+    expect_players: int | None,
+    jobs: int,
+    encoding: str,
+    include: tuple[str, ...],
+) -> None:
+    """Standings per player across the valid games in PATHS (files, directories, -).
+
+    Invalid, unfinished and duplicate games are listed apart and never counted.
+    """
+    inputs = gather(paths, include, encoding)
+    jobs = effective_jobs(jobs)
+    if jobs > 1 and "-" in inputs.files:
+        raise click.UsageError("standard input cannot be read with --jobs")
+    runner = Runner(Options(expect_players=expect_players), encoding, jobs)
+    reports = list(runner.run(list(inputs.files)))
+    result = compute(reports, scoring, events, by_event)
+    if form == "csv":
+        sys.stdout.write(render_csv(result, by_event))
+        for line in _apart_lines(result, clean):
+            click.echo(line, err=True)
+    elif form == "json":
+        sys.stdout.write(render_json(result, inputs))
+    elif form == "md":
+        sys.stdout.write(render_markdown(result))
+    elif form == "html":
+        sys.stdout.write(render_html(result))
+    else:
+        for entry in inputs.skipped:
+            click.echo(clean(f"{entry.path}: note: skipped: {entry.reason}"))
+        sys.stdout.write(render_text(result))
+    failed = any(x.kind == "invalid" for x in result.excluded)
+    sys.exit(1 if failed else 0)

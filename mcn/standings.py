@@ -1,0 +1,272 @@
+"""Standings: per player, across the valid finished games, games, wins, placings and points.
+
+Players are matched by name, case- and white-space-insensitively (``Emil  berg`` is
+``Emil Berg``); names that differ only by accents, punctuation or a letter or two are *not*
+merged — they are reported as near-duplicates, for the organiser to fix in the records.
+
+Scoring (docs/standings.md): the default, ``pairwise``, gives a player one point for every
+opponent placed below him in a game and half a point for every opponent sharing his place; it
+scores each multi-player game as the set of head-to-head results it implies, so games of 2, 3
+and 4 players weigh alike per opponent met, and a 4-player game without shared places gives
+3, 2, 1, 0. ``--points 3,1,0,0`` gives the k-th number to place k (winners sharing place 1 get
+its points each; a place beyond the list gets 0).
+
+Only valid, finished games count, each once: invalid games (including a player count other
+than ``--expect-players``), unfinished games and duplicate submissions (:mod:`mcn.duplicates`)
+are listed apart with the reason, never counted.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Final
+
+from mcn.duplicates import Duplicates
+from mcn.verdict import GameReport, name_key
+
+STANDINGS_FORMAT: Final = "mcn-standings/1"
+PAIRWISE: Final = "pairwise"
+MAX_PLACES: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """``pairwise``, or points per place (``points[0]`` for place 1)."""
+
+    points: tuple[Fraction, ...] = ()
+
+    @property
+    def scheme(self) -> str:
+        return "places" if self.points else PAIRWISE
+
+    def score(self, place: int, places: Sequence[int]) -> Fraction:
+        """The points of a player placed ``place`` in a game whose placings are ``places``."""
+        if self.points:
+            return self.points[place - 1] if place <= len(self.points) else Fraction(0)
+        below = sum(1 for other in places if other > place)
+        shared = sum(1 for other in places if other == place) - 1
+        return Fraction(below) + Fraction(shared, 2)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scheme": self.scheme, "points": [number(p) for p in self.points] or None}
+
+
+def parse_scoring(text: str) -> Scoring:
+    """``pairwise`` or a comma-separated list of points per place (``3,1,0,0``, ``1.5,1``);
+    ValueError with the reason otherwise."""
+    text = text.strip()
+    if text.lower() == PAIRWISE:
+        return Scoring()
+    parts = [p.strip() for p in text.split(",")]
+    if not parts or len(parts) > MAX_PLACES or any(not p for p in parts):
+        raise ValueError(f"expected '{PAIRWISE}' or 1 to 4 numbers separated by commas")
+    try:
+        points = tuple(Fraction(p) for p in parts)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"expected numbers separated by commas, not '{text}'") from None
+    if any(p < 0 for p in points):
+        raise ValueError("points must not be negative")
+    return Scoring(points)
+
+
+def number(value: Fraction) -> int | float:
+    """A score for output: an integer when it is one."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+@dataclass(slots=True)
+class Row:
+    """One player's line of the table."""
+
+    key: str
+    spellings: Counter[str] = field(default_factory=Counter)
+    games: int = 0
+    wins: int = 0
+    places: list[int] = field(default_factory=lambda: [0] * MAX_PLACES)
+    points: Fraction = Fraction(0)
+    rank: int = 0
+
+    @property
+    def name(self) -> str:
+        """The spelling used most often (the first seen among equals)."""
+        return self.spellings.most_common(1)[0][0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "places": self.places,
+            "points": number(self.points),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Excluded:
+    """A game that does not count, and why."""
+
+    file: str
+    game: int
+    event: str | None
+    kind: str  # invalid | unfinished | duplicate
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "game": self.game,
+            "event": self.event,
+            "kind": self.kind,
+            "reason": self.reason,
+        }
+
+
+@dataclass(slots=True)
+class Table:
+    """The standings of one event (or of every game, when not grouped)."""
+
+    event: str | None
+    rows: list[Row] = field(default_factory=list)
+    games: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.event, "games": self.games, "players": [r.to_json() for r in self.rows]}
+
+
+@dataclass(slots=True)
+class Standings:
+    """Every table, the games left out, and the warnings about names."""
+
+    scoring: Scoring
+    tables: list[Table] = field(default_factory=list)
+    excluded: list[Excluded] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    games: int = 0
+
+
+def _reason(report: GameReport) -> str:
+    for diagnostic in report.diagnostics:
+        if diagnostic.severity == "error":
+            where = f"{diagnostic.address}: " if diagnostic.address else ""
+            return f"{where}{diagnostic.message}"
+    return "invalid"
+
+
+def _event_matches(report: GameReport, events: Sequence[str]) -> bool:
+    if not events:
+        return True
+    return name_key(report.event or "") in {name_key(e) for e in events}
+
+
+def compute(
+    reports: Iterable[GameReport],
+    scoring: Scoring,
+    events: Sequence[str] = (),
+    by_event: bool = False,
+) -> Standings:
+    """The standings of ``reports`` (in input order; game 0 reports are file problems)."""
+    out = Standings(scoring)
+    duplicates = Duplicates()
+    tables: dict[str, Table] = {}
+    rows: dict[str, dict[str, Row]] = {}
+    for report in reports:
+        if report.game == 0:
+            if not report.valid:
+                out.excluded.append(Excluded(report.file, 0, None, "invalid", _reason(report)))
+            continue
+        if not _event_matches(report, events):
+            continue
+        out.games += 1
+        if not report.valid:
+            out.excluded.append(
+                Excluded(report.file, report.game, report.event, "invalid", _reason(report))
+            )
+            continue
+        found = duplicates.check(report)
+        if found is not None:
+            reason = f"{found.reason} as game {found.first_game} of {found.first_file}"
+            out.excluded.append(
+                Excluded(report.file, report.game, report.event, "duplicate", reason)
+            )
+            continue
+        if not report.placings:
+            out.excluded.append(
+                Excluded(
+                    report.file, report.game, report.event, "unfinished", "the game is not over"
+                )
+            )
+            continue
+        group = (report.event or "") if by_event else ""
+        table = tables.setdefault(group, Table(report.event if by_event else None))
+        table.games += 1
+        players = rows.setdefault(group, {})
+        places = [p["place"] for p in report.placings]
+        for placing in report.placings:
+            name = placing["name"] or placing["colour"]
+            row = players.setdefault(name_key(name), Row(name_key(name)))
+            row.spellings[" ".join(name.split())] += 1
+            row.games += 1
+            row.wins += placing["place"] == 1
+            row.places[placing["place"] - 1] += 1
+            row.points += scoring.score(placing["place"], places)
+    for group, table in tables.items():
+        table.rows = rank(list(rows[group].values()))
+        out.warnings.extend(near_duplicates(table.rows, table.event))
+    out.tables = sorted(tables.values(), key=lambda t: name_key(t.event or ""))
+    return out
+
+
+def rank(rows: list[Row]) -> list[Row]:
+    """Rows by points, then wins, then better places (shared ranks for equal lines)."""
+    def key(row: Row) -> tuple[Any, ...]:
+        return (-row.points, -row.wins, [-n for n in row.places])
+
+    ordered = sorted(rows, key=lambda r: (*key(r), r.key))
+    for index, row in enumerate(ordered):
+        same = index and key(ordered[index - 1]) == key(row)
+        row.rank = ordered[index - 1].rank if same else index + 1
+    return ordered
+
+
+def _folded(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in decomposed if c.isalnum())
+
+
+def distance(a: str, b: str, limit: int = 3) -> int:
+    """The edit distance of ``a`` and ``b`` (insertions, deletions, substitutions), or
+    ``limit`` when it is at least that (the search stops early)."""
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        current = [i]
+        for j, other in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
+        if min(current) >= limit:
+            return limit
+        previous = current
+    return min(previous[-1], limit)
+
+
+def near_duplicates(rows: Sequence[Row], event: str | None = None) -> list[str]:
+    """Warnings about names that look like one player written two ways."""
+    warnings = []
+    where = f" (event {event})" if event else ""
+    for index, first in enumerate(rows):
+        for second in rows[index + 1 :]:
+            a, b = _folded(first.name), _folded(second.name)
+            shortest = min(len(a), len(b))
+            allowed = 0 if shortest < 4 else 1 if shortest < 10 else 2
+            if a == b or (allowed and distance(a, b) <= allowed):
+                warnings.append(
+                    f'"{first.name}" and "{second.name}" look like the same player{where}; '
+                    "they are counted apart — write the name the same way in every record "
+                    "to merge them"
+                )
+    return warnings
