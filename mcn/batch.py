@@ -81,7 +81,9 @@ def _last_line(chunk: Chunk) -> int | None:
     return chunk.first_line + text.count("\n")
 
 
-def check_chunk(chunk: Chunk, name: str, number: int, options: Options, last: bool) -> list[GameReport]:
+def check_chunk(
+    chunk: Chunk, name: str, number: int, options: Options, last: bool
+) -> list[GameReport]:
     """Check the games of one chunk; ``last`` when it is the last chunk of its file."""
     cut = _last_line(chunk) if last else None
     results = parse_chunk(chunk, name, number)
@@ -106,12 +108,12 @@ def check_chunk(chunk: Chunk, name: str, number: int, options: Options, last: bo
 def _check_game(report: GameReport, game: Any, options: Options, cut: int | None) -> None:
     """Replay one parsed game into ``report`` and decide it."""
     describe_headers(report, game)
+    gap = roster_gap(game, report.file, report.game)
+    if gap is not None:  # the cause; a player count or a soul order that does not fit follow
+        report.diagnostics.append(gap)
+        return
     _check_players(report, options)
     if options.strict and not report.valid:
-        return
-    gap = roster_gap(game, report.file, report.game)
-    if gap is not None:
-        report.diagnostics.append(gap)
         return
     replay = _replay(report, game, options.strict)
     if replay is None:
@@ -136,7 +138,12 @@ def _check_players(report: GameReport, options: Options) -> None:
         f"{len(report.roster)} players ({named}), but this event expects {expected} "
         "(--expect-players)"
     )
-    report.diagnostics.append(Diagnostic("error", "players", message, report.file, report.game))
+    line = report.line or 1
+    report.diagnostics.append(
+        Diagnostic(
+            "error", "players", message, report.file, report.game, None, Span(line, 1, line, 1)
+        )
+    )
 
 
 def _replay(report: GameReport, game: Any, strict: bool) -> GameReplay | None:

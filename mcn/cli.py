@@ -42,7 +42,7 @@ register("legal", "legal:legal", "List who decides and every legal action at a d
 register("record", "record:record", "Record a game at the table, decision by decision.")
 register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 register("standings", "standings:standings", "Standings per player across a folder of games.")
-register("filter", "filter:filter_", "Write the games that match (player, result, event, validity).")
+register("filter", "filter:filter_", "Write the games that match: player, result, event, validity.")
 
 
 #: Options whose values only the record knows, and the completion that looks them up there.

@@ -72,7 +72,6 @@ class Duplicates:
         if found is None:
             return []
         message = (
-            f"duplicate submission: {found.reason} as game {found.first_game} of "
-            f"{found.first_file}"
+            f"duplicate submission: {found.reason} as game {found.first_game} of {found.first_file}"
         )
         return [Diagnostic("warning", "duplicate", message, report.file, report.game, None)]

@@ -135,7 +135,11 @@ class Table:
     games: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": self.event, "games": self.games, "players": [r.to_json() for r in self.rows]}
+        return {
+            "event": self.event,
+            "games": self.games,
+            "players": [r.to_json() for r in self.rows],
+        }
 
 
 @dataclass(slots=True)
@@ -223,6 +227,7 @@ def compute(
 
 def rank(rows: list[Row]) -> list[Row]:
     """Rows by points, then wins, then better places (shared ranks for equal lines)."""
+
     def key(row: Row) -> tuple[Any, ...]:
         return (-row.points, -row.wins, [-n for n in row.places])
 
@@ -247,7 +252,9 @@ def distance(a: str, b: str, limit: int = 3) -> int:
     for i, char in enumerate(a, 1):
         current = [i]
         for j, other in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
+            current.append(
+                min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other))
+            )
         if min(current) >= limit:
             return limit
         previous = current

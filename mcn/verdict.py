@@ -124,13 +124,15 @@ def roster_gap(game: Game, file: str, number: int) -> Diagnostic | None:
     players = set(game.players)
     for move in game.moves():
         if move.actor in COLOURS and move.actor not in players:
-            where = f'"{move.actor}: {move.text}"'
+            where = f'in "{move.actor}: {move.text}"'
             return _missing_header(move.actor, where, move.span, game, file, number)
         if move.is_chance and move.tokens and move.tokens[0] == "souls":
             extra = [t.upper() for t in move.tokens[1:] if t.upper() in COLOURS]
             for colour in extra:
                 if colour not in players:
-                    return _missing_header(colour, "the soul order", move.span, game, file, number)
+                    return _missing_header(
+                        colour, "in the soul order", move.span, game, file, number
+                    )
     return None
 
 
@@ -301,7 +303,7 @@ def round_of(address: str) -> str:
 
 
 def where_it_ends(replay: GameReplay | None) -> str:
-    """"the record ends in the middle of round 3; the last complete decision is 3.2.4"."""
+    """ "the record ends in the middle of round 3; the last complete decision is 3.2.4"."""
     if replay is None or replay.main is None or replay.final is None:
         return "the record ends before its first decision"
     pending = replay.final.pending_address()
@@ -331,5 +333,11 @@ def truncation(
         f"without a line break — it looks cut off{because}"
     )
     return Diagnostic(
-        "error", "truncated", message, report.file, report.game, None, Span(last_line, 1, last_line, 1)
+        "error",
+        "truncated",
+        message,
+        report.file,
+        report.game,
+        None,
+        Span(last_line, 1, last_line, 1),
     )

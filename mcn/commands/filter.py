@@ -13,6 +13,7 @@ replay every game (``--result`` is the result the replay decides, never the tag'
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -28,13 +29,8 @@ from mcn.notation.parser import parse_chunk
 from mcn.notation.split import Chunk
 from mcn.notation.stream import source_chunks
 from mcn.render import clean
+from mcn.safe_write import WriteError, atomic_open
 from mcn.verdict import GameReport, describe_headers, name_key, read_result
-
-try:  # the one safe writer (mcn/safe_write.py), once it is there
-    from mcn.safe_write import WriteError, atomic_open
-except ImportError:  # pragma: no cover - before the safe writer landed
-    atomic_open = None  # type: ignore[assignment]
-    WriteError = OSError  # type: ignore[assignment,misc]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +72,7 @@ def game_texts(chunk: Chunk, starts: list[int]) -> list[str]:
     if len(starts) <= 1:
         return ["".join(lines)]
     cuts = [0] + [line - chunk.first_line for line in starts[1:]] + [len(lines)]
-    return ["".join(lines[a:b]) for a, b in zip(cuts, cuts[1:], strict=False)]
+    return ["".join(lines[a:b]) for a, b in itertools.pairwise(cuts)]
 
 
 def selected(path: str, encoding: str, criteria: Criteria) -> Iterator[tuple[bool, str]]:
@@ -102,7 +98,9 @@ def _then_none(chunks: Iterator[Chunk]) -> Iterator[Chunk | None]:
     yield None
 
 
-def _reports(chunk: Chunk, name: str, number: int, criteria: Criteria, last: bool) -> list[GameReport]:
+def _reports(
+    chunk: Chunk, name: str, number: int, criteria: Criteria, last: bool
+) -> list[GameReport]:
     if criteria.replays:
         return check_chunk(chunk, name, number, Options(), last)
     reports = []
@@ -118,8 +116,11 @@ def _reports(chunk: Chunk, name: str, number: int, criteria: Criteria, last: boo
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
 @click.option("--player", "players", multiple=True, help="Games this player (by name) played in.")
 @click.option(
-    "--result", "results", multiple=True, help="Games won by these colours (R, 'R G', green) or "
-    "this player (name); '*' for unfinished games."
+    "--result",
+    "results",
+    multiple=True,
+    help="Games won by these colours (R, 'R G', green) or "
+    "this player (name); '*' for unfinished games.",
 )
 @click.option("--event", "events", multiple=True, help="Games of this [Event].")
 @click.option("--valid/--invalid", "validity", default=None, help="Only valid / invalid games.")
@@ -161,11 +162,8 @@ def filter_(
                         out.write(text)
                         ended = text.endswith("\n")
                         written += 1
-    except WriteError as problem:
+    except WriteError as problem:  # the output is left as it was
         click.echo(str(problem), err=True)
-        sys.exit(1)
-    except OSError as problem:
-        click.echo(f"{output}: error: cannot write: {problem.strerror or problem}", err=True)
         sys.exit(1)
     where = "standard output" if output == "-" else output
     click.echo(clean(f"{written} of {total} games written to {where}"), err=True)
@@ -174,6 +172,5 @@ def filter_(
 def _open(output: str, stack: ExitStack) -> IO[str]:
     if output == "-":
         return sys.stdout
-    if atomic_open is not None:
-        return stack.enter_context(atomic_open(output))
-    return stack.enter_context(open(output, "w", encoding="utf-8", newline=""))
+    out: IO[str] = stack.enter_context(atomic_open(output))
+    return out

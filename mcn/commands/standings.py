@@ -40,7 +40,17 @@ from mcn.standings import (
 )
 
 HEADINGS: Final = ("Rank", "Player", "Games", "Wins", "1st", "2nd", "3rd", "4th", "Points")
-CSV_HEADINGS: Final = ("rank", "player", "games", "wins", "first", "second", "third", "fourth", "points")
+CSV_HEADINGS: Final = (
+    "rank",
+    "player",
+    "games",
+    "wins",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "points",
+)
 _FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
 _MARKDOWN: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
@@ -51,9 +61,11 @@ def points_text(row: Row) -> str:
 
 
 def cells(row: Row) -> list[str]:
-    return [str(row.rank), row.name, str(row.games), str(row.wins)] + [
-        str(n) for n in row.places
-    ] + [points_text(row)]
+    return (
+        [str(row.rank), row.name, str(row.games), str(row.wins)]
+        + [str(n) for n in row.places]
+        + [points_text(row)]
+    )
 
 
 def csv_cell(text: str) -> str:
@@ -80,7 +92,8 @@ def render_text(standings: Standings) -> str:
         widths = [max(len(r[i]) for r in rows) for i in range(len(HEADINGS))]
         for row in rows:
             line = "  ".join(
-                c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                c.ljust(w) if i == 1 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
             )
             out.append(line.rstrip())
         out.append("")
@@ -143,7 +156,11 @@ def render_html(standings: Standings) -> str:
     ]
     for table in standings.tables:
         out.append(f"<h2>{e(_title(table))}</h2>")
-        out.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in HEADINGS) + "</tr></thead><tbody>")
+        out.append(
+            "<table><thead><tr>"
+            + "".join(f"<th>{e(h)}</th>" for h in HEADINGS)
+            + "</tr></thead><tbody>"
+        )
         for row in table.rows:
             tds = "".join(
                 f'<td class="n">{e(c)}</td>' if i != 1 else f"<td>{e(c)}</td>"
@@ -206,7 +223,9 @@ def _scoring(ctx: click.Context, param: click.Parameter, value: str) -> Scoring:
     help="Scoring: 'pairwise' (1 point per opponent placed below, 1/2 per opponent sharing "
     "the place) or points per place, e.g. 3,1,0,0.",
 )
-@click.option("--event", "events", multiple=True, help="Count only games of this [Event] (repeatable).")
+@click.option(
+    "--event", "events", multiple=True, help="Count only games of this [Event] (repeatable)."
+)
 @click.option("--by-event", is_flag=True, help="One table per [Event].")
 @click.option(
     "--expect-players",

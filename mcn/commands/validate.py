@@ -46,7 +46,9 @@ def _syntax_file(path: str, encoding: str | None) -> list[GameReport]:
     reports: list[GameReport] = []
     if detected.warning is not None:
         reports.append(
-            GameReport(name, 0, diagnostics=[Diagnostic("warning", "encoding", detected.warning, name, 0)])
+            GameReport(
+                name, 0, diagnostics=[Diagnostic("warning", "encoding", detected.warning, name, 0)]
+            )
         )
     source = sys.stdin.buffer if path == "-" else path
     try:
@@ -58,15 +60,23 @@ def _syntax_file(path: str, encoding: str | None) -> list[GameReport]:
             reports.append(report)
     except OSError as problem:
         message = f"cannot read: {problem.strerror or problem}"
-        reports.append(GameReport(name, 0, diagnostics=[Diagnostic("error", "file", message, name, 0)]))
+        reports.append(
+            GameReport(name, 0, diagnostics=[Diagnostic("error", "file", message, name, 0)])
+        )
     if not any(r.game for r in reports) and not any(r.diagnostics for r in reports):
         reports.append(
-            GameReport(name, 0, diagnostics=[Diagnostic("error", "file", "the file holds no game", name, 0)])
+            GameReport(
+                name,
+                0,
+                diagnostics=[Diagnostic("error", "file", "the file holds no game", name, 0)],
+            )
         )
     return reports
 
 
-def syntax_reports(inputs: list[str], encoding: str | None, jobs: int, strict: bool) -> Iterator[GameReport]:
+def syntax_reports(
+    inputs: list[str], encoding: str | None, jobs: int, strict: bool
+) -> Iterator[GameReport]:
     """``--syntax-only``: every file's reports, in file order (files in parallel with jobs)."""
     if jobs > 1 and len(inputs) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -85,7 +95,9 @@ def verdict_line(report: GameReport) -> str:
     state = "valid" if report.valid else f"INVALID ({errors} problem{'s' * (errors != 1)})"
     parts = [f"{where}: game {report.game}: {state}"]
     placed = " / ".join(
-        x for x in (report.event, f"round {report.round}" if report.round else None, report.date) if x
+        x
+        for x in (report.event, f"round {report.round}" if report.round else None, report.date)
+        if x
     )
     if placed:
         parts.append(placed)
@@ -163,6 +175,7 @@ class Reporter:
         return self.counts["error"] > 0
 
     def finish(self, stopped: bool, inputs: Inputs, files: list[FileInfo]) -> None:
+        """Write the summary (and, in JSON, the files read and the files skipped)."""
         seconds = time.perf_counter() - self.started
         invalid = self.games - self.valid
         if self.form == "json":
@@ -184,7 +197,7 @@ class Reporter:
             self.out.write(', "summary": ' + json.dumps(summary) + "}\n")
             return
         games = "game" if self.games == 1 else "games"
-        files = "file" if len(self.files) == 1 else "files"
+        noun = "file" if len(self.files) == 1 else "files"
         stop = " (stopped at the first error)" if stopped else ""
         done = (
             f"syntax only: {self.moves} moves read, nothing replayed"
@@ -192,9 +205,13 @@ class Reporter:
             else f"{self.decisions} decisions replayed"
         )
         skipped = len(inputs.skipped)
-        others = f"; {skipped} other file{'s' * (skipped != 1)} skipped (listed above)" if skipped else ""
+        others = (
+            f"; {skipped} other file{'s' * (skipped != 1)} skipped (listed above)"
+            if skipped
+            else ""
+        )
         self.out.write(
-            f"{self.games} {games} read from {len(self.files)} {files}: {self.valid} valid, "
+            f"{self.games} {games} read from {len(self.files)} {noun}: {self.valid} valid, "
             f"{invalid} invalid; {done} in {seconds:.2f} s{others}{stop}\n"
         )
 
@@ -242,7 +259,9 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
     try:
         check_encoding(encoding)
     except LookupError:
-        raise click.BadParameter(f"unknown encoding '{encoding}'", param_hint="--encoding") from None
+        raise click.BadParameter(
+            f"unknown encoding '{encoding}'", param_hint="--encoding"
+        ) from None
     inputs = collect(paths, include or ("*.mcn",))
     if not inputs.files:
         for entry in inputs.skipped:

@@ -48,7 +48,7 @@ def placings(state: GameState) -> tuple[Placing, ...]:
     out: list[Placing] = []
     for colour in (c for c in order if c in winners):
         space = spaces[colour]
-        rules = ("R-END-3",)
+        rules: tuple[str, ...] = ("R-END-3",)
         if space != heaven and space in crowded:
             rules += ("R-MOV-2",)
         out.append(Placing(colour, 1, space, space == heaven, len(winners) > 1, rules))
