@@ -20,7 +20,9 @@ What is measured, all in this one process and its children, on this machine:
   re-applying those games' decisions with the checked ``apply`` alone;
 * **cold start** — ``mcn --version`` and ``mcn validate`` on one game, as fresh processes;
 * **tree** — ``mcn tree`` of a full annotated game to SVG (Graphviz included);
-* **memory** — the RSS high-water mark of ``mcn validate`` on a ~10 MB and a ~100 MB file.
+* **memory** — the RSS high-water mark of ``mcn validate`` on a ~10 MB and a ~100 MB file;
+* **--jobs inside one file** — wall time of ``mcn validate --jobs 1`` over ``--jobs 2`` on one
+  file of 1,000 games (runs alternate, fresh processes; the speed-up wants 2 idle cores).
 
 Every figure is the median of several runs; in-process figures are CPU time of this process,
 and each ratio is the median over runs that alternate the two sides. The two ratios
@@ -63,6 +65,7 @@ TARGETS: dict[str, tuple[str, float]] = {
     "replay_ratio": (">=", 1.0),
     "peak_rss_100mb_mb": ("<", 150.0),
     "cold_version_s": ("<", 0.2),
+    "validate_jobs2_speedup": (">=", 1.7),
 }
 
 
@@ -285,6 +288,36 @@ def _repeat_to(games: tuple[str, ...], size: int, path: Path) -> int:
     return count
 
 
+def jobs_figures(
+    mcn_bin: str, games: tuple[str, ...], count: int, runs: int, work: Path
+) -> dict[str, Any]:
+    """``mcn validate --jobs 1`` vs ``--jobs 2`` on one file of ``count`` games (corpus games
+    repeated): the median of the paired wall-time ratios, runs alternating after a warm-up."""
+    path = work / "jobs.mcn"
+    path.write_text("\n".join(games[i % len(games)] for i in range(count)), encoding="utf-8")
+    one_times: list[float] = []
+    two_times: list[float] = []
+    status = 0
+    for _ in range(runs):
+        one, status_one = run_child([mcn_bin, "validate", "--jobs", "1", str(path)], 1, warmup=0)
+        two, status = run_child([mcn_bin, "validate", "--jobs", "2", str(path)], 1, warmup=0)
+        if status_one != status:
+            raise SystemExit("validate --jobs 1 and --jobs 2 disagree on the exit status")
+        one_times.append(one)
+        two_times.append(two)
+    ratios = [a / b for a, b in zip(one_times, two_times, strict=True)]
+    path.unlink()
+    return {
+        "games": count,
+        "runs": runs,
+        "jobs1_s": round(statistics.median(one_times), 2),
+        "jobs2_s": round(statistics.median(two_times), 2),
+        "speedup": round(statistics.median(ratios), 3),
+        "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)],
+        "exit_status": status,
+    }
+
+
 def memory_figures(
     mcn_bin: str, games: tuple[str, ...], sizes: dict[str, int], work: Path
 ) -> dict[str, Any]:
@@ -393,6 +426,11 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             _say(f"waiting for the {options.big_mb} MB archive …")
             results["memory"].update(big.result())
 
+        _say(f"validate --jobs 1 vs --jobs 2 on one file of {options.jobs_games} games …")
+        results["jobs"] = jobs_figures(
+            mcn_bin, mcn_games.games, options.jobs_games, max(2, options.child_runs // 2), work
+        )
+
         _say("cold start …")
         one = work / "one.mcn"
         one.write_text(mcn_games.games[0], encoding="utf-8")
@@ -459,6 +497,7 @@ def summary(results: dict[str, Any]) -> dict[str, float | None]:
         "replay_ratio_per_written_move": results["replay"]["ratio"],
         "peak_rss_100mb_mb": memory.get("100mb", {}).get("peak_rss_mb"),
         "cold_version_s": results["cold_start"]["version_s"],
+        "validate_jobs2_speedup": results.get("jobs", {}).get("speedup"),
     }
 
 
@@ -493,6 +532,14 @@ def table(results: dict[str, Any]) -> str:
         f"{'cold start: mcn validate (1 game)':34}{cold['validate_one_game_s']:>14.3f} s",
         f"{'mcn tree → SVG':34}{tree['seconds']:>14.3f} s  ({tree['file']})",
     ]
+    jobs = results.get("jobs")
+    if jobs:
+        what = f"validate {jobs['games']:,} games, one file"
+        rows.append(
+            f"{what:34}{jobs['jobs1_s']:>11.2f} s  --jobs 1,{jobs['jobs2_s']:>7.2f} s  --jobs 2:"
+            f"  × {jobs['speedup']:.2f}"
+            f" ({jobs['speedup_range'][0]:.2f}–{jobs['speedup_range'][1]:.2f})"
+        )
     for figures in results.get("memory", {}).values():
         what = f"peak RSS, validate {figures['bytes'] / 1e6:.0f} MB"
         rows.append(
@@ -528,12 +575,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--small-mb", type=int, help="size of the smaller memory file")
     parser.add_argument("--big-mb", type=int, help="size of the larger memory file")
+    parser.add_argument("--jobs-games", type=int, help="games of the --jobs file")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory figures")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "latest.json")
     options = parser.parse_args(argv)
     defaults = (
         {"games": 200, "replay_games": 50, "engine_games": 30, "runs": 3, "child_runs": 3,
-         "small_mb": 1, "big_mb": 10}
+         "small_mb": 1, "big_mb": 10, "jobs_games": 200}
         if options.quick
         else {"games": 2000, "replay_games": 500, "engine_games": 150, "runs": 5,
               "child_runs": 7, "small_mb": 10, "big_mb": 100}
