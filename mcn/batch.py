@@ -93,19 +93,21 @@ def check_chunk(
         final_game = last and index == len(results) - 1
         code = "syntax" if result.game is None else "header"
         errors = [notation_diagnostic(e, code, name, result.number) for e in result.errors]
-        if result.game is None and final_game and cut is not None:
+        if result.game is None and final_game and cut is not None and _at_end(chunk, cut, errors):
             report.diagnostics.append(_rescue(report, chunk, cut, errors, options))
         else:
             report.diagnostics.extend(errors)
             if result.game is not None:
-                _check_game(report, result.game, options, cut if final_game else None)
+                _check_game(report, result.game, options, cut if final_game else None, chunk)
         reports.append(report)
         if options.strict and not report.valid:
             break
     return reports
 
 
-def _check_game(report: GameReport, game: Any, options: Options, cut: int | None) -> None:
+def _check_game(
+    report: GameReport, game: Any, options: Options, cut: int | None, chunk: Chunk
+) -> None:
     """Replay one parsed game into ``report`` and decide it."""
     describe_headers(report, game)
     gap = roster_gap(game, report.file, report.game)
@@ -122,11 +124,23 @@ def _check_game(report: GameReport, game: Any, options: Options, cut: int | None
     judge_result(report, replay, span)
     explain_incomplete(report, replay, cut is not None)
     describe_end(report, replay.final)
-    if cut is not None and any(
-        d.severity == "error" and d.span is not None and d.span.line == cut
-        for d in report.diagnostics
-    ):
+    if cut is not None and _at_end(chunk, cut, report.diagnostics):
         report.diagnostics.insert(0, truncation(report, replay, cut, None))
+
+
+def _at_end(chunk: Chunk, cut: int, diagnostics: list[Diagnostic]) -> bool:
+    """Whether an error reaches the very end of a file that stops inside line ``cut``: the
+    mark of a file cut off (an error earlier in that line is an ordinary error)."""
+    last = (chunk.source_line(cut) or "").rstrip()
+    for d in diagnostics:
+        if d.severity != "error" or d.span is None:
+            continue
+        end_line, end_column = d.span.end_line, d.span.end_column
+        if d.span.line == cut and (end_line > cut or end_column > len(last)):
+            return True
+        if "end of the file" in d.message and d.span.line == cut:
+            return True
+    return False
 
 
 def _check_players(report: GameReport, options: Options) -> None:

@@ -317,3 +317,25 @@ def test_standings_formats_events_and_player_counts(records: list[str], tmp_path
     )
     assert points["scoring"] == {"scheme": "places", "points": [3, 1, 0, 0]}
     assert run("standings", "--points", "x", str(path)).exit_code == 2
+
+
+def test_a_file_cut_inside_a_move_is_truncated_not_mistyped(
+    records: list[str], tmp_path: Path
+) -> None:
+    text = records[0]
+    at = text.index(" bread", text.index("round 3\n")) + len(" bre")
+    path = tmp_path / "cut.mcn"
+    path.write_text(text[:at])
+    (diagnostic,) = [
+        d for d in report_json(str(path))["games"][0]["diagnostics"] if d["code"] == "truncated"
+    ]
+    message = diagnostic["message"]
+    assert re.match(
+        r"the record ends in the middle of round [34]; the last complete decision is 3\.", message
+    )
+    assert "it looks cut off" in message
+    # an error early in a last line without a line break is an ordinary error
+    last = text.rstrip("\n").rsplit("\n", 1)
+    path.write_text(last[0] + "\nR: fly " + last[1])
+    codes = {d["code"] for d in report_json(str(path))["games"][0]["diagnostics"]}
+    assert "truncated" not in codes and codes & {"syntax", "action", "illegal"}
