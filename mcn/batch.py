@@ -117,7 +117,7 @@ def _check_game(
     _check_players(report, options)
     if options.strict and not report.valid:
         return
-    replay = _replay(report, game, options.strict)
+    replay = _replay(report, game, options.strict, chunk)
     if replay is None:
         return
     span = next((h.span for h in game.headers if h.tag == "Result"), game.span)
@@ -160,8 +160,9 @@ def _check_players(report: GameReport, options: Options) -> None:
     )
 
 
-def _replay(report: GameReport, game: Any, strict: bool) -> GameReplay | None:
-    """Replay ``game`` and add what replay found to ``report``; None on an internal error."""
+def _replay(report: GameReport, game: Any, strict: bool, chunk: Chunk) -> GameReplay | None:
+    """Replay ``game`` and add what replay found to ``report`` (each diagnostic with its
+    source line from ``chunk``, for the caret display); None on an internal error."""
     setup_known = any(d.code == "header" for d in report.diagnostics)
     try:
         replay = replay_game(game, file=report.file, index=report.game, strict=strict)
@@ -184,7 +185,7 @@ def _replay(report: GameReport, game: Any, strict: bool) -> GameReplay | None:
     for diagnostic in replay.diagnostics:
         if setup_known and diagnostic.code == "header":
             continue  # the notation already said what is wrong with the headers
-        report.diagnostics.append(diagnostic)
+        report.diagnostics.append(diagnostic.located(chunk.source_line))
     return replay
 
 
