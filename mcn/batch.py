@@ -252,6 +252,9 @@ class Runner:
         self.jobs = jobs
         self.files: list[FileInfo] = []
         self.stopped = False
+        #: Characters of input read so far (for a progress bar; ahead of the reports by at most
+        #: the batches in flight).
+        self.progress = 0
         self._pool: ProcessPoolExecutor | None = None
 
     def run(self, paths: list[str]) -> Iterator[GameReport]:
@@ -291,7 +294,13 @@ class Runner:
         if info.games == 0 and not self.stopped:
             yield _file_problem(name, "file", _nothing_in(path))
 
+    def _counted(self, chunks: Iterator[Chunk]) -> Iterator[Chunk]:
+        for chunk in chunks:
+            self.progress += len(chunk.text)
+            yield chunk
+
     def _reports(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
+        chunks = self._counted(chunks)
         if self.jobs <= 1:
             number = 1
             for chunk, last in _chunks_with_last(chunks):

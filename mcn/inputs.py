@@ -94,9 +94,16 @@ def collect(paths: Iterable[str], include: Sequence[str] = DEFAULT_INCLUDE) -> I
 
 
 def check_encoding(name: str) -> None:
-    """Raise LookupError unless ``name`` is ``auto`` or an encoding Python knows."""
-    if name.lower() != AUTO:
-        codecs.lookup(name)
+    """Raise LookupError unless ``name`` is ``auto`` or a text encoding Python knows (not a
+    bytes-to-bytes codec such as ``base64``, nor ``rot13``)."""
+    if name.lower() == AUTO:
+        return
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise LookupError(f"unknown encoding '{name}'") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name == "rot-13":
+        raise LookupError(f"'{name}' is not a text encoding")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,13 @@ game), 2 usage error.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import IO, Final
+from contextlib import contextmanager
+from typing import IO, Any, Final
 
 import click
 
@@ -258,10 +260,8 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
     the paths hold no record at all."""
     try:
         check_encoding(encoding)
-    except LookupError:
-        raise click.BadParameter(
-            f"unknown encoding '{encoding}'", param_hint="--encoding"
-        ) from None
+    except LookupError as problem:
+        raise click.BadParameter(str(problem), param_hint="--encoding") from None
     inputs = collect(paths, include or ("*.mcn",))
     if not inputs.files:
         for entry in inputs.skipped:
@@ -271,6 +271,28 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
         click.echo(f"error: no record to read: {where} holds no file matching {wanted}", err=True)
         sys.exit(1)
     return inputs
+
+
+#: Show a progress bar only for inputs at least this big (a few hundred games).
+_PROGRESS_BYTES: Final = 1 << 20
+
+
+@contextmanager
+def _progress(files: list[str]) -> Iterator[Any]:
+    """A progress bar on standard error for big inputs when it is a terminal, else None."""
+    total = sum(os.path.getsize(p) for p in files if p != "-" and os.path.isfile(p))
+    if total < _PROGRESS_BYTES or not _is_terminal(sys.stderr):
+        yield None
+        return
+    with click.progressbar(length=total, label="validating", file=sys.stderr) as bar:
+        yield bar
+
+
+def _is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 @click.command("validate")
@@ -334,8 +356,11 @@ def validate(
                 break
     else:
         runner = Runner(Options(strict, expect_players), encoding, jobs)
-        for report in runner.run(files):
-            reporter.add(report)
+        with _progress(files) as bar:
+            for report in runner.run(files):
+                reporter.add(report)
+                if bar is not None:
+                    bar.update(runner.progress - bar.pos)
         stopped = runner.stopped
         infos = runner.files
     reporter.finish(stopped, inputs, infos)

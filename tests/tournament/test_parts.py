@@ -209,6 +209,8 @@ def test_encoding_auto_reads_boms_and_falls_back_per_file(
     forced = report_json("--encoding", "utf-8", str(tmp_path / "latin.mcn"))
     assert forced["games"][0]["diagnostics"][0]["message"].startswith("invalid UTF-8")
     assert run("validate", "--encoding", "klingon", str(tmp_path)).exit_code == 2
+    refused = run("validate", "--encoding", "base64", str(tmp_path))
+    assert refused.exit_code == 2 and "'base64' is not a text encoding" in refused.output
 
 
 # ---- --jobs inside one file -----------------------------------------------------------------
