@@ -51,6 +51,13 @@ def report_json(*args: str) -> Any:
     return data
 
 
+def standings_json(result: Result) -> Any:
+    data = json.loads(result.stdout)
+    schema = load_schema("standings")
+    jsonschema.validators.validator_for(schema)(schema).validate(data)
+    return data
+
+
 # ---- placings (the engine's end-of-game ranking) -------------------------------------------
 
 
@@ -305,18 +312,14 @@ def test_standings_formats_events_and_player_counts(records: list[str], tmp_path
     table = list(csv.reader(io.StringIO(run("standings", "--format", "csv", str(path)).stdout)))
     assert any(row[1].startswith("<script>") for row in table)
     expect = run("standings", "--format", "json", "--expect-players", "4", str(path))
-    data = json.loads(expect.stdout)
-    schema = load_schema("standings")
-    jsonschema.validators.validator_for(schema)(schema).validate(data)
+    data = standings_json(expect)
     assert expect.exit_code == 1
     assert sum(x["kind"] == "invalid" and "expects 4" in x["reason"] for x in data["excluded"]) == 2
-    grouped = json.loads(run("standings", "--format", "json", "--by-event", str(path)).stdout)
+    grouped = standings_json(run("standings", "--format", "json", "--by-event", str(path)))
     assert [(t["event"], t["games"]) for t in grouped["tables"]] == [("Cup", 4), ("League", 4)]
-    cup = json.loads(run("standings", "--format", "json", "--event", " CUP", str(path)).stdout)
+    cup = standings_json(run("standings", "--format", "json", "--event", " CUP", str(path)))
     assert cup["summary"] == {"games": 4, "counted": 4, "excluded": 0}
-    points = json.loads(
-        run("standings", "--format", "json", "--points", "3,1,0,0", str(path)).stdout
-    )
+    points = standings_json(run("standings", "--format", "json", "--points", "3,1,0,0", str(path)))
     assert points["scoring"] == {"scheme": "places", "points": [3, 1, 0, 0]}
     assert run("standings", "--points", "x", str(path)).exit_code == 2
 
