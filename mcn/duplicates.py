@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mcn.notation.model import Span
 from mcn.replay import Diagnostic
 from mcn.verdict import GameReport, name_key
 
@@ -74,4 +75,6 @@ class Duplicates:
         message = (
             f"duplicate submission: {found.reason} as game {found.first_game} of {found.first_file}"
         )
-        return [Diagnostic("warning", "duplicate", message, report.file, report.game, None)]
+        line = report.line or 1
+        span = Span(line, 1, line, 1)
+        return [Diagnostic("warning", "duplicate", message, report.file, report.game, None, span)]
