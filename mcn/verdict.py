@@ -204,13 +204,22 @@ def _who(colours: tuple[str, ...], roster: dict[str, str]) -> str:
     return " and ".join(people)
 
 
+def _result_check(diagnostic: Diagnostic) -> bool:
+    """Whether ``diagnostic`` is replay's own verdict on the Result tag (replaced here)."""
+    return (
+        diagnostic.address == "end"
+        and diagnostic.code in ("result", "secret")
+        and (diagnostic.rule == "R-END-3")
+    )
+
+
 def judge_result(report: GameReport, replay: GameReplay, span: Span | None) -> None:
     """Decide the claimed and the replayed result and whether they agree.
 
     Replay's own result check is replaced here: it knows colours only, while a verdict can
     read a name and say who is who.
     """
-    report.diagnostics[:] = [d for d in report.diagnostics if d.code != "result"]
+    report.diagnostics[:] = [d for d in report.diagnostics if not _result_check(d)]
     final = replay.final
     tag = report.claimed_tag
     claimed, problem = (None, None) if tag is None else read_result(tag, report.roster)
