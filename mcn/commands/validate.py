@@ -128,10 +128,13 @@ def verdict_line(report: GameReport) -> str:
 class Reporter:
     """Writes game reports as they come (text or streamed JSON) and keeps the totals."""
 
-    def __init__(self, out: IO[str], form: str, syntax_only: bool = False) -> None:
+    def __init__(
+        self, out: IO[str], form: str, syntax_only: bool = False, quiet: bool = False
+    ) -> None:
         self.out = out
         self.form = form
         self.syntax_only = syntax_only
+        self.verdicts = not (syntax_only or quiet)
         self.games = self.valid = self.decisions = self.moves = 0
         self.counts = {"error": 0, "warning": 0, "note": 0}
         self.files: set[str] = set()
@@ -168,7 +171,7 @@ class Reporter:
                     self.out.write(clean(line) + "\n")
                 else:
                     self.out.write(diagnostic.display() + "\n")
-            if report.game > 0 and not self.syntax_only:
+            if report.game > 0 and self.verdicts:
                 self.out.write(verdict_line(report) + "\n")
         self.out.flush()
 
@@ -315,6 +318,12 @@ def _is_terminal(stream: IO[str]) -> bool:
     help="Flag every game with another number of players as invalid.",
 )
 @click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Text report: only the problems and the summary, no verdict line per game.",
+)
+@click.option(
     "--syntax-only",
     is_flag=True,
     help="Check the notation only — syntax and headers, in the same words and places as a "
@@ -329,6 +338,7 @@ def validate(
     encoding: str,
     include: tuple[str, ...],
     expect_players: int | None,
+    quiet: bool,
     syntax_only: bool,
 ) -> None:
     """Check the records in PATHS (files, directories, - for standard input) and decide every
@@ -344,7 +354,7 @@ def validate(
     jobs = effective_jobs(jobs)
     if jobs > 1 and "-" in files:
         raise click.UsageError("standard input cannot be checked with --jobs")
-    reporter = Reporter(sys.stdout, form, syntax_only)
+    reporter = Reporter(sys.stdout, form, syntax_only, quiet)
     reporter.skipped(inputs.skipped)
     infos: list[FileInfo] = []
     if syntax_only:

@@ -344,3 +344,12 @@ def test_a_file_cut_inside_a_move_is_truncated_not_mistyped(
     path.write_text(last[0] + "\nR: fly " + last[1])
     codes = {d["code"] for d in report_json(str(path))["games"][0]["diagnostics"]}
     assert "truncated" not in codes and codes & {"syntax", "action", "illegal"}
+
+
+def test_quiet_text_report_keeps_problems_and_summary(records: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "two.mcn"
+    path.write_text(records[0] + "\n" + records[1].replace("round 2\n", "round 2\nR: fly\n", 1))
+    full = run("validate", str(path)).output.splitlines()
+    quiet = run("validate", "-q", str(path)).output.splitlines()
+    assert [line for line in full if ": game " not in line] == quiet[:-1] + full[-1:]
+    assert sum(": game " in line for line in full) == 2 and not any(": game " in q for q in quiet)
