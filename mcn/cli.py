@@ -43,6 +43,7 @@ register("record", "record:record", "Record a game at the table, decision by dec
 register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 register("standings", "standings:standings", "Standings per player across a folder of games.")
 register("filter", "filter:filter_", "Write the games that match: player, result, event, validity.")
+register("html", "html:html", "Write a game as a self-contained HTML page (board, moves, keys).")
 
 
 #: Options whose values only the record knows, and the completion that looks them up there.

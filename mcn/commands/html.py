@@ -1,0 +1,61 @@
+"""``mcn html``: one game of a record as a self-contained HTML page (docs/html.md).
+
+The page shows the board at every decision, the record with comments and variations, and
+navigation by keys, clicks and the address in the URL's ``#`` fragment. It needs nothing but
+a browser: no network, no server. With ``--as`` it holds only what that player (or a
+spectator) could see; otherwise everything, and it says so.
+
+Exit status: 0 written, 1 the record cannot be read or has errors (the page is still written
+when replay got anywhere, showing the record up to the error), 2 usage.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from mcn.commands.redact import parse_viewer
+from mcn.commands.replay import load_game
+from mcn.html import render_page
+from mcn.redact import EVERYTHING
+from mcn.replay import replay_game
+
+
+@click.command("html")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--as", "viewer_name", help="Show only what R, B, G, Y or a spectator could see.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="Write the page here (default: standard output).",
+)
+def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
+    """Write game --game of FILE as one self-contained HTML page."""
+    game = load_game(file, number)
+    viewer = EVERYTHING if viewer_name is None else parse_viewer(viewer_name)
+    if viewer not in (EVERYTHING, None) and viewer not in game.players:
+        raise click.BadParameter(f"{viewer} does not play in this game", param_hint="'--as'")
+    name = "<stdin>" if file == "-" else file
+    replay = replay_game(game, file=name, index=number, keep_states=True)
+    errors = [d for d in replay.diagnostics if d.severity == "error"]
+    for diagnostic in errors:
+        click.echo(diagnostic.text(), err=True)
+    if replay.main is None:
+        sys.exit(1)
+    page = render_page(game, replay, viewer)
+    if output == "-":
+        click.echo(page, nl=False)
+    else:
+        try:
+            target = Path(output)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(page, encoding="utf-8", newline="")
+        except OSError as problem:
+            click.echo(f"{output}: error: cannot write: {problem.strerror}", err=True)
+            sys.exit(1)
+    sys.exit(1 if errors else 0)

@@ -1,0 +1,122 @@
+"""One self-contained HTML page for one game of a record, as one viewer sees it.
+
+Python computes everything (:mod:`mcn.html.frames`, :mod:`mcn.html.record`) and embeds it as
+JSON; the page's script only draws. The page references nothing outside itself: the style,
+the scripts and the data are inline, the board is drawn as inline SVG, and a
+Content-Security-Policy of ``default-src 'none'`` (with hashes for the one style and the one
+script) makes the browser refuse any request the page might still try, so it works from
+``file://`` with no network at all.
+
+Record text is untrusted. It reaches the page only inside the JSON data block, where every
+``<``, ``>`` and ``&`` is written as a ``\\u`` escape (and ``ensure_ascii`` escapes U+2028 and
+U+2029), so no text can close the block; the script puts it into the document with
+``textContent`` only. The one text Python writes into markup, the title, is HTML-escaped.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from mcn import __version__
+from mcn.engine.constants import COLOUR_NAMES
+from mcn.html.compact import vocabulary
+from mcn.html.frames import Viewer, build_frames, player_names, round_marks, viewer_note
+from mcn.html.record import move_list
+from mcn.notation.model import Game
+from mcn.redact import EVERYTHING
+from mcn.replay import GameReplay
+
+PAGE_FORMAT = "mcn-html/1"
+#: The page's parts, package data of :mod:`mcn.html` (shipped in the wheel).
+_SCRIPTS = ("util.js", "board.js", "panels.js", "viewer.js")
+_STYLE = "viewer.css"
+_TEMPLATE = "page.html"
+_MARKER = re.compile(r"\{\{[a-z]+\}\}")
+
+
+@cache
+def _asset(name: str) -> str:
+    return resources.files("mcn.html").joinpath(name).read_text(encoding="utf-8")
+
+
+def _digest(text: str) -> str:
+    """The CSP source expression that allows exactly this inline ``text``."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that is safe inside an HTML ``<script>`` element: ASCII only (so
+    U+2028/2029 are escaped too) and no ``<``, ``>`` or ``&`` (so no ``</script>``, ``<!--``
+    or entity can end or bend the element)."""
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def page_data(game: Game, replay: GameReplay, viewer: Viewer) -> dict[str, Any]:
+    """Everything the page shows, as one JSON-ready object (``replay`` must have kept its
+    states)."""
+    headers = [(header.tag, header.value) for header in game.headers]
+    names = player_names(headers)
+    frames = build_frames(replay, viewer)
+    main = replay.main
+    board = main.start.board if main is not None else None
+    problems: list[str] = []
+    if viewer == EVERYTHING:
+        problems = [d.text() for d in replay.diagnostics if d.severity == "error"]
+    elif any(d.severity == "error" for d in replay.diagnostics):
+        problems = ["the record has errors; the page shows it up to the first one"]
+    return {
+        "format": PAGE_FORMAT,
+        "generator": f"mcn {__version__}",
+        "title": page_title(game),
+        "headers": [list(pair) for pair in headers],
+        "viewer": "all" if viewer == EVERYTHING else (viewer or "spectator"),
+        "note": viewer_note(viewer, names),
+        "players": [[colour, names.get(colour, "")] for colour in game.players],
+        "vocab": vocabulary(board) if board is not None else None,
+        "frames": frames.frames,
+        "lines": frames.lines,
+        "record": move_list(game.body, main, frames, viewer),
+        "rounds": round_marks(replay, frames),
+        "problems": problems,
+    }
+
+
+def page_title(game: Game) -> str:
+    """``Event — Red v Blue v …`` from the headers (plain text; escaped where it is used)."""
+    event = (game.header("Event") or "").strip() or "Mea Culpa"
+    names = []
+    for colour in game.players:
+        name = (game.header(COLOUR_NAMES[colour]) or "").strip()
+        names.append(name or COLOUR_NAMES[colour])
+    return f"{event} — {' v '.join(names)}" if names else event
+
+
+def render_page(game: Game, replay: GameReplay, viewer: Viewer) -> str:
+    """The complete HTML page for ``game`` (replayed with ``keep_states=True``) as ``viewer``
+    sees it. The same inputs always give the same bytes (no time stamps, no paths)."""
+    data = page_data(game, replay, viewer)
+    style = _asset(_STYLE)
+    script = "\n".join(_asset(name) for name in _SCRIPTS)
+    policy = (
+        f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)}; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
+    replacements = {
+        "{{policy}}": policy,
+        "{{generator}}": html.escape(data["generator"]),
+        "{{title}}": html.escape(data["title"]),
+        "{{style}}": style,
+        "{{data}}": script_json(data),
+        "{{script}}": script,
+    }
+    # one pass over the template: a value (record text in the data) is never searched again
+    return _MARKER.sub(lambda match: replacements[match.group(0)], _asset(_TEMPLATE))

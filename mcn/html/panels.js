@@ -1,0 +1,107 @@
+/* mcn record viewer: one panel per player (behind his screen, as far as the viewer may see),
+   the status line and the events of the last decision. */
+
+/* A value the viewer may not see, drawn the same way everywhere. */
+MCN.hidden = (what) => MCN.el("span", {class: "hidden-value", title: `${what}: hidden from this viewer`},
+  MCN.iconSvg("lock", 14), "hidden");
+
+MCN.counts = function (values, names, kind) {
+  if (MCN.isHidden(values)) return MCN.hidden(kind);
+  const parts = [];
+  names.forEach((name, i) => {
+    if (!values[i]) return;
+    const icon = kind === "letters" ? MCN.letterSvg(name, 16) : MCN.iconSvg(name, 16);
+    parts.push(MCN.el("span", {class: "count-item", title: `${values[i]} ${name}`}, icon, String(values[i])));
+  });
+  return parts.length ? parts : MCN.el("span", {class: "muted"}, "none");
+};
+
+MCN.postDial = function (post) {
+  const svg = MCN.sv("svg", {width: 84, height: 14, viewBox: "0 0 84 14", class: "post-dial", "aria-hidden": "true"});
+  for (let k = 1; k <= 6; k++) {
+    svg.appendChild(MCN.sv("rect", {x: (k - 1) * 14, y: 1, width: 12, height: 12, rx: 2,
+      fill: k <= post ? "#6d5c44" : "#efe8da", stroke: "#6d5c44", "stroke-width": 0.8}));
+  }
+  return svg;
+};
+
+MCN.drawPlayers = function (host, s, view) {
+  MCN.clear(host);
+  const V = view.vocab, S = MCN.SEAT;
+  const pending = new Set(s.d[1]);
+  for (const c of view.players) {
+    const seat = s[c];
+    const colour = MCN.COLOURS[c];
+    const characters = [];
+    V.characters.forEach((ch, i) => { if (s.ch[i] === c) characters.push([ch, V.characterNames[i]]); });
+    const money = seat[S.money];
+    const panel = MCN.el("section", {
+      class: `player player-${c}` + (pending.has(c) ? " to-move" : "") + (view.viewer === c ? " viewer" : ""),
+      "data-colour": c, "data-post": seat[S.post], "data-money": money, "data-space": seat[S.space],
+    });
+    const name = view.names[c];
+    panel.appendChild(MCN.el("header", {class: "player-head"},
+      MCN.chipSvg(c, 26),
+      MCN.el("span", {class: "player-name"}, name || colour.name),
+      MCN.el("span", {class: "player-colour"}, name ? colour.name : ""),
+      pending.has(c) ? MCN.el("span", {class: "badge"}, "to move") : null,
+      view.viewer === c ? MCN.el("span", {class: "badge you"}, "viewer") : null));
+    const rows = [
+      ["Character", characters.length
+        ? characters.map(([ch, label]) => MCN.el("span", {class: "count-item"}, MCN.iconSvg(ch, 16), label))
+        : MCN.el("span", {class: "muted"}, "none yet")],
+      ["Soul", seat[S.space] <= -V.heaven ? "in Heaven" : `space ${seat[S.space]}`],
+      ["Post", [MCN.postDial(seat[S.post]), MCN.el("span", {class: "post-value"}, ` ${seat[S.post]} of 6`)]],
+      ["Money", MCN.isHidden(money) ? MCN.hidden("money") : MCN.el("span", {class: "count-item"}, MCN.iconSvg("money", 16), `${money} taler`)],
+      ["Goods", MCN.counts(seat[S.goods], V.goods, "goods")],
+      ["Letters", MCN.counts(seat[S.letters], V.letters, "letters")],
+      ["Chest I", MCN.counts(seat[S.chestI], V.chest, "compartment I")],
+      ["Chest II", MCN.counts(seat[S.chestII], V.chest, "compartment II")],
+      ["Donated", MCN.counts(seat[S.shown], V.chest, "donated")],
+    ];
+    const table = MCN.el("dl", {class: "player-facts"});
+    for (const [label, value] of rows) {
+      table.appendChild(MCN.el("dt", {}, label));
+      table.appendChild(MCN.el("dd", {}, value));
+    }
+    panel.appendChild(table);
+    host.appendChild(panel);
+  }
+};
+
+MCN.drawStatus = function (host, s, frame, view) {
+  MCN.clear(host);
+  const [kind, actors, address, prompt] = s.d;
+  if (kind === "over") {
+    const winners = s.w.map((c) => MCN.COLOURS[c].name + (view.names[c] ? ` (${view.names[c]})` : ""));
+    host.appendChild(MCN.el("strong", {}, "Game over. "));
+    host.appendChild(document.createTextNode(winners.length ? `Won: ${winners.join(", ")}.` : ""));
+    return;
+  }
+  host.appendChild(MCN.el("span", {class: "muted"}, `Next decision ${address}: `));
+  for (const c of actors) if (MCN.COLOURS[c]) host.appendChild(MCN.chipSvg(c, 16));
+  host.appendChild(MCN.el("span", {class: "prompt"}, " " + prompt));
+};
+
+MCN.drawEvents = function (host, frame, view) {
+  MCN.clear(host);
+  if (!frame.m) {
+    host.appendChild(MCN.el("p", {class: "muted"}, "The start of the game: no decision taken yet."));
+    return;
+  }
+  const [actor, text] = MCN.splitMove(frame.m);
+  host.appendChild(MCN.el("p", {class: "last-move"},
+    MCN.el("span", {class: "muted"}, `After ${frame.a}: `),
+    MCN.COLOURS[actor] ? MCN.chipSvg(actor, 16) : null,
+    MCN.el("strong", {}, ` ${actor === "*" ? "Chance" : actor}: ${text}`),
+    frame.i ? MCN.el("span", {class: "muted"}, " (left implicit by the record)") : null));
+  const list = MCN.el("ul", {class: "event-list"});
+  for (const text of frame.e || []) list.appendChild(MCN.el("li", {}, text));
+  if (!(frame.e || []).length) list.appendChild(MCN.el("li", {class: "muted"}, "no visible effect"));
+  host.appendChild(list);
+};
+
+MCN.splitMove = function (move) {
+  const at = move.indexOf(": ");
+  return at < 0 ? ["", move] : [move.slice(0, at), move.slice(at + 2)];
+};
