@@ -12,7 +12,6 @@ when replay got anywhere, showing the record up to the error), 2 usage.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -21,6 +20,7 @@ from mcn.commands.replay import load_game
 from mcn.html import render_page
 from mcn.redact import EVERYTHING
 from mcn.replay import replay_game
+from mcn.safe_write import WriteError, write_text_atomic
 
 
 @click.command("html")
@@ -52,10 +52,9 @@ def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
         click.echo(page, nl=False)
     else:
         try:
-            target = Path(output)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(page, encoding="utf-8", newline="")
-        except OSError as problem:
-            click.echo(f"{output}: error: cannot write: {problem.strerror}", err=True)
+            write_text_atomic(output, page, make_parents=True)
+        except WriteError as problem:
+            click.echo(str(problem), err=True)
             sys.exit(1)
+        click.echo(f"wrote {output} ({len(page.encode()):,} bytes)", err=True)
     sys.exit(1 if errors else 0)

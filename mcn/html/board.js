@@ -272,28 +272,50 @@ MCN.drawCharacters = function (s, view) {
 /* What is pending this round: bids, the Pope die, an evaluation, the starting bonuses. */
 MCN.drawNow = function (s, view, x0, y0, w, h) {
   const V = view.vocab;
-  const g = MCN.box(x0, y0, w, h, "This moment", {class: "moment"});
-  const lines = [];
+  const g = MCN.box(x0, y0, w, h, "Pending", {class: "moment"});
+  let y = y0 + 40;
+  const row = (label) => { g.appendChild(MCN.text(x0 + 12, y + 4, label, {class: "label small"})); const at = y; y += 22; return at; };
   const bids = Object.keys(s.bd);
   if (bids.length) {
-    lines.push(["Bids", bids.map((c) => {
-      const b = s.bd[c];
-      return `${c} ${b === null ? "–" : (MCN.isHidden(b) ? "?" : b[0] + "+" + b[1])}`;
-    }).join("   ")]);
+    const at = row("Bids");
+    bids.forEach((c, k) => {
+      const b = s.bd[c], x = x0 + 100 + k * 104;
+      const shown = b === null ? "not yet" : (MCN.isHidden(b) ? "secret" : `${b[0]} + ${b[1]}`);
+      g.appendChild(MCN.sv("g", {class: "bid", "data-colour": c, "data-bid": b === null ? "" : (MCN.isHidden(b) ? "?" : b.join("+"))},
+        MCN.chip(c, x, at, 8), MCN.isHidden(b) ? MCN.icon("lock", x + 16, at - 1, 11) : null,
+        MCN.text(x + (MCN.isHidden(b) ? 25 : 13), at + 4, shown, {class: "small"})));
+    });
   }
-  if (s.dv !== null && s.dv !== undefined) lines.push(["Pope die", MCN.isHidden(s.dv) ? "? (secret)" : String(s.dv)]);
+  if (s.dv !== null && s.dv !== undefined) {
+    const at = row("Pope die");
+    g.appendChild(MCN.sv("rect", {x: x0 + 100, y: at - 9, width: 18, height: 18, rx: 4, fill: "#fffdf5", stroke: "#6d5c44"}));
+    g.appendChild(MCN.text(x0 + 109, at + 4, MCN.isHidden(s.dv) ? "?" : String(s.dv), {"text-anchor": "middle", class: "label"}));
+    g.appendChild(MCN.text(x0 + 126, at + 4, MCN.isHidden(s.dv) ? "set in secret" : (s.dv <= 4 ? `room ${s.dv}` : `Suite ${s.dv}`), {class: "muted"}));
+  }
   if (s.ev) {
     const [site, compartment, category, display, queue] = s.ev;
-    const shown = V.letters.map((l, i) => display[i] ? `${display[i]} ${l}` : "").filter(Boolean).join(", ") || "empty";
-    lines.push([`Evaluation`, `cathedral ${site}, compartment ${compartment}, ${MCN.ROW_NAMES[category] || category}: ${shown}; to pick: ${queue.join(" ") || "–"}`]);
+    const at = row("Evaluation");
+    g.appendChild(MCN.text(x0 + 100, at + 4, `cathedral ${site}, compartment ${compartment}, ${MCN.ROW_NAMES[category] || category}`, {class: "small"}));
+    const at2 = row("");
+    let x = x0 + 100;
+    V.letters.forEach((letter, i) => {
+      for (let k = 0; k < display[i]; k++) { g.appendChild(MCN.letterSvgAt(letter, x + 5, at2 - 8, 16)); x += 13; }
+    });
+    if (x === x0 + 100) { g.appendChild(MCN.text(x, at2 + 4, "display empty", {class: "muted"})); x += 70; }
+    g.appendChild(MCN.text(x + 10, at2 + 4, "to pick:", {class: "muted"}));
+    queue.forEach((c, k) => g.appendChild(MCN.chip(c, x + 62 + k * 20, at2, 8)));
   }
-  if (s.bn.length) lines.push(["Bonuses left", s.bn.map((b) => ["", "bread + wine", "jewel", "10 taler", "blue letter"][b] || b).join(", ")]);
-  if (s.w.length) lines.push(["Winner" + (s.w.length > 1 ? "s" : ""), s.w.map((c) => MCN.COLOURS[c].name).join(", ")]);
-  if (!lines.length) lines.push(["", "nothing pending beyond the next decision"]);
-  lines.slice(0, 4).forEach(([label, value], i) => {
-    const y = y0 + 40 + i * 17;
-    g.appendChild(MCN.text(x0 + 12, y, label, {class: "label small"}));
-    g.appendChild(MCN.text(x0 + 100, y, value.length > 70 ? value.slice(0, 69) + "…" : value, {class: "small"}));
-  });
+  if (s.bn.length && y < y0 + h - 10) {
+    row("Bonuses left");
+    g.appendChild(MCN.text(x0 + 100, y - 18, s.bn.map((b) => ["", "bread + wine", "jewel", "10 taler", "blue letter"][b] || b).join(" · "), {class: "small"}));
+  }
+  if (s.w.length && y < y0 + h - 10) {
+    const at = row(s.w.length > 1 ? "Winners" : "Winner");
+    s.w.forEach((c, k) => {
+      g.appendChild(MCN.chip(c, x0 + 108 + k * 90, at, 9));
+      g.appendChild(MCN.text(x0 + 121 + k * 90, at + 4, view.names[c] || MCN.COLOURS[c].name, {class: "small"}));
+    });
+  }
+  if (y === y0 + 40) g.appendChild(MCN.text(x0 + 12, y + 4, "nothing beyond the next decision", {class: "muted"}));
   return g;
 };
