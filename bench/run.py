@@ -20,6 +20,9 @@ What is measured, all in this one process and its children, on this machine:
   re-applying those games' decisions with the checked ``apply`` alone;
 * **cold start** — ``mcn --version`` and ``mcn validate`` on one game, as fresh processes;
 * **tree** — ``mcn tree`` of a full annotated game to SVG (Graphviz included);
+* **html** — ``mcn html`` of the annotated game: page size, build time (vs python-chess drawing
+  as many positions with ``chess.svg``) and the time to the first drawn position in headless
+  Chromium (``bench/html_bench.py``);
 * **memory** — the RSS high-water mark of ``mcn validate`` on a ~10 MB and a ~100 MB file;
 * **--jobs inside one file** — wall time of ``mcn validate --jobs 1`` over ``--jobs 2`` on one
   file of 1,000 games (runs alternate, fresh processes; the speed-up wants 2 idle cores).
@@ -53,6 +56,7 @@ sys.path[:0] = [str(HERE), str(ROOT)]
 
 import chess_baseline  # noqa: E402
 import corpus  # noqa: E402
+import html_bench  # noqa: E402
 
 T = TypeVar("T")
 
@@ -66,6 +70,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "peak_rss_100mb_mb": ("<", 150.0),
     "cold_version_s": ("<", 0.2),
     "validate_jobs2_speedup": (">=", 1.7),
+    "html_bytes": ("<", 1_000_000),
+    "html_first_render_s": ("<", 1.0),
 }
 
 
@@ -454,6 +460,9 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             "exit_status": status,
             "svg_bytes": (work / "tree.svg").stat().st_size if status == 0 else None,
         }
+
+        _say("html …")
+        results["html"] = html_bench.figures(ROOT, work, runs, median_time)
     return results
 
 
@@ -498,6 +507,8 @@ def summary(results: dict[str, Any]) -> dict[str, float | None]:
         "peak_rss_100mb_mb": memory.get("100mb", {}).get("peak_rss_mb"),
         "cold_version_s": results["cold_start"]["version_s"],
         "validate_jobs2_speedup": results.get("jobs", {}).get("speedup"),
+        "html_bytes": results["html"]["bytes"],
+        "html_first_render_s": results["html"]["first_render_s"],
     }
 
 
@@ -531,6 +542,7 @@ def table(results: dict[str, Any]) -> str:
         f"{'cold start: mcn --version':34}{cold['version_s']:>14.3f} s",
         f"{'cold start: mcn validate (1 game)':34}{cold['validate_one_game_s']:>14.3f} s",
         f"{'mcn tree → SVG':34}{tree['seconds']:>14.3f} s  ({tree['file']})",
+        *_html_rows(results["html"]),
     ]
     jobs = results.get("jobs")
     if jobs:
@@ -560,6 +572,18 @@ def table(results: dict[str, Any]) -> str:
             verdict = "ok" if met else "MISSED"
         rows.append(f"target {name} {comparison} {bound}: {value} {verdict}")
     return "\n".join(rows)
+
+
+def _html_rows(h: dict[str, Any]) -> list[str]:
+    render = h["first_render_s"]
+    first = f"{render:>14.3f} s" if render is not None else f"{'-':>14}  ({h['first_render_note']})"
+    return [
+        f"{'mcn html: page size':34}{h['bytes']:>14,} B  ({h['file']}, {h['decisions']} decisions)",
+        f"{'mcn html: build (decisions/s)':34}{h['build_decisions_per_s']:>14,}"
+        f"{h['chess_svg_positions_per_s']:>16,}{h['build_ratio']:>9.2f}"
+        "  (python-chess: chess.svg positions/s)",
+        f"{'mcn html: first position drawn':34}{first}",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
