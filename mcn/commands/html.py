@@ -18,6 +18,7 @@ import click
 from mcn.commands.redact import parse_viewer
 from mcn.commands.replay import load_game
 from mcn.html import render_page
+from mcn.notation.model import Game
 from mcn.redact import EVERYTHING
 from mcn.replay import replay_game
 from mcn.safe_write import WriteError, write_text_atomic
@@ -40,6 +41,7 @@ def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
     viewer = EVERYTHING if viewer_name is None else parse_viewer(viewer_name)
     if viewer not in (EVERYTHING, None) and viewer not in game.players:
         raise click.BadParameter(f"{viewer} does not play in this game", param_hint="'--as'")
+    viewer = _redacted_viewer(game, viewer)
     name = "<stdin>" if file == "-" else file
     replay = replay_game(game, file=name, index=number, keep_states=True)
     errors = [d for d in replay.diagnostics if d.severity == "error"]
@@ -58,3 +60,26 @@ def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
             sys.exit(1)
         click.echo(f"wrote {output} ({len(page.encode()):,} bytes)", err=True)
     sys.exit(1 if errors else 0)
+
+
+def _redacted_viewer(game: Game, viewer: str | None) -> str | None:
+    """A record redacted for one player (``[Redacted "G"]``) holds stand-ins for the others'
+    secrets: showing "everything" would show the stand-ins as facts. Its page is that
+    player's view by default; a spectator's view is fine too (it sees less); another
+    player's is impossible."""
+    redacted = (game.header("Redacted") or "").strip()
+    if not redacted:
+        return viewer
+    try:
+        owner = parse_viewer(redacted)
+    except click.BadParameter:
+        owner = None  # an unreadable owner: show only what is public
+    if viewer == EVERYTHING:
+        return owner
+    if viewer is not None and viewer != owner:
+        who = "a spectator" if owner is None else owner
+        raise click.BadParameter(
+            f"the record was redacted for {who}: it cannot show {viewer}'s view",
+            param_hint="'--as'",
+        )
+    return viewer

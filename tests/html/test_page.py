@@ -194,3 +194,16 @@ def test_cli_usage_and_bad_input(tmp_path: Path) -> None:
     assert data["problems"] and any(n["t"] == "e" for n in data["record"][0])
     unwritable = runner.invoke(cli, ["html", str(ANNOTATED), "-o", str(tmp_path)])
     assert unwritable.exit_code in (1, 2) and "Traceback" not in unwritable.output
+
+
+def test_a_redacted_record_is_shown_as_its_owner_saw_it(tmp_path: Path) -> None:
+    redacted = ANNOTATED.parent / "redacted-4p.mcn"
+    runner = CliRunner()
+    out = tmp_path / "r.html"
+    result = runner.invoke(cli, ["html", str(redacted), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert data_of(out.read_text(encoding="utf-8"))["viewer"] == "G"
+    spectator = runner.invoke(cli, ["html", str(redacted), "--as", "spectator"])
+    assert spectator.exit_code == 0 and data_of(spectator.output)["viewer"] == "spectator"
+    other = runner.invoke(cli, ["html", str(redacted), "--as", "R"])
+    assert other.exit_code == 2 and "redacted for G" in other.output
