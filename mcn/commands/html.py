@@ -15,19 +15,23 @@ import sys
 
 import click
 
-from mcn.commands.redact import parse_viewer
 from mcn.commands.replay import load_game
 from mcn.html import render_page
 from mcn.notation.model import Game
-from mcn.redact import EVERYTHING
+from mcn.projection import EVERYTHING, SPECTATOR, Viewer
 from mcn.replay import replay_game
 from mcn.safe_write import WriteError, write_text_atomic
+from mcn.viewer import UnknownViewer, resolve, resolve_option
 
 
 @click.command("html")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--as", "viewer_name", help="Show only what R, B, G, Y or a spectator could see.")
+@click.option(
+    "--as",
+    "viewer_name",
+    help="Show only what one player (R, red or a player's name) or a spectator could see.",
+)
 @click.option(
     "-o",
     "--output",
@@ -38,10 +42,7 @@ from mcn.safe_write import WriteError, write_text_atomic
 def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
     """Write game --game of FILE as one self-contained HTML page."""
     game = load_game(file, number)
-    viewer = EVERYTHING if viewer_name is None else parse_viewer(viewer_name)
-    if viewer not in (EVERYTHING, None) and viewer not in game.players:
-        raise click.BadParameter(f"{viewer} does not play in this game", param_hint="'--as'")
-    viewer = _redacted_viewer(game, viewer)
+    viewer = _redacted_viewer(game, resolve_option(viewer_name, [game], EVERYTHING))
     name = "<stdin>" if file == "-" else file
     replay = replay_game(game, file=name, index=number, keep_states=True)
     errors = [d for d in replay.diagnostics if d.severity == "error"]
@@ -62,7 +63,7 @@ def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
     sys.exit(1 if errors else 0)
 
 
-def _redacted_viewer(game: Game, viewer: str | None) -> str | None:
+def _redacted_viewer(game: Game, viewer: Viewer) -> Viewer:
     """A record redacted for one player (``[Redacted "G"]``) holds stand-ins for the others'
     secrets: showing "everything" would show the stand-ins as facts. Its page is that
     player's view by default; a spectator's view is fine too (it sees less); another
@@ -71,9 +72,9 @@ def _redacted_viewer(game: Game, viewer: str | None) -> str | None:
     if not redacted:
         return viewer
     try:
-        owner = parse_viewer(redacted)
-    except click.BadParameter:
-        owner = None  # an unreadable owner: show only what is public
+        owner = resolve(redacted, game)
+    except UnknownViewer:
+        owner = SPECTATOR  # an unreadable owner: show only what is public
     if viewer == EVERYTHING:
         return owner
     if viewer is not None and viewer != owner:

@@ -22,14 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcn.engine import GameState, view
+from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import compact_state, delta
-from mcn.redact import EVERYTHING, action_text, event_text
+from mcn.projection import EVERYTHING, Viewer, project_line, revealed_flags, state_json
+from mcn.projection import project as projection
 from mcn.replay import GameReplay, Line, Step
-
-#: A viewer: a colour, ``None`` for a spectator, or :data:`EVERYTHING`.
-Viewer = str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,17 +41,47 @@ class Seen:
 
 
 def project(state: GameState, step: Step | None, viewer: Viewer) -> Seen:
-    """What ``viewer`` sees at ``state``, reached by ``step`` (None at the start).
+    """What ``viewer`` sees standing at ``state``, reached by ``step`` (None at the start).
 
-    The single place where this module masks anything: every frame of the page comes from
-    here, so a page built for one player holds nothing that player could not see.
+    Everything comes from :mod:`mcn.projection`, the one place that decides what a viewer
+    sees. The viewer stands at ``step``, so the projection's path ends there; whether the
+    step's bid or Pope die is revealed at the end of a path depends only on the step and what
+    follows it on the path (:func:`mcn.projection.revealed_flags`), so the one-step path gives
+    the answer of the whole path from the start of the game, without building that path for
+    every frame (tests/html/test_page.py checks that they agree at every decision).
     """
-    data = state.to_json() if viewer == EVERYTHING else view(state, viewer)
+    data = state_json(state, viewer)
     if step is None:
         return Seen(data, None, [])
-    move = f"{step.action.actor}: {action_text(step.action, viewer, step.events)}"
-    events = [event_text(event, viewer, step.action) for event in step.events]
-    return Seen(data, move, events)
+    seen = projection([step], viewer).last
+    assert seen is not None
+    return Seen(data, f"{seen.actor}: {seen.text}", seen.event_texts())
+
+
+def line_texts(line: Line, viewer: Viewer) -> list[tuple[str, int | None]]:
+    """For each step of ``line``: its text as the viewer reads it at the end of the line
+    (``R: bid 3+5`` once the bids are open), and the index of the step of ``line`` that
+    revealed it, when the step's own frame still hides it (``R: bid ?``) — the move list shows
+    the hidden text until the viewer stands at or after that step."""
+    seen = project_line(line, viewer) if line.steps else None
+    out: list[tuple[str, int | None]] = []
+    if seen is None:
+        return out
+    offset = len(seen.path) - len(line.steps)
+    for index, step in enumerate(line.steps):
+        move = seen.move(offset + index)
+        own = projection([step], viewer).last
+        reveal: int | None = None
+        if own is not None and own.hidden and not move.hidden:
+            # a bid or Pope die opened later on this line: the first step whose path from
+            # this one opens it
+            reveal = next(
+                j
+                for j in range(index + 1, len(line.steps))
+                if revealed_flags(line.steps[index : j + 1])[0]
+            )
+        out.append((f"{move.actor}: {move.text}", reveal))
+    return out
 
 
 def annotations_shown(viewer: Viewer) -> bool:

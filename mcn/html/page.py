@@ -27,10 +27,10 @@ from typing import Any
 from mcn import __version__
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import vocabulary
-from mcn.html.frames import Viewer, build_frames, player_names, round_marks, viewer_note
+from mcn.html.frames import build_frames, player_names, round_marks, viewer_note
 from mcn.html.record import move_list
 from mcn.notation.model import Game
-from mcn.redact import EVERYTHING
+from mcn.projection import EVERYTHING, Viewer, viewer_label
 from mcn.replay import GameReplay
 
 PAGE_FORMAT = "mcn-html/1"
@@ -78,7 +78,7 @@ def page_data(game: Game, replay: GameReplay, viewer: Viewer) -> dict[str, Any]:
         "generator": f"mcn {__version__}",
         "title": page_title(game),
         "headers": [list(pair) for pair in headers],
-        "viewer": "all" if viewer == EVERYTHING else (viewer or "spectator"),
+        "viewer": viewer_label(viewer),
         "note": viewer_note(viewer, names),
         "players": [[colour, names.get(colour, "")] for colour in game.players],
         "vocab": vocabulary(board) if board is not None else None,

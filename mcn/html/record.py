@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mcn.html.frames import Frames, Viewer, annotations_shown
+from mcn.html.frames import Frames, annotations_shown, line_texts
 from mcn.notation.model import Checkpoint, Comment, Element, Item, Move, Section
-from mcn.replay import Line, Step
+from mcn.projection import Viewer
+from mcn.replay import Line
 
 #: Checkpoints that only the full view lists (see :func:`mcn.html.frames.annotations_shown`).
 _PRIVATE_CHECKPOINTS = frozenset({"money", "digest", "chest", "letters"})
@@ -42,14 +43,29 @@ class _LineWriter:
         self.out = out
         self.cursor = 0  # the next step of ``line`` not yet listed
         self.index: dict[int, int] = {}
+        self.texts: list[tuple[str, int | None]] = []
         if line is not None:
             self.index = {id(s.move): i for i, s in enumerate(line.steps) if s.move is not None}
+            self.texts = line_texts(line, builder.viewer)
+
+    def text(self, step: int, node: dict[str, Any]) -> dict[str, Any]:
+        """Give ``node`` (the move of step ``step``) its text as read at the end of the line,
+        and, when its own frame hides it, the hidden text and the frame that reveals it."""
+        assert self.line is not None
+        frames = self.builder.frames
+        actor, _, text = self.texts[step][0].partition(": ")
+        node.update(f=frames.of_step[id(self.line.steps[step])], h=actor, x=text)
+        reveal = self.texts[step][1]
+        if reveal is not None:
+            node["hx"] = frames.frames[node["f"]]["m"].partition(": ")[2]
+            node["r"] = frames.of_step[id(self.line.steps[reveal])]
+        return node
 
     def implicit(self, stop: int, moves: list[dict[str, Any]]) -> None:
         """List the implicit steps before step ``stop``."""
         assert self.line is not None
         while self.cursor < stop:
-            moves.append(self.builder.implicit(self.line.steps[self.cursor]))
+            moves.append(self.text(self.cursor, {"i": 1}))
             self.cursor += 1
 
     def absorb(self, section: str, moves: list[dict[str, Any]]) -> None:
@@ -60,7 +76,7 @@ class _LineWriter:
             and steps[self.cursor].move is None
             and _section(steps[self.cursor].address) == section
         ):
-            moves.append(self.builder.implicit(steps[self.cursor]))
+            moves.append(self.text(self.cursor, {"i": 1}))
             self.cursor += 1
 
     def item(self, item: Item) -> None:
@@ -73,7 +89,7 @@ class _LineWriter:
                 self.cursor = step + 1
                 assert self.line is not None
                 section = section or _section(self.line.steps[step].address)
-                moves.append(self.builder.move(move, self.line, step))
+                moves.append(self.builder.move(move, self.line, step, self.text(step, {})))
             elif self.builder.annotated:
                 moves.append(self.builder.unplayed(move))
         if section is not None:
@@ -106,6 +122,7 @@ class _LineWriter:
 class _Builder:
     def __init__(self, frames: Frames, viewer: Viewer) -> None:
         self.frames = frames
+        self.viewer = viewer
         self.annotated = annotations_shown(viewer)
         self.lines: list[list[dict[str, Any]]] = []
         self.work: list[tuple[Sequence[Element], Line | None, list[dict[str, Any]]]] = []
@@ -116,15 +133,8 @@ class _Builder:
         self.work.append((elements, line, nodes))
         return len(self.lines) - 1
 
-    def implicit(self, step: Step) -> dict[str, Any]:
-        frame = self.frames.of_step[id(step)]
-        actor, _, text = self.frames.frames[frame]["m"].partition(": ")
-        return {"f": frame, "h": actor, "x": text, "i": 1}
-
-    def move(self, move: Move, line: Line, step: int) -> dict[str, Any]:
-        frame = self.frames.of_step[id(line.steps[step])]
-        actor, _, text = self.frames.frames[frame]["m"].partition(": ")
-        node: dict[str, Any] = {"f": frame, "h": actor, "x": text}
+    def move(self, move: Move, line: Line, step: int, node: dict[str, Any]) -> dict[str, Any]:
+        """The node of ``move`` (step ``step`` of ``line``): its annotations and variations."""
         if self.annotated:
             self.annotate(node, move)
             children = [c for c in line.children if c.branch_index == step]

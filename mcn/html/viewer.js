@@ -9,6 +9,7 @@ MCN.Viewer = class {
     this.byAddress = new Map();
     this.frames.forEach((f, i) => this.byAddress.set(f.a, i));
     this.moveNodes = new Map();
+    this.reveals = [];
     this.names = {};
     for (const [c, name] of data.players) this.names[c] = name;
     this.view = {vocab: data.vocab, players: data.players.map((p) => p[0]), names: this.names, viewer: data.viewer};
@@ -74,6 +75,7 @@ MCN.Viewer = class {
     MCN.drawEvents(document.getElementById("events"), frame, this.view);
     this.drawControls();
     this.highlight(i);
+    this.revealUpTo(i);
     document.body.dataset.frame = String(i);
     document.body.dataset.address = frame.a;
     if (!keepHash) this.setHash(frame.a);
@@ -161,6 +163,18 @@ MCN.Viewer = class {
     host.querySelectorAll(".seg").forEach((seg, k) => seg.classList.toggle("active", k === active));
   }
 
+  /* A bid or Pope die of another player reads "?" in the list until the viewer stands at or
+     after the decision that revealed it (mcn/html/frames.py, line_texts). */
+  revealUpTo(i) {
+    if (!this.reveals.length) return;
+    const before = new Set();
+    for (let j = i; j !== undefined; j = this.frames[j].p) before.add(j);
+    for (const {text, move} of this.reveals) {
+      const shown = before.has(move.r) ? move.x : move.hx;
+      if (text.data !== shown) text.data = shown;
+    }
+  }
+
   highlight(i) {
     if (this.highlighted) this.highlighted.classList.remove("current");
     const node = this.moveNodes.get(i);
@@ -215,10 +229,12 @@ MCN.Viewer = class {
       const attrs = {class: "move" + (move.i ? " implicit" : "") + (move.f === undefined ? " unplayed" : "") +
         (move.h === "*" ? " chance" : ""), title: move.f === undefined ? "not replayed" : ""};
       if (move.f !== undefined) { attrs["data-frame"] = move.f; attrs.role = "button"; attrs.tabindex = "-1"; }
+      const text = document.createTextNode(move.x);
+      if (move.r !== undefined) this.reveals.push({text: text, move: move});
       const span = MCN.el("span", attrs,
         showActor && MCN.COLOURS[move.h] ? MCN.chipSvg(move.h, 13) : null,
         showActor && move.h !== "*" ? MCN.el("span", {class: "actor"}, move.h + ":") : null,
-        move.x, glyphs ? MCN.el("span", {class: "glyphs"}, glyphs) : null);
+        MCN.el("span", {class: "move-text"}, text), glyphs ? MCN.el("span", {class: "glyphs"}, glyphs) : null);
       if (move.f !== undefined) {
         span.addEventListener("click", () => this.go(move.f));
         this.moveNodes.set(move.f, span);

@@ -11,7 +11,7 @@ from typing import Any
 from mcn.html import render_page
 from mcn.notation import parse
 from mcn.notation.model import Game
-from mcn.redact import EVERYTHING
+from mcn.projection import EVERYTHING
 from mcn.replay import GameReplay, replay_game
 
 ROOT = Path(__file__).resolve().parents[2]

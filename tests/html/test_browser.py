@@ -18,9 +18,17 @@ from click.testing import CliRunner
 from mcn.cli import cli
 from mcn.commands.replay import find
 from mcn.html import render_page
-from mcn.redact import EVERYTHING
+from mcn.projection import EVERYTHING
 from tests.html.browser import start_browser
-from tests.html.pages import ANNOTATED, ROOT, annotated_text, evil_record, game_of, replayed
+from tests.html.pages import (
+    ANNOTATED,
+    ROOT,
+    annotated_text,
+    data_of,
+    evil_record,
+    game_of,
+    replayed,
+)
 
 BUILD = ROOT / "build"
 
@@ -83,8 +91,10 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     urls = {}
     for name, viewer in (("full", EVERYTHING), ("green", "G")):
         path = folder / f"{name}.html"
-        path.write_text(render_page(game, replay, viewer), encoding="utf-8")
+        page = render_page(game, replay, viewer)
+        path.write_text(page, encoding="utf-8")
         urls[name] = path.as_uri()
+        urls[f"{name}_html"] = page
     evil = game_of(evil_record())
     path = folder / "evil.html"
     path.write_text(render_page(evil, replayed(evil), EVERYTHING), encoding="utf-8")
@@ -286,4 +296,19 @@ def test_screenshots(driver: Any, pages: dict[str, str], expected: dict[str, Any
         assert driver.save_screenshot(str(path)), path
         assert Path(path).stat().st_size > 10_000
     driver.set_window_size(1500, 1000)
+    _no_console_errors(driver)
+
+
+def test_a_bid_reads_hidden_in_the_list_until_revealed(driver: Any, pages: dict[str, str]) -> None:
+    listed = """return [...document.querySelectorAll('#moves .move')].map((e) =>
+      e.dataset.frame + ' ' + e.querySelector('.move-text').textContent)"""
+    frames = {f["a"]: str(i) for i, f in enumerate(data_of(pages["green_html"])["frames"])}
+    blue, yellow = frames["1.bid.B"], frames["1.bid.Y"]
+    _open(driver, f"{pages['green']}#1.bid.G")
+    before = driver.execute_script(listed)
+    assert f"{blue} bid ?" in before and f"{yellow} bid ?" in before
+    assert f"{frames['1.bid.G']} bid 5+0" in before, "his own bid"
+    _open(driver, f"{pages['green']}#1.pick.1")
+    after = driver.execute_script(listed)
+    assert f"{blue} bid 3+0" in after and f"{yellow} bid 1+2" in after
     _no_console_errors(driver)

@@ -11,9 +11,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from mcn.cli import cli
-from mcn.html import script_json
+from mcn.html import render_page, script_json
 from mcn.html.compact import HIDDEN
-from mcn.redact import EVERYTHING
+from mcn.projection import EVERYTHING, project_line
 from tests.html.pages import (
     ANNOTATED,
     EVIL,
@@ -207,3 +207,42 @@ def test_a_redacted_record_is_shown_as_its_owner_saw_it(tmp_path: Path) -> None:
     assert spectator.exit_code == 0 and data_of(spectator.output)["viewer"] == "spectator"
     other = runner.invoke(cli, ["html", str(redacted), "--as", "R"])
     assert other.exit_code == 2 and "redacted for G" in other.output
+
+
+def test_each_frame_is_the_projection_of_the_whole_path_to_it() -> None:
+    # frames.project uses the one-step path; the projection of the path from the start of
+    # the game must say the same at every decision, for every viewer
+    game = game_of(annotated_text())
+    replay = replayed(game)
+    for viewer in ("R", None, EVERYTHING):
+        data = data_of(render_page(game, replay, viewer))
+        frames = {f["a"]: f for f in data["frames"]}
+        for line in replay.lines():
+            for index, step in enumerate(line.steps):
+                seen = project_line(line, viewer, index)
+                last = seen.last
+                assert last is not None
+                frame = frames[step.address]
+                assert frame["m"] == f"{last.actor}: {last.text}", (viewer, step.address)
+                assert frame.get("e", []) == last.event_texts(), (viewer, step.address)
+
+
+def test_bids_stay_hidden_in_the_move_list_until_revealed() -> None:
+    data = data_of(page_of(annotated_text(), "G"))
+    frames = data["frames"]
+    bids = [
+        m
+        for n in data["record"][0]
+        if n["t"] == "i"
+        for m in n["m"]
+        if m["x"].startswith("bid") and m["h"] != "G"
+    ]
+    hidden = [m for m in bids if frames[m["f"]]["m"].endswith("bid ?")]
+    assert bids and hidden and len(hidden) < len(bids), "the last bid of a round opens them"
+    for move in bids:
+        if move in hidden:
+            # the list reads the bid once open; before that it reads 'bid ?', as its frame does
+            assert move["hx"] == "bid ?" and move["x"] != "bid ?"
+            assert move["r"] > move["f"] and frames[move["r"]]["a"].split(".")[1] == "bid"
+        else:
+            assert "hx" not in move and "r" not in move
