@@ -55,9 +55,19 @@ def _digest(text: str) -> str:
 def script_json(data: Any) -> str:
     """``data`` as JSON that is safe inside an HTML ``<script>`` element: ASCII only (so
     U+2028/2029 are escaped too) and no ``<``, ``>`` or ``&`` (so no ``</script>``, ``<!--``
-    or entity can end or bend the element)."""
+    or entity can end or bend the element), and every ``/`` written ``\\/`` (so the file
+    names no URL even when a comment does)."""
     text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    # JSON's own escape for '/': a URL written in a comment is no "http://" in the file
+    return text.replace("/", "\\/")
+
+
+def _markup_text(text: str) -> str:
+    """``text`` for the page's markup (the title): HTML-escaped, ASCII with character
+    references (so no line separator or lone surrogate is written raw), no ``/``."""
+    escaped = html.escape(text).encode("ascii", "xmlcharrefreplace").decode("ascii")
+    return escaped.replace("/", "&#47;")
 
 
 def page_data(game: Game, replay: GameReplay, viewer: Viewer) -> dict[str, Any]:
@@ -113,7 +123,7 @@ def render_page(game: Game, replay: GameReplay, viewer: Viewer) -> str:
     replacements = {
         "{{policy}}": policy,
         "{{generator}}": html.escape(data["generator"]),
-        "{{title}}": html.escape(data["title"]),
+        "{{title}}": _markup_text(data["title"]),
         "{{style}}": style,
         "{{data}}": script_json(data),
         "{{script}}": script,

@@ -19,7 +19,10 @@ ANNOTATED = ROOT / "examples" / "annotated-4p.mcn"
 _DATA = re.compile(r'<script type="application/json" id="mcn-data">(.*?)</script>', re.S)
 
 #: Text that would be markup if a page let it through, with quotes and ampersands.
-EVIL = '<script>window.pwned=1</script></svg><img src=x onerror="window.pwned=2">\'&amp;&\u2028'
+EVIL = (
+    '<script>window.pwned=1</script></svg><img src=x onerror="window.pwned=2">\'&amp;&\u2028'
+    " see https://example.org/x.js and http://example.org"
+)
 
 
 @cache

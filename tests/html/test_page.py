@@ -109,6 +109,7 @@ def test_hostile_text_stays_text() -> None:
     for tag in ("<script", "</script", "</svg", "<img"):
         assert page.count(tag) == clean.count(tag), tag
     assert "\u2028" not in page
+    assert "http://" not in page and "https://" not in page, "a URL in a comment is no URL here"
     data = data_of(page)
     headers = dict(data["headers"])
     for tag in ("Event", "Site", "Date", "Red", "Evil_Tag"):
