@@ -18,7 +18,7 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Final
 
@@ -246,16 +246,25 @@ def check_chunks(
 class Runner:
     """Checks files in order, in this process or in ``jobs`` workers, yielding reports."""
 
-    def __init__(self, options: Options, encoding: str | None, jobs: int = 1) -> None:
+    def __init__(
+        self,
+        options: Options,
+        encoding: str | None,
+        jobs: int = 1,
+        executor: Executor | None = None,
+    ) -> None:
+        """``executor`` (a Dask cluster's, :mod:`mcn.cluster`) runs the tasks instead of
+        ``jobs`` local processes; ``jobs`` is then the number of tasks it runs at once."""
         self.options = options
         self.encoding = encoding
         self.jobs = jobs
+        self._executor = executor
         self.files: list[FileInfo] = []
         self.stopped = False
         #: Characters of input read so far (for a progress bar; ahead of the reports by at most
         #: the batches in flight).
         self.progress = 0
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: Executor | None = None
 
     def run(self, paths: list[str]) -> Iterator[GameReport]:
         """Every report of every file, in order (``self.stopped`` when --strict stopped)."""
@@ -267,7 +276,7 @@ class Runner:
                         self.stopped = True
                         return
         finally:
-            if self._pool is not None:
+            if self._pool is not None and self._executor is None:
                 self._pool.shutdown(cancel_futures=True)
 
     def _file(self, path: str) -> Iterator[GameReport]:
@@ -301,7 +310,7 @@ class Runner:
 
     def _reports(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
         chunks = self._counted(chunks)
-        if self.jobs <= 1:
+        if self.jobs <= 1 and self._executor is None:
             number = 1
             for chunk, last in _chunks_with_last(chunks):
                 reports = check_chunk(chunk, name, number, self.options, last)
@@ -313,7 +322,7 @@ class Runner:
     def _parallel(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
         """Chunks checked by the workers, in batches, reports yielded in order."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+            self._pool = self._executor or ProcessPoolExecutor(max_workers=self.jobs)
         pool = self._pool
         pending: deque[tuple[Future[list[GameReport]], int]] = deque()
         assumed = 1  # the number the next chunk's first game gets, if every chunk is one game

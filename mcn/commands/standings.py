@@ -25,6 +25,7 @@ from typing import Final
 import click
 
 from mcn.batch import Options, Runner
+from mcn.cluster import dask_option, workers
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
 from mcn.inputs import Inputs, effective_jobs
 from mcn.render import clean
@@ -233,6 +234,7 @@ def _scoring(ctx: click.Context, param: click.Parameter, value: str) -> Scoring:
     help="Leave out (as invalid) every game with another number of players.",
 )
 @jobs_option
+@dask_option
 @encoding_option
 @include_option
 def standings(
@@ -243,6 +245,7 @@ def standings(
     by_event: bool,
     expect_players: int | None,
     jobs: int,
+    dask_address: str | None,
     encoding: str,
     include: tuple[str, ...],
 ) -> None:
@@ -254,8 +257,10 @@ def standings(
     jobs = effective_jobs(jobs)
     if jobs > 1 and "-" in inputs.files:
         raise click.UsageError("standard input cannot be read with --jobs")
-    runner = Runner(Options(expect_players=expect_players), encoding, jobs)
-    reports = list(runner.run(list(inputs.files)))
+    files = list(inputs.files)
+    with workers(dask_address, jobs, files) as (executor, slots):
+        runner = Runner(Options(expect_players=expect_players), encoding, slots, executor)
+        reports = list(runner.run(files))
     result = compute(reports, scoring, events, by_event)
     if form == "csv":
         sys.stdout.write(render_csv(result, by_event))

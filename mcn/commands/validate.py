@@ -31,6 +31,7 @@ from typing import IO, Any, Final
 import click
 
 from mcn.batch import FileInfo, Options, Runner, notation_diagnostic
+from mcn.cluster import dask_option, workers
 from mcn.duplicates import Duplicates
 from mcn.inputs import AUTO, Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
 from mcn.notation.syntax import iter_syntax
@@ -310,6 +311,7 @@ def _is_terminal(stream: IO[str]) -> bool:
     help="Report as text lines or as JSON (schemas/report.schema.json).",
 )
 @jobs_option
+@dask_option
 @encoding_option
 @include_option
 @click.option(
@@ -335,6 +337,7 @@ def validate(
     strict: bool,
     form: str,
     jobs: int,
+    dask_address: str | None,
     encoding: str,
     include: tuple[str, ...],
     expect_players: int | None,
@@ -365,12 +368,13 @@ def validate(
                 stopped = True
                 break
     else:
-        runner = Runner(Options(strict, expect_players), encoding, jobs)
-        with _progress(files) as bar:
-            for report in runner.run(files):
-                reporter.add(report)
-                if bar is not None:
-                    bar.update(runner.progress - bar.pos)
+        with workers(dask_address, jobs, files) as (executor, slots):
+            runner = Runner(Options(strict, expect_players), encoding, slots, executor)
+            with _progress(files) as bar:
+                for report in runner.run(files):
+                    reporter.add(report)
+                    if bar is not None:
+                        bar.update(runner.progress - bar.pos)
         stopped = runner.stopped
         infos = runner.files
     reporter.finish(stopped, inputs, infos)

@@ -1,0 +1,82 @@
+"""``--dask``: the games checked on a Dask cluster give the local report, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mcn.cli import cli
+from mcn.commands.random_games import random_records, write_records
+
+distributed = pytest.importorskip("distributed", reason="the mcn[dask] extra is not installed")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """A local cluster of two worker processes, as a remote one would be reached: by address."""
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """24 games in one file, one of them broken (an illegal move), so errors travel too."""
+    path = tmp_path_factory.mktemp("dask") / "archive.mcn"
+    with path.open("w", encoding="utf-8", newline="") as out:
+        write_records(random_records(3, seed=11, count=24), out)
+    text = path.read_text(encoding="utf-8")
+    broken = text.replace("choose pope", "choose popes", 1)
+    assert broken != text
+    path.write_text(broken, encoding="utf-8", newline="")
+    return path
+
+
+def _run(*args: str) -> str:
+    result = CliRunner().invoke(cli, ["validate", *args])
+    assert result.exit_code == 1, result.output  # the broken game
+    return result.output
+
+
+def _without_time(output: str) -> str:
+    return re.sub(r'"seconds": [0-9.]+', '"seconds": 0', re.sub(r"in [0-9.]+ ?s\b", "", output))
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_the_cluster_report_is_the_local_report(scheduler: str, archive: Path, form: str) -> None:
+    files = [str(archive), str(ROOT / "examples" / "game-4p.mcn")]
+    local = _run(*files, "--format", form)
+    remote = _run(*files, "--format", form, "--dask", scheduler)
+    assert _without_time(remote) == _without_time(local)
+    if form == "json":
+        report = json.loads(remote)
+        assert report["summary"]["games"] == 25 and report["summary"]["invalid"] == 1
+
+
+def test_standings_on_the_cluster_are_the_local_standings(scheduler: str, archive: Path) -> None:
+    args = ["standings", str(archive), "--format", "csv"]
+    local = CliRunner().invoke(cli, args)
+    remote = CliRunner().invoke(cli, [*args, "--dask", scheduler])
+    assert remote.exit_code == local.exit_code
+    assert remote.stdout == local.stdout and "Random player" in local.stdout
+
+
+def test_an_unreachable_scheduler_is_a_usage_error() -> None:
+    result = CliRunner().invoke(
+        cli,
+        ["validate", str(ROOT / "examples" / "game-2p.mcn"), "--dask", "tcp://127.0.0.1:9"],
+        env={"MCN_DASK_TIMEOUT": "1s"},
+    )
+    assert result.exit_code == 2
+    assert "cannot reach the Dask scheduler" in result.output
