@@ -83,8 +83,8 @@ class NotationError(Exception):
 #: Phrases for the terminals the parser may expect, in the order they are listed.
 _EXPECTED: Final = (
     ("ACTION", "an action"),
-    ("NEXT", "';' and the next move"),
-    ("HEADED", "an item like 'R: pass'"),
+    ("SEMI", "';' and the next move"),
+    ("HEAD", "an item like 'R: pass'"),
     ("MARKER", "a section marker ('setup' or 'round N')"),
     ("LT", "a checkpoint '<…>'"),
     ("HEADER", 'a header [Tag "value"]'),
@@ -96,7 +96,7 @@ _EXPECTED: Final = (
     ("$END", "the end of the file"),
 )
 #: Terminals that only ever come with another one that names them better.
-_IMPLIED: Final = {"HEAD": "HEADED", "LABEL": "HEADED", "SEMI": "NEXT"}
+_IMPLIED: Final = {"LABEL": "HEAD"}
 
 
 def describe_expected(expected: set[str] | frozenset[str]) -> str:
@@ -123,8 +123,6 @@ def describe_token(token: Any) -> str:
         return "end of the file"
     if kind == "ACTION":
         return f"action '{_shorten(value)}'"
-    if kind in ("HEADED", "NEXT"):
-        return f"move '{_shorten(value)}'"
     if kind == "HEAD":
         return f"actor '{value.strip()}'"
     if kind == "LABEL":
@@ -175,20 +173,6 @@ def _plausible(expected: set[str], state: Any) -> set[str]:
     if _open(state, "LPAR") is None:
         return expected - {"RPAR"}
     return expected - {"HEADER", "$END"}
-
-
-def _token_start(token: Any) -> tuple[int, int]:
-    """Line and column of a token's first non-blank character (HEADED carries its indent)."""
-    line, column = int(token.line), int(token.column)
-    value = str(token.value)
-    stripped = value.lstrip()
-    skipped = value[: len(value) - len(stripped)]
-    if not skipped:
-        return line, column
-    newlines = skipped.count("\n")
-    if newlines:
-        return line + newlines, len(skipped) - skipped.rfind("\n")
-    return line, column + len(skipped)
 
 
 def explain(error: UnexpectedInput, text: str) -> tuple[str, int, int]:
@@ -253,7 +237,7 @@ def _explain_token(error: UnexpectedToken) -> tuple[str, int, int]:
     if kind == "$END":
         line, column = int(token.end_line or 1), int(token.end_column or 1)
     else:
-        line, column = _token_start(token)
+        line, column = int(token.line), int(token.column)
     unexpected = f"unexpected {describe_token(token)}"
     if "RPAR" in expected and kind in ("$END", "HEADER"):
         opening = _open(error.state, "LPAR")
@@ -270,6 +254,6 @@ def _explain_token(error: UnexpectedToken) -> tuple[str, int, int]:
     after = _after(_previous_type(error.state))
     if after is not None:
         return f"{unexpected}: {after}", line, column
-    if kind == "ACTION" and "NEXT" in expected:
+    if kind == "ACTION" and "SEMI" in expected:
         return f"{unexpected}: separate the moves of an item with ';'", line, column
     return f"{unexpected}: expected {describe_expected(expected)}", line, column

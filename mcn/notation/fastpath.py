@@ -1,24 +1,27 @@
 """A fast path for plain MCN: whole lines of headers, markers and unannotated items.
 
-The LALR parser (``grammar/mcn.lark`` with :mod:`mcn.notation.builder`) defines MCN, but
-most of any real file — and all that ``mcn random`` writes — is lines made of nothing but
-headers, section markers and items without annotations. Their parse needs no parser: the
-grammar's own terminal patterns (taken from the loaded grammar, not copied) cut each line
-into ``HEADED``/``NEXT``/``MARKER``/``HEADER`` tokens, and the builder's own callbacks turn
-the tokens into moves and items once; the result is kept as a *template* per distinct piece of
-a line (records repeat their pieces: headers, ``4. B: pass``, ``; visit 2``), from which the
-model is stamped out with the line number and the piece's column filled in.
+The grammar (``grammar/mcn.lark``, read by Lark with :mod:`mcn.notation.builder`) defines
+MCN, but most of any real file — and all that ``mcn random`` writes — is lines made of
+nothing but headers, section markers and items without annotations. Their parse needs no
+parser. This module folds the grammar's tokens of one move into one match: an item's first
+move (``LABEL? HEAD ACTION``) and a later move (``";" HEAD? ACTION``), composed from the
+grammar's own terminal patterns (taken from the loaded grammar, not copied), with
+``MARKER``, ``HEADER`` and ``WS`` beside them. Each distinct piece of a line is cut and built
+once and kept as a *template* (records repeat their pieces: headers, ``4. B: pass``,
+``; visit 2``), from which the model is stamped out with the line number and the piece's
+column filled in.
 
 A line is cut the same way alone as within the text because no token reaches over a line end
 into a line that starts with a head (``R:``), a label (``3.``), ``;``, a marker or ``[``: a
 token must be followed by whitespace or a delimiter, and none of those can continue an
 action. Likewise a line is cut into pieces at every ``;``: in a plain line a ``;`` only ever
-starts a ``NEXT`` token, except inside a header's value, so a line with a ``"`` is one piece.
+starts a later move, except inside a header's value, so a line with a ``"`` is one piece.
 Anything else on a line — a comment, glyph, variation, checkpoint, a token broken over lines,
 an error — makes :func:`parse_plain` give up and return None, and the caller parses the whole
-text with the LALR parser. Both give equal records, spans included (tested on corpora and
-fuzzed input in ``tests/fuzz/test_fastpath.py``). :func:`outline_plain` reads the same lines
-the same way for the syntax-only check, building nothing but headers.
+text with Lark. Both give equal records, spans included: ``tests/notation/test_differential.py``
+compares this reading with Lark's alone on the examples, engine-played records, the fuzz
+corpus and mutated records. :func:`outline_plain` reads the same lines the same way for the
+syntax-only check, building nothing but headers.
 """
 
 from __future__ import annotations
@@ -28,11 +31,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final, cast
 
-from mcn.notation.builder import RecordBuilder, TopElement
+from mcn.notation.builder import RecordBuilder, TopElement, head_actor
 from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span
 
-#: The grammar's terminals a plain line is made of, in the contextual lexer's order of trial.
-_PLAIN_TERMINALS: Final = ("HEADED", "NEXT", "MARKER", "HEADER", "WS")
 _TEMPLATES_LIMIT: Final = 1 << 16
 _CACHED_LINE_LIMIT: Final = 160
 #: An item actor that cannot occur: marks a headless move on a line that starts with ';'.
@@ -61,12 +62,53 @@ Template = tuple[tuple[Any, ...], ...]
 
 
 @cache
-def _scanner() -> re.Pattern[str]:
+def _terminals() -> dict[str, str]:
+    """The regular expression of each terminal of the loaded grammar."""
     from mcn.notation.grammar import shared
 
     parser, _ = shared()
-    patterns = {terminal.name: terminal.pattern.to_regexp() for terminal in parser.terminals}
-    return re.compile("|".join(f"(?P<{name}>{patterns[name]})" for name in _PLAIN_TERMINALS))
+    return {terminal.name: terminal.pattern.to_regexp() for terminal in parser.terminals}
+
+
+def _first_move(grouped: bool) -> str:
+    """An item's first move without annotations, as Lark reads it: ``LABEL? HEAD ACTION``
+    with the whitespace before and between them (named groups if ``grouped``)."""
+    t = _terminals()
+    space = f"(?:{t['WS']})?"
+    label, head, action = (
+        (f"(?P<{name}>{t[terminal]})" if grouped else f"(?:{t[terminal]})")
+        for name, terminal in (("label", "LABEL"), ("head", "HEAD"), ("action", "ACTION"))
+    )
+    return f"{space}(?:{label}{space})?{head}{space}{action}"
+
+
+def _later_move(grouped: bool) -> str:
+    """A later move without annotations: ``";" HEAD? ACTION`` and the whitespace between."""
+    t = _terminals()
+    space = f"(?:{t['WS']})?"
+    head, action = (
+        (f"(?P<{name}>{t[terminal]})" if grouped else f"(?:{t[terminal]})")
+        for name, terminal in (("head", "HEAD"), ("action", "ACTION"))
+    )
+    return f"{t['SEMI']}{space}(?:{head}{space})?{action}"
+
+
+@cache
+def _scanner() -> re.Pattern[str]:
+    """One token of a plain line: a first move, a later move, a marker, a header or space
+    (the order in which the contextual lexer would try them makes no difference: no two of
+    them match at the same place)."""
+    t = _terminals()
+    return re.compile(
+        f"(?P<FIRST>{_first_move(False)})|(?P<NEXT>{_later_move(False)})"
+        f"|(?P<MARKER>{t['MARKER']})|(?P<HEADER>{t['HEADER']})|(?P<WS>{t['WS']})"
+    )
+
+
+@cache
+def _move_parts() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The first and the later move, with named groups for their parts."""
+    return re.compile(_first_move(True)), re.compile(_later_move(True))
 
 
 class _Templates:
@@ -104,9 +146,9 @@ class _Templates:
         so the rest is known far more often than the whole piece. None when the piece has no
         label or its rest does not start with a new item.
 
-        The label (one to nine ASCII digits and a dot, as ``_LABEL``) may only be followed by
-        the rest of the same ``HEADED`` token, so the piece is plain exactly when its rest
-        begins with an unlabelled item, and cuts the same way.
+        The label (one to nine ASCII digits and a dot, as ``LABEL``) may only be followed by
+        the head and action of the same first move, so the piece is plain exactly when its
+        rest begins with an unlabelled item, and cuts the same way.
         """
         dot = piece.find(".", 0, 10)
         digits = piece[:dot]
@@ -140,17 +182,31 @@ class _Templates:
 
     def headed(self, piece: str) -> Template | None:
         """The template of a piece that is one item's first move and nothing else (``market:
-        wine cloth``, ``  R: pass``), made directly with the builder's own pieces; None for
-        any other piece. The common kind of new piece, in short: it is cut by the same
-        scanner as in :meth:`make`, and the rest of it must be whitespace."""
-        found = _scanner().match(piece)
-        if found is None or found.lastgroup != "HEADED" or piece[found.end() :].strip(_SPACE):
+        wine cloth``, ``  R: pass``); None for any other piece. The common kind of new
+        piece, in short: it must be one first move, and the rest of it whitespace."""
+        found = _move_parts()[0].match(piece)
+        if found is None or piece[found.end() :].strip(_SPACE):
             return None
-        value = found.group()
-        builder = self.builder
-        label, start, head_start, word, actor, raw = builder.headed(value)
-        tokens = builder.move_tokens(actor, word, raw)
-        return ((_FIRST, label, start + 1, actor, tokens, raw, head_start + 1, len(value) + 1),)
+        return (self.first_entry(found),)
+
+    def first_entry(self, found: re.Match[str]) -> tuple[Any, ...]:
+        """The template entry of a first move matched at column 1 (its leading whitespace
+        included)."""
+        label, head, action = found.group("label", "head", "action")
+        start = found.start("head") if label is None else found.start("label")
+        word = head[:-1]
+        actor = head_actor(word)
+        tokens = self.builder.move_tokens(actor, word, action)
+        return (
+            _FIRST,
+            None if label is None else int(label[:-1]),
+            start + 1,
+            actor,
+            tokens,
+            action,
+            found.start("head") + 1,
+            found.end() + 1,
+        )
 
     def make(self, text: str, offset: int = 0) -> Template | None:
         """The entries of ``text`` (a piece), in columns counted from its start plus
@@ -182,20 +238,23 @@ class _Templates:
 
     def token(self, kind: str, value: str) -> tuple[Any, ...]:
         """The template of one token (no leading whitespace) as if it began in column 1."""
-        builder = self.builder
-        lexeme = _Lexeme(kind, value, 1, 1, 1, len(value) + 1)
-        if kind == "HEADED":
-            accumulated = builder.item_first([lexeme])
-            return (_FIRST, accumulated[0], accumulated[2][1], *_fields(accumulated[-1]))
+        if kind == "FIRST":
+            found = _move_parts()[0].match(value)
+            assert found is not None, value
+            return self.first_entry(found)
         if kind == "NEXT":
-            move = builder.item_next([[None, _INHERIT, (1, 1)], lexeme])[-1]
-            return (_NEXT, *_fields(move))
-        return (_OTHER, builder._element(lexeme))
-
-
-def _fields(move: Move) -> tuple[Any, ...]:
-    assert move.span is not None
-    return move.actor, move.tokens, move.raw, move.span.column, move.span.end_column
+            found = _move_parts()[1].match(value)
+            assert found is not None, value
+            head, action = found.group("head", "action")
+            if head is None:
+                actor, word, start = _INHERIT, "", found.start("action")
+            else:
+                word = head[:-1]
+                actor, start = head_actor(word), found.start("head")
+            tokens = self.builder.move_tokens(actor, word, action)
+            return (_NEXT, actor, tokens, action, start + 1, found.end() + 1)
+        lexeme = _Lexeme(kind, value, 1, 1, 1, len(value) + 1)
+        return (_OTHER, self.builder.element(lexeme))
 
 
 def _moved(entry: tuple[Any, ...], shift: int) -> tuple[Any, ...]:

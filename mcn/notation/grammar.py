@@ -1,4 +1,8 @@
-"""Load the MCN grammar into a Lark LALR parser wired to the record builder.
+"""Load the MCN grammar into a Lark LALR parser wired to the record builder, and summarise it.
+
+``grammar/mcn.lark`` is the definition of MCN's syntax, written to be read; this module hands it
+to Lark as it is (LALR with a contextual lexer, the builder's callbacks as the transformer).
+Speed is not the grammar's concern: the fast readers live in :mod:`mcn.notation.fastpath`.
 
 The grammar file comes from the installed package (``mcn.resources.grammar_path()``), so this
 works from a wheel. Lark's grammar analysis is cached in a user cache directory
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from functools import cache
 from pathlib import Path
 
@@ -42,7 +47,7 @@ def _cache_file(grammar: str) -> str | bool:
 
 def build_parser(builder: RecordBuilder, *, use_cache: bool = True) -> Lark:
     """A fresh LALR parser whose reductions call ``builder``."""
-    grammar = resources.grammar_path().read_text(encoding="utf-8")
+    grammar = grammar_text()
     return Lark(
         grammar,
         parser="lalr",
@@ -59,3 +64,39 @@ def shared() -> tuple[Lark, RecordBuilder]:
     """The process-wide parser and its builder (parsing is single-threaded)."""
     builder = RecordBuilder()
     return build_parser(builder), builder
+
+
+_RULE_START = re.compile(r"[!?]?_?[a-z][a-z0-9_]*:")
+_TERMINAL_START = re.compile(r"([A-Z][A-Z0-9_]*)(?:\.[0-9]+)?:")
+
+
+def grammar_text() -> str:
+    """The text of ``grammar/mcn.lark``."""
+    return resources.grammar_path().read_text(encoding="utf-8")
+
+
+def rule_lines(grammar: str) -> list[str]:
+    """The grammar's rules without their comments, one line each, in the file's order (a
+    rule continued on indented lines is joined): what docs/notation.md's "Grammar summary"
+    shows, and a test holds equal to the file."""
+    lines: list[str] = []
+    for line in grammar.splitlines():
+        code = line.split("//", 1)[0].rstrip()
+        if _RULE_START.match(code):
+            lines.append(" ".join(code.split()))
+        elif code.startswith((" ", "\t")) and code.strip() and lines:
+            lines[-1] += " " + " ".join(code.split())
+    return lines
+
+
+def terminal_names(grammar: str) -> list[str]:
+    """The names of the grammar's own terminals (not the ``_`` fragments they are made of),
+    in the file's order."""
+    return [found[1] for found in map(_TERMINAL_START.match, grammar.splitlines()) if found]
+
+
+def summary(grammar: str) -> str:
+    """The rules as docs/notation.md's "Grammar summary" shows them: names aligned."""
+    rules = [line.split(":", 1) for line in rule_lines(grammar)]
+    width = max(len(name) for name, _ in rules)
+    return "\n".join(f"{name:<{width}} :{body}" for name, body in rules)

@@ -1,9 +1,17 @@
 """Parse MCN text into records, strictly (first error raised) or leniently (every game tried).
 
-A whole text is first parsed in one go, the fast path for valid files. When that fails, or in
+A whole text is first read in one go, the fast path for valid files. When that fails, or in
 lenient mode, the text is cut into games lexically (:mod:`mcn.notation.split`) and each game is
-parsed on its own: an error ends that game only, and the next game resynchronises at its
+read on its own: an error ends that game only, and the next game resynchronises at its
 headers. Either way every problem is a :class:`NotationError` carrying the game number.
+
+Two readings of a text into elements exist. :func:`reference_elements` is the grammar
+itself: Lark's LALR parser with ``grammar/mcn.lark`` and the builder's callbacks; it defines
+what a text means and what its first error is. :func:`fast_elements` gives the same elements
+faster: the plain-line fast path (:mod:`mcn.notation.fastpath`) where every line is plain,
+else the reference reading. Everything here takes the reading as a parameter, so that
+:mod:`mcn.notation.reference` can run the whole pipeline with the grammar alone and
+``tests/notation/test_differential.py`` can show that both give the same records and errors.
 """
 
 from __future__ import annotations
@@ -82,28 +90,41 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _elements(text: str, line_base: int) -> list[Element | Header]:
-    """The top-level elements of ``text``: by the plain-line fast path when every line is
-    plain (:mod:`mcn.notation.fastpath`), else by the LALR parser, which raises
-    ``UnexpectedInput`` on an error. Both give the same elements."""
+#: A reading of a text into its top-level elements: ``read(text, line_base)``, which raises
+#: Lark's ``UnexpectedInput`` at the text's first syntax error.
+Reading = Callable[[str, int], list[Element | Header]]
+
+
+def reference_elements(text: str, line_base: int) -> list[Element | Header]:
+    """The top-level elements of ``text`` as the grammar reads them (Lark's LALR parser and
+    the builder); raises ``UnexpectedInput`` at the first error."""
     with _collector_paused():
-        elements = parse_plain(text, line_base)
-        if elements is not None:
-            return elements
         parser, builder = shared()
         builder.line_base = line_base
         parsed: list[Element | Header] = parser.parse(text)  # type: ignore[assignment]
         return parsed
 
 
-def parse_chunk(chunk: Chunk, name: str, number: int) -> list[GameResult]:
+def fast_elements(text: str, line_base: int) -> list[Element | Header]:
+    """The same elements as :func:`reference_elements`: by the plain-line fast path when
+    every line is plain (:mod:`mcn.notation.fastpath`), else by the grammar."""
+    with _collector_paused():
+        elements = parse_plain(text, line_base)
+    if elements is not None:
+        return elements
+    return reference_elements(text, line_base)
+
+
+def parse_chunk(
+    chunk: Chunk, name: str, number: int, read: Reading = fast_elements
+) -> list[GameResult]:
     """Parse one piece of a file (normally one game) whose first game is game ``number``."""
     if chunk.decode_error is not None:
         error = chunk.decode_error
         error.game = number
         return [GameResult(number, None, (error,))]
     try:
-        elements = _elements(chunk.text, chunk.first_line - 1)
+        elements = read(chunk.text, chunk.first_line - 1)
     except UnexpectedInput as failure:
         message, line, column = explain(failure, chunk.text)
         line += chunk.first_line - 1
@@ -137,9 +158,13 @@ def number_games(
         yield from results
 
 
-def iter_chunk_results(chunks: Iterable[Chunk], name: str) -> Iterator[GameResult]:
+def iter_chunk_results(
+    chunks: Iterable[Chunk], name: str, read: Reading = fast_elements
+) -> Iterator[GameResult]:
     """Parse every chunk, numbering the games of the file from 1."""
-    return number_games(chunks, name, parse_chunk)
+    return number_games(
+        chunks, name, lambda chunk, label, number: parse_chunk(chunk, label, number, read)
+    )
 
 
 def parse_lenient(text: str, *, name: str = "<string>") -> tuple[File, tuple[NotationError, ...]]:
@@ -148,10 +173,16 @@ def parse_lenient(text: str, *, name: str = "<string>") -> tuple[File, tuple[Not
     Games whose headers break a rule are kept as well as reported. A leading byte-order mark
     is ignored, as when reading a file.
     """
+    return read_lenient(text, name, fast_elements)
+
+
+def read_lenient(text: str, name: str, read: Reading) -> tuple[File, tuple[NotationError, ...]]:
+    """:func:`parse_lenient` with the reading ``read``."""
     text = text.removeprefix("\ufeff")
     games = []
     errors: list[NotationError] = []
-    for result in iter_chunk_results(split_games((line, None) for line in text_lines(text)), name):
+    chunks = split_games((line, None) for line in text_lines(text))
+    for result in iter_chunk_results(chunks, name, read):
         if result.game is not None:
             games.append(result.game)
         errors.extend(result.errors)
@@ -163,11 +194,16 @@ def parse(text: str, *, name: str = "<string>") -> File:
 
     A leading byte-order mark is ignored, as when reading a file.
     """
+    return read_strict(text, name, fast_elements)
+
+
+def read_strict(text: str, name: str, read: Reading) -> File:
+    """:func:`parse` with the reading ``read``."""
     text = text.removeprefix("\ufeff")
     try:
-        elements = _elements(text, 0)
+        elements = read(text, 0)
     except UnexpectedInput as failure:
-        _, errors = parse_lenient(text, name=name)
+        _, errors = read_lenient(text, name, read)
         if errors:
             raise errors[0] from None
         # Not reached in practice: the game-by-game parse finds the whole-text error too.

@@ -12,7 +12,14 @@ from lark.lexer import Lexer
 
 from mcn import resources
 from mcn.notation.builder import RecordBuilder
-from mcn.notation.grammar import build_parser, cache_dir, shared
+from mcn.notation.grammar import (
+    build_parser,
+    cache_dir,
+    rule_lines,
+    shared,
+    summary,
+    terminal_names,
+)
 from tests.notation.helpers import HEADERS
 
 
@@ -62,11 +69,7 @@ SAMPLES = {
     "MARKER": ["setup", "SETUP", "round 3", "round\n12"],
     "LABEL": ["1.", "007."],
     "HEAD": ["R:", "y:", "market:", "*:"],
-    "HEADED": ["R: bid 3+5", "1. B: pass", "\n  Y:x", "rooms: take-5 new-crew", "*: souls Y"],
-    "NEXT": ["; visit 1", ";B: pick red", "; market: bread"],
-    "ITEM": ["R: choose sinner; visit 1; do", "\n1. B: buy wine ;\nsell bread"],
-    "NEXTS": ["; visit 1; do", ";B: pick red;Y: pick blue"],
-    "ACTION": ["bid 3+5", "souls", "donate jewel>I 5>?", "bid ?"],
+    "ACTION": ["bid 3+5", "souls", "donate jewel>I 5>?", "bid ?", "buy\n  wine", "x -2 3fa9c0"],
     "GLYPH": ["!", "?", "!!", "??", "!?", "?!", "$3"],
     "COMMENT": ["{}", "{a \\} b}", "{[x] ( ) ; R: ?}"],
     "LPAR": ["("],
@@ -123,3 +126,54 @@ def test_an_unusable_cache_is_no_problem(
     assert build_parser(RecordBuilder()).parse(HEADERS + "R: pass\n")
     captured = capfd.readouterr()
     assert captured.err == "" and captured.out == ""
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
+
+
+def _grammar_summary_of_docs() -> str:
+    text = DOCS.read_text(encoding="utf-8")
+    block = text.split("<!-- grammar-rules: begin -->\n", 1)[1]
+    block = block.split("<!-- grammar-rules: end -->", 1)[0].strip()
+    assert block.startswith("```\n") and block.endswith("\n```"), block
+    return block[4:-4]
+
+
+def test_docs_grammar_summary_is_the_grammar() -> None:
+    """docs/notation.md shows the grammar's rules exactly (regenerate the block with
+    ``mcn.notation.grammar.summary`` after changing the grammar)."""
+    expected = summary(_grammar())
+    assert _grammar_summary_of_docs() == expected, f"docs/notation.md should show:\n{expected}"
+
+
+def test_docs_terminal_table_names_every_terminal() -> None:
+    section = DOCS.read_text(encoding="utf-8").split("## Grammar summary", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    named = {name for row in rows for name in re.findall(r"`([A-Z]+)`", row.split("|")[1])}
+    assert named == set(terminal_names(_grammar()))
+    loaded = {terminal.name for terminal in shared()[0].terminals}
+    assert loaded == named
+
+
+def test_summary_reads_rules_and_only_rules() -> None:
+    grammar = (
+        '// a: comment\nstart: a b  // trailing\n    | c\n_x: "y"\n'
+        '!keep: "<" A\nA.2: /a/\n_B: /b/\n'
+    )
+    assert rule_lines(grammar) == ["start: a b | c", '_x: "y"', '!keep: "<" A']
+    assert terminal_names(grammar) == ["A"]
+    assert summary(grammar) == 'start : a b | c\n_x    : "y"\n!keep : "<" A'
+
+
+def test_the_grammar_has_no_folded_terminals_or_state_rules() -> None:
+    """The grammar is a specification: no terminal spans more than one move, and no rule is
+    named for a parser state (issue 18)."""
+    grammar = _grammar()
+    names = [line.split(":")[0].lstrip("!?") for line in rule_lines(grammar)]
+    assert not [name for name in names if re.search(r"_[ab]$|seq|state", name)]
+    assert {"HEADED", "NEXT", "NEXTS", "ITEM"}.isdisjoint(terminal_names(grammar))
+    patterns = {t.name: re.compile(t.pattern.to_regexp()) for t in shared()[0].terminals}
+    folds = ["R: pass", "1. B: buy wine", "1. B:", "; visit 1", "; B: pick red", "R: a; b"]
+    for name, pattern in patterns.items():
+        assert not [text for text in folds if pattern.fullmatch(text)], name
