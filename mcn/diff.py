@@ -480,8 +480,11 @@ def state_differences(
     a: GameState, b: GameState, viewer: str | None = None
 ) -> list[StateDifference]:
     """Every leaf of the two states (or of ``viewer``'s views of them) that differs."""
-    flat_a = flatten(state_json(a, viewer))
-    flat_b = flatten(state_json(b, viewer))
+    json_a, json_b = state_json(a, viewer), state_json(b, viewer)
+    if json_a == json_b:  # the common case after a hidden difference: no need to flatten
+        return []
+    flat_a = flatten(json_a)
+    flat_b = flatten(json_b)
     paths = list(flat_a) + [p for p in flat_b if p not in flat_a]
     return [
         StateDifference(p, flat_a.get(p), flat_b.get(p))

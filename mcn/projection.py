@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mcn import hidden
 from mcn.engine import GameState, view
-from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Visit
+from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Guess, Visit
 from mcn.engine.constants import CHANCE, COLOUR_NAMES
 from mcn.engine.events import (
     ALL_SECRETS,
@@ -45,7 +45,6 @@ from mcn.engine.events import (
     Event,
     LetterMoved,
     PopeDie,
-    RoundStarted,
 )
 
 if TYPE_CHECKING:
@@ -244,24 +243,30 @@ class SeenMove:
 
 def revealed_flags(path: Sequence[Step]) -> list[bool]:
     """For each step of ``path``: whether its bid or its Pope die has been revealed by the end
-    of the path (the bids at the end of the bidding of the same round, the die by the guess
-    that follows it). One backward pass."""
+    of the path (the bids by the last bid of their round, the die by the guess that follows
+    it). One pass that looks at the events of bid, visit and guess steps only (the reveals
+    happen on those), since every output builds this for a whole path."""
     flags = [False] * len(path)
-    bids_open = die_open = False
-    for index in range(len(path) - 1, -1, -1):
-        step = path[index]
-        die_here = False
-        for event in reversed(step.events):
-            if isinstance(event, BidsRevealed):
-                bids_open = True
-            elif isinstance(event, RoundStarted):
-                bids_open = False
-            elif isinstance(event, PopeDie):
-                if event.guess:
-                    die_open = True
-                else:
-                    die_here, die_open = die_open, False
-        flags[index] = die_here or (isinstance(step.action, Bid) and bids_open)
+    bids: list[int] = []  # bids of the round not yet revealed
+    die: int | None = None  # the Pope's visit whose die is not yet revealed
+    for index, step in enumerate(path):
+        action = step.action
+        if isinstance(action, Bid):
+            bids.append(index)
+            if any(isinstance(e, BidsRevealed) for e in step.events):
+                for bid in bids:
+                    flags[bid] = True
+                bids = []
+        elif isinstance(action, Visit):
+            if _sets_pope_die(step.events):
+                die = index
+        elif (
+            isinstance(action, Guess)
+            and die is not None
+            and any(isinstance(e, PopeDie) and e.guess for e in step.events)
+        ):
+            flags[die] = True
+            die = None
     return flags
 
 

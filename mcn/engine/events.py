@@ -29,6 +29,18 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass fields of an event class, looked up once (every output of every event
+    asks for them)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base class of all events."""
@@ -51,13 +63,13 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind}
         owner = self.owner()
         hide = bool(self.secret) and owner is not None and viewer not in (ALL_SECRETS, owner)
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if hide and f.name in self.secret:
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if hide and name in self.secret:
                 value = "?"
             elif isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
-            out[f.name] = value
+            out[name] = value
         out["text"] = self.text() if not hide else self.kind
         return out
 

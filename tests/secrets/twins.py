@@ -285,7 +285,12 @@ def _replay(form: str, events: bool = False) -> Callable[[Side, Viewer, int], ob
 
 
 def _redacted(side: Side, viewer: Viewer) -> Game:
-    return redact_game(side.game, viewer, file=side.name, replay=side.replay)[0]
+    key = ("redacted", viewer, -1)
+    if key not in side.rendered:
+        side.rendered[key] = redact_game(side.game, viewer, file=side.name, replay=side.replay)[0]
+    game = side.rendered[key]
+    assert isinstance(game, Game)
+    return game
 
 
 def _redact_text(side: Side, viewer: Viewer, index: int) -> str:
