@@ -15,7 +15,7 @@ from typing import Any
 from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
-from mcn.projection import EVERYTHING, Viewer, action_tokens, event_text
+from mcn.projection import EVERYTHING, Viewer, action_tokens, outcome_texts
 from mcn.tree import chance_count
 
 LEGAL_FORMAT = "mcn-legal/1"
@@ -83,9 +83,7 @@ class Legal:
 def describe(state: GameState, action: Action, viewer: Viewer = EVERYTHING) -> str:
     """What ``action`` does at ``state``: the events it causes on a copy, as ``viewer`` reads
     them; when it causes none by itself, the decision it leads to."""
-    probe = state.clone()
-    events = probe.apply(action)
-    texts = [event_text(e, viewer, action) for e in events]
+    texts, probe = outcome_texts(state, action, viewer)  # no reveal before the move is made
     texts = [t for t in texts if t]
     if not texts:
         return "then: " + probe.decision.prompt if not probe.is_terminal() else "the game ends"

@@ -42,8 +42,10 @@ from mcn.engine.events import (
     BidsRevealed,
     BonusTaken,
     Donated,
+    Evaluation,
     Event,
     LetterMoved,
+    LettersScored,
     PopeDie,
 )
 
@@ -193,6 +195,40 @@ def event_text(
     """The plain-English sentence of :func:`event_json`."""
     text = event_json(event, viewer, action, revealed).get("text")
     return str(text) if text else event.kind
+
+
+def _reveal_text(event: Event) -> str | None:
+    """What a reveal says without its content, or None for an event that reveals nothing."""
+    if isinstance(event, BidsRevealed):
+        return "the bids are revealed"
+    if isinstance(event, PopeDie) and event.guess:
+        return "the Pope die is revealed"
+    if isinstance(event, Evaluation):
+        return f"compartment {event.compartment} of cathedral {event.site} is evaluated"
+    if isinstance(event, LettersScored):
+        return "the letters are scored"
+    return None
+
+
+def outcome_texts(state: GameState, action: Action, viewer: Viewer) -> tuple[list[str], GameState]:
+    """What taking ``action`` at ``state`` would cause, as ``viewer`` may be told *before* it is
+    taken (a legal-move list describing its options), and the state it leads to.
+
+    A would-be outcome must not reveal early what the rules reveal only once the move is made:
+    the other bids (the last bid reveals them), the Pope die (the guess), the compartments (an
+    evaluation) or the letters (the final scoring). So the description stops at such a reveal
+    and names it without its content; everything before it is told as :func:`event_text`.
+    """
+    probe = state.clone()
+    events = probe.apply(action)
+    texts = []
+    for event in events:
+        reveal = None if viewer == EVERYTHING else _reveal_text(event)
+        if reveal is not None:
+            texts.append(reveal)
+            break
+        texts.append(event_text(event, viewer, action))
+    return texts, probe
 
 
 def state_json(state: GameState, viewer: Viewer) -> dict[str, Any]:
@@ -353,6 +389,7 @@ __all__ = [
     "event_json",
     "event_text",
     "hides",
+    "outcome_texts",
     "path_to",
     "project",
     "project_line",

@@ -32,9 +32,11 @@ from mcn.diff import compare
 from mcn.engine import COLOURS, GameState, play_random_game
 from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Visit
 from mcn.engine.events import BidsRevealed, Evaluation, LetterMoved, LettersScored, PopeDie
+from mcn.legal import legal_at
 from mcn.notation.jsonform import game_to_json
 from mcn.notation.model import Element, Game, Header, Item, Move
 from mcn.notation.writer import write
+from mcn.position import position_text
 from mcn.projection import Viewer, path_to
 from mcn.redact import redact_game
 from mcn.replay import GameReplay, Step, replay_game, state_digest
@@ -301,10 +303,13 @@ def _redact_export(side: Side, viewer: Viewer, index: int) -> object:
     return game_to_json(_redacted(side, viewer))  # what `mcn export` serialises
 
 
-#: Outputs at one decision: ``mcn replay --to ADDRESS --as X`` in text and JSON.
+#: Outputs at one decision: ``mcn replay --to ADDRESS --as X`` in text and JSON, and the
+#: position and legal actions of the decision that follows (``mcn position/legal --at``).
 ADDRESS_OUTPUTS: list[Output] = [
     Output("replay text", _replay("text")),
     Output("replay json", _replay("json")),
+    Output("position", lambda side, viewer, index: position_text(side.state(index), viewer)),
+    Output("legal", lambda side, viewer, index: legal_at(side.state(index), viewer).to_json()),
 ]
 #: Outputs of the whole (cut) record: ``--events`` at its end, ``redact``, ``export`` of the
 #: redacted record.
