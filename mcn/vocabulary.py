@@ -366,7 +366,9 @@ def main(argv: list[str]) -> int:
     old = path.read_text(encoding="utf-8")
     new = update_docs(old)
     if new != old:
-        path.write_text(new, encoding="utf-8")
+        from mcn.safe_write import write_text_atomic
+
+        write_text_atomic(path, new)
     return 0
 
 

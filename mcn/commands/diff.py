@@ -12,7 +12,7 @@ from typing import IO, Any
 import click
 
 from mcn.diff import SPECTATOR, compare
-from mcn.notation.stream import iter_results
+from mcn.notation.stream import file_lines, iter_results
 from mcn.projection import EVERYTHING
 from mcn.replay import Diagnostic, GameReplay, replay_game
 from mcn.viewer import resolve_option
@@ -50,7 +50,8 @@ def load_replay(path: str, number: int, *, keep_states: bool = True) -> GameRepl
             replay = replay_game(result.game, file=path, index=number, keep_states=keep_states)
             problems = replay_problems(replay)
             if problems or replay.main is None:
-                lines = [d.display() for d in problems[:_SHOWN_PROBLEMS]]
+                source = file_lines(path)
+                lines = [d.located(source).display() for d in problems[:_SHOWN_PROBLEMS]]
                 raise RecordError(
                     "\n".join(lines or [f"{path}: error: cannot replay game {number}"])
                 )

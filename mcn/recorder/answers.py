@@ -90,6 +90,8 @@ def summary(options: Options) -> list[str]:
             for start in range(0, len(cells), per_line)
         ]
     lines = []
+    if options.kind == "bid":
+        lines.append("   (the bids are secret: enter them in any order, e.g. 'G: bid 6+3')")
     for verb in options.verbs():
         forms = [text for text in texts if text.split()[0] == verb]
         shown = forms[0] if len(forms) == 1 else f"{forms[0]} … {forms[-1]}"
