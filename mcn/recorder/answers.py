@@ -115,16 +115,20 @@ def named_actor(answer: str) -> str | None:
 def choose(state: GameState, options: Options, answer: str) -> Action:
     """The action ``answer`` stands for at ``state``. Raises :class:`AnswerError`."""
     text = answer.strip()
-    head = re.match(r"([A-Za-z*]+)\s*:\s*", text)
+    head = re.match(r"([A-Za-z*-]+)\s*:\s*", text)
     if head is not None:
-        who = head.group(1).upper()
-        who = {name.upper(): colour for colour, name in COLOUR_NAMES.items()}.get(who, who)
-        if who != options.actor and not (options.chance and who.lower() in CHANCE_WORDS):
+        word = head.group(1)
+        chance_head = word == "*" or word.lower() in CHANCE_WORDS
+        who = CHANCE if chance_head else named_actor(text)
+        if who not in (CHANCE, *COLOUR_NAMES):
+            raise AnswerError(
+                f"unknown actor '{word}:': write R:, B:, G: or Y: (or leave the actor out)"
+            )
+        if who != options.actor:
             raise AnswerError(f"it is {_who(options.actor)}'s decision, not {_who(who)}'s")
-        if options.chance and head.group(1).lower() in CHANCE_WORDS:
-            text = head.group(1) + " " + text[head.end() :]
-        else:
-            text = text[head.end() :]
+        text = text[head.end() :]
+        if word.lower() in CHANCE_WORDS:
+            text = f"{word} {text}"
     if not text:
         raise AnswerError("an empty answer: type a move, its number or a unique beginning")
     if options.chance:
@@ -209,6 +213,8 @@ def _chance(options: Options, text: str) -> Action:
     verb = options.kind
     if words and words[0] == verb:
         words = words[1:]
+    elif words and words[0] in CHANCE_WORDS:
+        raise AnswerError(f"chance decides the {verb} now, not the {words[0]}")
     vocabulary = CHANCE_WORDS.get(verb, ())
     names = {name.lower(): colour for colour, name in COLOUR_NAMES.items()}
     expanded = []
