@@ -53,7 +53,9 @@ CSV_HEADINGS: Final = (
     "points",
 )
 _FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
-_MARKDOWN: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+#: Characters with a meaning inside a Markdown table cell or inline text: code, emphasis,
+#: links and images, raw HTML, cell borders, strike-through (and the escape itself).
+_MARKDOWN: Final = re.compile(r"([\\`*_\[\]<>|~])")
 
 
 def points_text(row: Row) -> str:
