@@ -5,7 +5,7 @@ Nothing is skipped silently. A directory is walked recursively (submissions arri
 sub-folders such as ``late/``); a file is read when its name matches one of the ``include``
 globs — by default ``*.mcn``, compared case-insensitively so ``a.MCN`` counts — and every other
 file is listed as skipped, with the reason. Hidden files and folders (``.git``, ``.DS_Store``)
-are skipped too, and listed as well. A file named on the command line is always read.
+and symbolic links to folders (never followed: no loops) are skipped too, and listed as well. A file named on the command line is always read.
 
 Encodings (``--encoding auto``, the default): a byte-order mark decides (UTF-8, UTF-16 LE/BE,
 UTF-32 LE/BE); without one the file is UTF-8 when all of it decodes as UTF-8, otherwise it is
@@ -76,9 +76,15 @@ def collect(paths: Iterable[str], include: Sequence[str] = DEFAULT_INCLUDE) -> I
             continue
         directories.append(path)
         for root, folders, names in os.walk(path):
-            hidden = sorted(f for f in folders if f.startswith("."))
-            skipped.extend(Skipped(str(Path(root, f)), "hidden folder") for f in hidden)
-            folders[:] = sorted(f for f in folders if not f.startswith("."))
+            for folder in sorted(folders):
+                if folder.startswith("."):
+                    skipped.append(Skipped(str(Path(root, folder)), "hidden folder"))
+                elif os.path.islink(Path(root, folder)):
+                    reason = "symbolic link to a folder (not followed; name it to read it)"
+                    skipped.append(Skipped(str(Path(root, folder)), reason))
+            folders[:] = sorted(
+                f for f in folders if not f.startswith(".") and not os.path.islink(Path(root, f))
+            )
             for name in sorted(names):
                 full = str(Path(root, name))
                 if name.startswith("."):

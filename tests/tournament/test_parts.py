@@ -169,6 +169,9 @@ def test_directories_are_searched_recursively_and_every_other_file_is_listed(
         ".hidden.mcn": "hidden file",
         "notes.pgn": "name does not match *.mcn",
     }
+    (tmp_path / "linked").symlink_to(tmp_path / "late", target_is_directory=True)
+    reasons = {Path(s.path).name: s.reason for s in collect([str(tmp_path)]).skipped}
+    assert reasons["linked"].startswith("symbolic link to a folder")
     wider = collect([str(tmp_path)], ("*.mcn", "*.PGN"))
     assert [Path(f).name for f in wider.files] == ["a.MCN", "c.mcn", "notes.pgn"]
 
