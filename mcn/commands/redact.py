@@ -1,20 +1,28 @@
 """``mcn redact``: write a record as one player saw it (docs/notation.md, "Redacted records").
 
-Every game of FILE is replayed in full first: a record that breaks a rule cannot be redacted
-faithfully, so its errors are reported instead (exit 1) and nothing is written.
+Every game of FILE is replayed in full: a record that breaks a rule cannot be redacted
+faithfully, so its errors are reported instead (exit 1) and nothing is written. Games are
+redacted and written one at a time (flat memory for any size of archive); the output appears
+— on standard output, or atomically in the ``-o`` file — only once every game succeeded
+(:mod:`mcn.output`).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import IO
 
 import click
 
 from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
+from mcn.output import Abandon, open_output
+from mcn.progress import read_progress
 from mcn.redact import Unresolvable, redact_game
-from mcn.safe_write import WriteError, write_text_atomic
+from mcn.safe_write import WriteError
 from mcn.viewer import resolve_option
 
 
@@ -47,50 +55,66 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
             param_hint="'-o'",
         )
     name = "<stdin>" if file == "-" else file
-    source = sys.stdin.buffer if file == "-" else file
-    texts: list[str] = []
-    failed = False
     try:
-        for result in iter_results(source, name=name):
-            for error in result.errors:
-                click.echo(error.format(), err=True)
-                failed = True
-            if result.game is None or result.errors:
-                continue
-            who = resolve_option(viewer, [result.game], None)
-            try:
-                game, replay = redact_game(
-                    result.game,
-                    who,
-                    keep_annotations=keep_annotations,
-                    file=name,
-                    index=result.number,
-                )
-            except Unresolvable as problem:
-                click.echo(problem.diagnostic.text(), err=True)
-                failed = True
-                continue
-            errors = [d for d in replay.diagnostics if d.severity == "error"]
-            lines = file_lines(file)
-            for diagnostic in errors:
-                click.echo(diagnostic.located(lines).display(), err=True)
-            failed = failed or bool(errors)
-            texts.append(write(game))
+        with ExitStack() as stack:
+            handle = sys.stdin.buffer if file == "-" else stack.enter_context(open(file, "rb"))
+            out = stack.enter_context(open_output(output))
+            tick = stack.enter_context(read_progress(handle, "redacting"))
+            if not _redact_games(handle, name, file, viewer, keep_annotations, out, tick):
+                click.echo(f"{name}: not redacted: the record has errors", err=True)
+                raise Abandon
+    except Abandon:
+        sys.exit(1)
+    except WriteError as problem:
+        click.echo(str(problem), err=True)
+        sys.exit(1)
     except OSError as problem:
         click.echo(f"{name}: error: cannot read: {problem.strerror}", err=True)
         sys.exit(1)
-    if failed:
-        click.echo(f"{name}: not redacted: the record has errors", err=True)
-        sys.exit(1)
-    text = "\n".join(texts)
-    if output == "-":
-        click.echo(text, nl=False)
-    else:
+
+
+def _redact_games(
+    handle: IO[bytes],
+    name: str,
+    file: str,
+    viewer: str,
+    keep_annotations: bool,
+    out: IO[str],
+    tick: Callable[[], None],
+) -> bool:
+    """Redact each game of ``handle`` as it is read, writing it to ``out``; False when a game
+    had errors (all of them are reported; what was written is then discarded)."""
+    failed = False
+    written = 0
+    lines = file_lines(file)
+    for result in iter_results(handle, name=name):
+        tick()
+        for error in result.errors:
+            click.echo(error.format(), err=True)
+            failed = True
+        if result.game is None or result.errors:
+            continue
+        who = resolve_option(viewer, [result.game], None)
         try:
-            write_text_atomic(output, text)
-        except WriteError as problem:
-            click.echo(str(problem), err=True)
-            sys.exit(1)
+            game, replay = redact_game(
+                result.game,
+                who,
+                keep_annotations=keep_annotations,
+                file=name,
+                index=result.number,
+            )
+        except Unresolvable as problem:
+            click.echo(problem.diagnostic.text(), err=True)
+            failed = True
+            continue
+        errors = [d for d in replay.diagnostics if d.severity == "error"]
+        for diagnostic in errors:
+            click.echo(diagnostic.located(lines).display(), err=True)
+        failed = failed or bool(errors)
+        if not failed:  # once a game failed, nothing will be written: stop building text
+            out.write(("\n" if written else "") + write(game))
+            written += 1
+    return not failed
 
 
 def same_file(a: str, b: str) -> bool:
