@@ -20,7 +20,7 @@ import click
 
 from mcn.commands.diff import RecordError
 from mcn.engine import GameState
-from mcn.notation.stream import iter_results
+from mcn.notation.stream import file_lines, iter_results
 from mcn.render import clean
 from mcn.replay import Diagnostic, GameReplay, Line, address_matches, replay_game
 
@@ -85,7 +85,7 @@ def report_stop(replayed: Replayed) -> None:
     for diagnostic in replayed.stops:
         where = diagnostic.address or "the start"
         click.echo(f"note: replay stopped before {where}, at this error:", err=True)
-        click.echo(diagnostic.display(), err=True)
+        click.echo(diagnostic.located(file_lines(diagnostic.file)).display(), err=True)
 
 
 @dataclass(slots=True)

@@ -160,10 +160,19 @@ def test_a_hint_never_fails(headline: str, line: str, column: int) -> None:
     assert found is None or isinstance(found, str)
 
 
-def test_replay_and_redact_show_rule_errors_with_a_caret(tmp_path: Path) -> None:
+def test_every_command_shows_rule_errors_with_a_caret(tmp_path: Path) -> None:
     record = tmp_path / "slip.mcn"
     record.write_text(HEADERS + SETUP + "G: bonus jewel>II; bonus 10>I\n", encoding="utf-8")
-    for command in (["replay", str(record)], ["redact", str(record), "--as", "R"]):
+    name = str(record)
+    commands = (
+        ["replay", name],
+        ["redact", name, "--as", "R"],
+        ["diff", name, name],
+        ["tree", name, "-o", str(tmp_path / "tree.dot")],
+        ["position", name],
+        ["legal", name],
+    )
+    for command in commands:
         result = CliRunner().invoke(cli, command)
         assert result.exit_code == 1, command
         lines = result.output.splitlines()
