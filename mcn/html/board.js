@@ -181,7 +181,7 @@ MCN.drawHouse = function (s, view) {
   const V = view.vocab, x0 = 716, y0 = 160, w = 276, h = 215;
   const [rooms, visited, suite6, pile, discard] = s.hp;
   const g = MCN.box(x0, y0, w, h, "House of Pleasure", {class: "house"});
-  g.appendChild(MCN.text(x0 + w - 10, y0 + 18, `deck ${pile} · discard ${discard}`, {"text-anchor": "end", class: "muted"}));
+  g.appendChild(MCN.text(x0 + w - 10, y0 + h - 6, `deck ${pile} cards · discard ${discard}`, {"text-anchor": "end", class: "muted"}));
   const card = (n, x, y, title, detail, cost, used, attrs) => {
     const room = MCN.sv("g", Object.assign({class: "room" + (used ? " used" : ""), "data-room": n}, attrs || {}),
       MCN.sv("rect", {x: x, y: y, width: 124, height: 50, rx: 6, class: "room-card"}),
@@ -305,7 +305,7 @@ MCN.drawNow = function (s, view, x0, y0, w, h) {
     g.appendChild(MCN.text(x + 10, at2 + 4, "to pick:", {class: "muted"}));
     queue.forEach((c, k) => g.appendChild(MCN.chip(c, x + 62 + k * 20, at2, 8)));
   }
-  if (s.bn.length && y < y0 + h - 10) {
+  if (s.bn.length && s.rd[1] === "setup" && y < y0 + h - 10) {
     row("Bonuses left");
     g.appendChild(MCN.text(x0 + 100, y - 18, s.bn.map((b) => ["", "bread + wine", "jewel", "10 taler", "blue letter"][b] || b).join(" · "), {class: "small"}));
   }

@@ -250,7 +250,11 @@ MCN.Viewer = class {
     const data = this.data;
     document.getElementById("title").textContent = data.title;
     const headerValue = (tag) => { const h = data.headers.find((p) => p[0] === tag); return h ? h[1] : ""; };
-    const bits = [headerValue("Site"), headerValue("Date"), headerValue("Result") ? "Result: " + headerValue("Result") : ""];
+    const variant = headerValue("Variant");
+    const bits = [headerValue("Site"), headerValue("Date"),
+      variant && variant.toLowerCase() !== "standard" ? `${variant} variant` : "",
+      headerValue("Infractions") ? `infractions: ${headerValue("Infractions")}` : "",
+      headerValue("Result") ? "Result: " + headerValue("Result") : ""];
     document.getElementById("subtitle").textContent = bits.filter(Boolean).join(" · ");
     const note = document.getElementById("viewer-note");
     note.textContent = data.note;

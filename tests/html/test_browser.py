@@ -95,6 +95,16 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         path.write_text(page, encoding="utf-8")
         urls[name] = path.as_uri()
         urls[f"{name}_html"] = page
+    # a variation that breaks off at an illegal move, and a main line that does too
+    broken_text = (
+        annotated_text()
+        .replace("3. R: buy wine; sell wine)", "3. R: buy wine; sell jewel)")
+        .replace("4. Y: sell bread; donate 1>I", "4. Y: sell bread; donate 99>I")
+    )
+    broken = game_of(broken_text)
+    path = folder / "broken.html"
+    path.write_text(render_page(broken, replayed(broken), EVERYTHING), encoding="utf-8")
+    urls["broken"] = path.as_uri()
     evil = game_of(evil_record())
     path = folder / "evil.html"
     path.write_text(render_page(evil, replayed(evil), EVERYTHING), encoding="utf-8")
@@ -311,4 +321,17 @@ def test_a_bid_reads_hidden_in_the_list_until_revealed(driver: Any, pages: dict[
     _open(driver, f"{pages['green']}#1.pick.1")
     after = driver.execute_script(listed)
     assert f"{blue} bid 3+0" in after and f"{yellow} bid 1+2" in after
+    _no_console_errors(driver)
+
+
+def test_a_record_with_errors_shows_where_it_breaks_off(driver: Any, pages: dict[str, str]) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    _open(driver, pages["broken"])
+    errors = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#moves .error")]
+    assert len(errors) == 2 and all(e.startswith("⚠") for e in errors), errors
+    assert "⚠" in driver.find_element(By.ID, "viewer-note").text
+    assert driver.find_elements(By.CSS_SELECTOR, "#moves .move.unplayed")
+    assert _keys(driver, Keys.END) == "2.4.1", "End: the last decision before the error"
     _no_console_errors(driver)

@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mcn.cli import cli
@@ -247,3 +248,14 @@ def test_bids_stay_hidden_in_the_move_list_until_revealed() -> None:
             assert move["r"] > move["f"] and frames[move["r"]]["a"].split(".")[1] == "bid"
         else:
             assert "hx" not in move and "r" not in move
+
+
+@pytest.mark.parametrize("name", ["game-2p.mcn", "game-3p.mcn", "meta-culpa.mcn"])
+def test_every_example_gets_a_page_with_a_frame_per_decision(name: str) -> None:
+    text = (ANNOTATED.parent / name).read_text(encoding="utf-8")
+    game = game_of(text)
+    replay = replayed(game)
+    data = data_of(render_page(game, replay, EVERYTHING))
+    decisions = sum(len(line.steps) for line in replay.lines())
+    assert len(data["frames"]) == decisions + 1 and not data["problems"]
+    assert [p[0] for p in data["players"]] == list(game.players)
