@@ -25,7 +25,14 @@ from typing import Any
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import compact_state, delta
-from mcn.projection import EVERYTHING, Viewer, project_line, revealed_flags, state_json
+from mcn.projection import (
+    EVERYTHING,
+    Viewer,
+    action_tokens,
+    path_to,
+    revealed_flags,
+    state_json,
+)
 from mcn.projection import project as projection
 from mcn.replay import GameReplay, Line, Step
 
@@ -38,6 +45,7 @@ class Seen:
     state: dict[str, Any]
     move: str | None
     events: list[str]
+    hidden: bool = False  # whether the move reads other than it was taken (``bid ?``)
 
 
 def project(state: GameState, step: Step | None, viewer: Viewer) -> Seen:
@@ -55,32 +63,39 @@ def project(state: GameState, step: Step | None, viewer: Viewer) -> Seen:
         return Seen(data, None, [])
     seen = projection([step], viewer).last
     assert seen is not None
-    return Seen(data, f"{seen.actor}: {seen.text}", seen.event_texts())
+    return Seen(data, f"{seen.actor}: {seen.text}", seen.event_texts(), seen.hidden)
 
 
-def line_texts(line: Line, viewer: Viewer) -> list[tuple[str, int | None]]:
+def line_texts(line: Line, frames: Frames) -> list[tuple[str, int | None]]:
     """For each step of ``line``: its text as the viewer reads it at the end of the line
     (``R: bid 3+5`` once the bids are open), and the index of the step of ``line`` that
     revealed it, when the step's own frame still hides it (``R: bid ?``) — the move list shows
-    the hidden text until the viewer stands at or after that step."""
-    seen = project_line(line, viewer) if line.steps else None
+    the hidden text until the viewer stands at or after that step.
+
+    Only a move hidden in its own frame can read otherwise at the end of the line (a bid or
+    Pope die revealed later, :func:`mcn.projection.revealed_flags`); it is worded again by
+    the projection with ``revealed=True``.
+    """
     out: list[tuple[str, int | None]] = []
-    if seen is None:
+    if not line.steps:
         return out
-    offset = len(seen.path) - len(line.steps)
+    path = path_to(line, len(line.steps) - 1)
+    offset = len(path) - len(line.steps)
+    flags = revealed_flags(path)
     for index, step in enumerate(line.steps):
-        move = seen.move(offset + index)
-        own = projection([step], viewer).last
-        reveal: int | None = None
-        if own is not None and own.hidden and not move.hidden:
-            # a bid or Pope die opened later on this line: the first step whose path from
-            # this one opens it
+        frame = frames.frames[frames.of_step[id(step)]]
+        text, reveal = frame["m"], None
+        if id(step) in frames.hidden and flags[offset + index]:
+            action = step.action
+            tokens = action_tokens(action, frames.viewer, step.events, revealed=True)
+            text = f"{action.actor}: {' '.join(tokens)}"
+            # the first step whose path from this one opens the bid or Pope die
             reveal = next(
                 j
                 for j in range(index + 1, len(line.steps))
                 if revealed_flags(line.steps[index : j + 1])[0]
             )
-        out.append((f"{move.actor}: {move.text}", reveal))
+        out.append((text, reveal))
     return out
 
 
@@ -114,6 +129,9 @@ class Frames:
     of_step: dict[int, int] = field(default_factory=dict)
     #: ``id(line)`` → line index
     of_line: dict[int, int] = field(default_factory=dict)
+    #: ``id(step)`` of the steps whose own frame hides part of their move
+    hidden: set[int] = field(default_factory=set)
+    viewer: Viewer = EVERYTHING
 
 
 def _before(frames: Frames, line: Line, first: dict[int, int]) -> int:
@@ -128,7 +146,7 @@ def _before(frames: Frames, line: Line, first: dict[int, int]) -> int:
 
 def build_frames(replay: GameReplay, viewer: Viewer) -> Frames:
     """Every frame of ``replay`` (which must have kept its states) as ``viewer`` sees it."""
-    out = Frames()
+    out = Frames(viewer=viewer)
     main = replay.main
     if main is None:
         return out
@@ -166,6 +184,8 @@ def build_frames(replay: GameReplay, viewer: Viewer) -> Frames:
             out.frames.append(frame)
             compact.append(state)
             out.of_step[id(step)] = here
+            if seen.hidden:
+                out.hidden.add(id(step))
             previous = here
     return out
 

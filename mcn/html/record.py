@@ -46,7 +46,7 @@ class _LineWriter:
         self.texts: list[tuple[str, int | None]] = []
         if line is not None:
             self.index = {id(s.move): i for i, s in enumerate(line.steps) if s.move is not None}
-            self.texts = line_texts(line, builder.viewer)
+            self.texts = line_texts(line, builder.frames)
 
     def text(self, step: int, node: dict[str, Any]) -> dict[str, Any]:
         """Give ``node`` (the move of step ``step``) its text as read at the end of the line,

@@ -32,6 +32,7 @@ from mcn.diff import compare
 from mcn.engine import COLOURS, GameState, play_random_game
 from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Visit
 from mcn.engine.events import BidsRevealed, Evaluation, LetterMoved, LettersScored, PopeDie
+from mcn.html import page_data
 from mcn.legal import legal_at
 from mcn.notation.jsonform import game_to_json
 from mcn.notation.model import Element, Game, Header, Item, Move
@@ -303,6 +304,11 @@ def _redact_export(side: Side, viewer: Viewer, index: int) -> object:
     return game_to_json(_redacted(side, viewer))  # what `mcn export` serialises
 
 
+def _html(side: Side, viewer: Viewer, index: int) -> object:
+    # `mcn html --as` writes page_data as JSON into fixed assets: equal data, equal bytes
+    return page_data(side.game, side.replay, viewer)
+
+
 #: Outputs at one decision: ``mcn replay --to ADDRESS --as X`` in text and JSON, and the
 #: position and legal actions of the decision that follows (``mcn position/legal --at``).
 ADDRESS_OUTPUTS: list[Output] = [
@@ -312,12 +318,13 @@ ADDRESS_OUTPUTS: list[Output] = [
     Output("legal", lambda side, viewer, index: legal_at(side.state(index), viewer).to_json()),
 ]
 #: Outputs of the whole (cut) record: ``--events`` at its end, ``redact``, ``export`` of the
-#: redacted record.
+#: redacted record, the page of ``mcn html --as``.
 RECORD_OUTPUTS: list[Output] = [
     Output("replay --events text", _replay("text", events=True)),
     Output("replay --events json", _replay("json", events=True)),
     Output("redact", _redact_text),
     Output("export of the redacted record", _redact_export),
+    Output("html", _html),
 ]
 
 
