@@ -376,4 +376,6 @@ def _nothing_in(path: str) -> str:
         empty = path != "-" and os.path.getsize(path) == 0
     except OSError:
         empty = False
+    if path == "-":
+        return "standard input holds no game"
     return "the file is empty: no game to check" if empty else "the file holds no game"

@@ -5,7 +5,8 @@ Nothing is skipped silently. A directory is walked recursively (submissions arri
 sub-folders such as ``late/``); a file is read when its name matches one of the ``include``
 globs — by default ``*.mcn``, compared case-insensitively so ``a.MCN`` counts — and every other
 file is listed as skipped, with the reason. Hidden files and folders (``.git``, ``.DS_Store``)
-and symbolic links to folders (never followed: no loops) are skipped too, and listed as well. A file named on the command line is always read.
+and symbolic links to folders (never followed: no loops) are skipped too, and listed as well.
+A file named on the command line is always read.
 
 Encodings (``--encoding auto``, the default): a byte-order mark decides (UTF-8, UTF-16 LE/BE,
 UTF-32 LE/BE); without one the file is UTF-8 when all of it decodes as UTF-8, otherwise it is
