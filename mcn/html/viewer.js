@@ -152,6 +152,16 @@ MCN.Viewer = class {
           title: `Jump to the first decision of ${name}`}, label);
         seg.style.flexGrow = String(Math.max(1, stop - i));
         seg.addEventListener("click", () => this.go(i));
+        // a tick where a variation branches off the main line in this round
+        for (let j = Math.max(i - 1, 0); j < stop - 1; j++) {
+          const branches = this.frames[j].c;
+          if (!branches || this.frames[j].l !== 0) continue;
+          const tick = MCN.el("span", {class: "tick", "data-frame": branches[0],
+            title: `${branches.length} variation${branches.length > 1 ? "s" : ""} at ${this.frames[this.frames[j].n].a}`});
+          tick.style.left = `${(100 * (j + 1 - i)) / Math.max(1, stop - i)}%`;
+          tick.addEventListener("click", (event) => { event.stopPropagation(); this.go(branches[0]); });
+          seg.appendChild(tick);
+        }
         host.appendChild(seg);
       });
     }

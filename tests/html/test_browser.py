@@ -236,6 +236,14 @@ def test_follow_a_variation_and_come_back(
     last = [a for a in expected if "/" not in a][-1]
     assert _keys(driver, Keys.ARROW_DOWN) == last
     assert _keys(driver, Keys.ARROW_UP) == "start"
+    # the round strip marks where variations branch off the main line; a tick opens one
+    ticks = driver.find_elements(By.CSS_SELECTOR, "#strip .tick")
+    assert [t.get_attribute("title") for t in ticks] == [
+        "2 variations at 1.1.2",
+        "1 variation at 2.2.1",
+    ]
+    driver.execute_script("arguments[0].click()", ticks[1])
+    assert driver.execute_script("return document.body.dataset.address") == "2.2.1/1:2.2.1"
     _no_console_errors(driver)
 
 
