@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mcn.engine import IllegalAction
-from mcn.engine.actions import Action, End
+from mcn.engine import IllegalAction, parse_action
+from mcn.engine.actions import Action, ActionSyntaxError, End
 from mcn.engine.constants import CHANCE, COLOUR_NAMES
+from mcn.engine.events import Event
 from mcn.recorder.answers import AnswerError, choose, named_actor, options_for, summary
 from mcn.recorder.console import Console
-from mcn.recorder.session import Session, SessionError
+from mcn.recorder.session import Entry, Session, SessionError
 from mcn.replay import forced_action
 
 COMMANDS = (
@@ -47,6 +48,10 @@ class Recorder:
         self.save = save
         self.dirty = True
         self.shown: tuple[int, str] | None = None  # the decision whose options were shown
+        #: Read answers as replay reads a record's moves: one that is the forced move just
+        #: taken confirms it (a script holds a record's moves; at a terminal the answer is
+        #: for the question shown, and confirms a forced move only if it fits nothing else).
+        self.replay_order = not console.interactive
 
     def run(self) -> int:
         """Record until the input ends or the user quits; 0, or 1 after a wrong scripted
@@ -166,17 +171,69 @@ class Recorder:
             return
         if actor is None:
             raise SessionError("the game is over: undo, var, back or quit")
+        label = re.match(r"\s*(\d{1,9})\.\s+", answer)
+        if label is not None:  # a turn number, as in a record: a new turn ends the last one
+            answer = answer[label.end() :]
+            self._new_turn(int(label.group(1)))
+            actor = self._actor() or actor
         named = named_actor(answer)
+        body = re.sub(r"^\s*[A-Za-z*]+\s*:\s*", "", answer) if named else answer
+        if body.lower().startswith("infraction"):
+            infraction = _infraction(named or actor, body)
+            if self.replay_order:
+                session.unsettle()  # replay takes a move that fits before any forced move
+            self._report(session.play(infraction))
+            return
+        if self.replay_order and self._confirm_forced(named, body):
+            return
         if named in session.state.current_players() and session.state.simultaneous():
             actor = named  # the secret bids: any pending bidder may be entered first
         options = options_for(session.state, actor)
         try:
             added = session.play(choose(session.state, options, answer))
         except AnswerError:
+            if self._confirm_forced(named, body):
+                return
             end = self._end_first(answer, actor)
             if end is None:
                 raise
             added = session.play(end[0]) + session.play(end[1])
+        self._report(added)
+
+    def _new_turn(self, number: int) -> None:
+        """Before a move labelled with turn ``number``: end the turn that waits for its
+        second action, if it is another turn."""
+        state = self.session.state
+        parts = state.pending_address().split(".")
+        actor = self._actor()
+        if len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) == number or actor is None:
+            return
+        end = End(actor)
+        if actor != CHANCE and state.is_legal(end):
+            self._report(self.session.play(end))
+
+    def _confirm_forced(self, named: str | None, body: str) -> bool:
+        """Whether the answer is a forced move the recorder has just taken by itself (the
+        scorer wrote it down anyway): it is kept as entered, nothing else happens."""
+        line = self.session.line
+        start = line.last_entered()
+        for entry in line.entries[(-1 if start is None else start) + 1 :]:
+            actor = entry.action.actor
+            if named not in (None, actor):
+                continue
+            try:
+                same = parse_action(actor, body) == entry.action
+            except ActionSyntaxError:
+                same = False
+            if same:
+                entry.auto = False
+                self.console.say(f"  {_written(entry.action)} (already taken: it was forced)")
+                self.dirty = True
+                return True
+        return False
+
+    def _report(self, added: list[tuple[Entry, list[Event]]]) -> None:
+        """Echo the decisions taken (the forced ones marked) and what they caused."""
         for entry, events in added:
             prefix = "  (forced) " if entry.auto else "  "
             self.console.say(prefix + _written(entry.action))
@@ -217,6 +274,15 @@ class Recorder:
         if isinstance(problem, IllegalAction):
             return f"not legal: {problem.reason} [{problem.rule}]"
         return str(problem)
+
+
+def _infraction(actor: str, text: str) -> Action:
+    """A META CULPA infraction, which any player but the Petty Sinner may commit at any time
+    (R-MET-1, I-MET-5): not one of the pending decision's options, so read here."""
+    try:
+        return parse_action(actor, text)
+    except ActionSyntaxError as problem:
+        raise AnswerError(str(problem)) from None
 
 
 def _written(action: Action) -> str:

@@ -117,6 +117,13 @@ class Session:
             added.append(self._take(forced, auto=True))
         return added
 
+    def unsettle(self) -> None:
+        """Take back the forced moves taken since the last decision entered (so that a move
+        can be entered before them, as replay reads a record: an infraction)."""
+        line = self.line
+        start = line.last_entered()
+        del line.entries[(-1 if start is None else start) + 1 :]
+
     def _take(self, action: Action, *, auto: bool) -> tuple[Entry, list[Event]]:
         state = self.state.clone()
         address = state.address_of(action)

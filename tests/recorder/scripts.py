@@ -34,13 +34,14 @@ def game_of(path: Path) -> Game:
 
 def answers_of(game: Game) -> list[str]:
     """The decisions a record writes, one answer per line as typed at the table
-    (``souls: G B R``, ``G: bonus jewel>II``, …)."""
+    (``souls: G B R``, ``G: bonus jewel>II``, ``3. R: visit 2``, …)."""
     out = []
     for element in game.body:
         if isinstance(element, Item):
-            for move in element.moves:
+            for index, move in enumerate(element.moves):
+                label = f"{element.label}. " if index == 0 and element.label else ""
                 if move.is_chance:
                     out.append(f"{move.tokens[0]}: {' '.join(move.tokens[1:])}")
                 else:
-                    out.append(f"{move.actor}: {move.text}")
+                    out.append(f"{label}{move.actor}: {move.text}")
     return out

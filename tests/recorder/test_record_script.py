@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mcn.cli import cli
 from mcn.replay import replay_game, state_digest
-from tests.recorder.scripts import GAME_3P, HEADERS_3P, answers_of, game_of
+from tests.recorder.scripts import GAME_3P, HEADERS_3P, ROOT, answers_of, game_of
 
 RUNNER = CliRunner()
 
@@ -38,6 +39,24 @@ def test_scripted_game_3p_gives_the_same_record_and_final_state(tmp_path: Path) 
     assert RUNNER.invoke(cli, ["validate", str(out)]).exit_code == 0
 
 
+@pytest.mark.parametrize(
+    "example", ["game-2p.mcn", "game-2p-en.mcn", "game-4p.mcn", "meta-culpa.mcn"]
+)
+def test_every_example_game_recorded_from_its_moves_gives_the_same_file(
+    tmp_path: Path, example: str
+) -> None:
+    """Including META CULPA's infractions, entered at any time (R-MET-1)."""
+    source = ROOT / "examples" / example
+    game = game_of(source)
+    presets = [f"-H{h.tag}={h.value}" for h in game.headers if h.tag != "Result"]
+    out = tmp_path / example
+    result = RUNNER.invoke(
+        cli, ["record", "--script", "-o", str(out), *presets], input="\n".join(answers_of(game))
+    )
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+
+
 def test_an_unfinished_record_resumes(tmp_path: Path) -> None:
     out = tmp_path / "game.mcn"
     answers = answers_of(game_of(GAME_3P))
@@ -57,7 +76,7 @@ def test_a_turn_cut_after_its_first_action_still_takes_its_second(tmp_path: Path
     resuming must not take that end: the second action may still come (R-ACT-3)."""
     out = tmp_path / "game.mcn"
     answers = answers_of(game_of(GAME_3P))
-    cut = answers.index("R: donate 10>II") + 1  # turn 3 of round 1: visit 4 comes next
+    cut = answers.index("3. R: donate 10>II") + 1  # turn 3 of round 1: visit 4 comes next
     assert record(out, answers[:cut])[0] == 0
     assert record(out, answers[cut:])[0] == 0
     assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
