@@ -10,7 +10,7 @@ order in which simultaneous secret bids were written are the same game.
 * Simultaneous bids of one round are compared as a set: a bid block counts as one decision, and
   the states are compared once all bids are in.
 * **As a player saw it** (``viewer``): the records are the same for that player when every
-  move reads the same in his redacted record (:func:`mcn.redact.action_text`) and, after every
+  move reads the same to him (:func:`mcn.projection.action_tokens`) and, after every
   decision, his masked views (:func:`mcn.engine.view`) are equal. A difference he could not
   see (the compartment of another player's donation, say) is reported as *hidden* and only
   becomes a divergence once it shows.
