@@ -36,6 +36,7 @@ from mcn.engine import CHANCE, Action, GameState, IllegalAction
 from mcn.engine.constants import colour_name
 from mcn.notation.lexical import COLOUR_TAGS
 from mcn.notation.model import Comment, Element, Game, Item
+from mcn.projection import EVERYTHING, SeenMove, Viewer, project_line
 from mcn.replay import GameReplay, Line, Step
 
 NodeRole = Literal["decision", "chance", "end", "collapsed", "alternative"]
@@ -112,6 +113,9 @@ class TreeOptions:
     stop: str | None = None
     collapse: int = 4
     rankdir: Literal["TB", "LR"] = "TB"
+    #: Whose view to draw (``mcn tree --as``): moves, annotations and alternatives as that
+    #: viewer may know them (:mod:`mcn.projection`).
+    viewer: Viewer = EVERYTHING
 
 
 @dataclass(slots=True)
@@ -186,8 +190,9 @@ class Tree:
 class _Layout:
     """Lays out the lines of a replay as nodes and edges, keeping each node's state."""
 
-    def __init__(self, replay: GameReplay) -> None:
+    def __init__(self, replay: GameReplay, viewer: Viewer = EVERYTHING) -> None:
         self.replay = replay
+        self.viewer = viewer
         self.tree = Tree(title=_title(replay.game))
         self.states: dict[str, GameState] = {}
         self.comments = _loose_comments(replay.game)
@@ -218,6 +223,8 @@ class _Layout:
         else:
             ids = [self.line_nodes[id(line.parent)][line.branch_index]]
         role: EdgeRole = "main" if depth == 0 else "variation"
+        seen = project_line(line, self.viewer)  # each move as read at the end of its line
+        offset = len(seen.path) - len(line.steps)
         for index, step in enumerate(line.steps):
             state = step.state
             if state is None:
@@ -227,7 +234,9 @@ class _Layout:
                 node_id = self.new_node(following.address, state, (following.action.actor,), depth)
             else:
                 node_id = self.end_node(line, state, depth)
-            self.tree.edges.append(self.edge(ids[-1], node_id, step, role))
+            self.tree.edges.append(
+                self.edge(ids[-1], node_id, step, role, seen.move(offset + index))
+            )
             ids.append(node_id)
         self.line_nodes[id(line)] = ids
 
@@ -254,21 +263,26 @@ class _Layout:
             node.note = line.error.message
         return node_id
 
-    def edge(self, tail: str, head: str, step: Step, role: EdgeRole) -> Edge:
+    def edge(self, tail: str, head: str, step: Step, role: EdgeRole, seen: SeenMove) -> Edge:
+        """The edge of ``step``; for a viewer, annotations are the record's only where
+        ``mcn redact`` keeps them (his own moves; glyphs of moves he can read)."""
         move = step.move
         glyphs: tuple[str, ...] = ()
         comments: list[str] = []
+        everything = self.viewer == EVERYTHING
+        own = everything or (self.viewer is not None and self.viewer == step.action.actor)
         if move is not None:
-            glyphs = move.glyphs
-            comments.extend(self.comments.get(id(move), ()))
-            comments.extend(c.text for c in move.before)
-            comments.extend(c.text for c in move.after)
+            glyphs = move.glyphs if own or not seen.hidden else ()
+            if own:
+                comments.extend(self.comments.get(id(move), ()) if everything else ())
+                comments.extend(c.text for c in move.before)
+                comments.extend(c.text for c in move.after)
         return Edge(
             tail,
             head,
             step.address,
             step.action.actor,
-            step.action.text,
+            seen.text,
             role,
             glyphs,
             tuple(comments),
@@ -443,8 +457,13 @@ def _moved(edge: Edge, tail: str, head: str) -> Edge:
 # ---------------------------------------------------------------------------------- alternatives
 
 
-def add_alternatives(tree: Tree, states: dict[str, GameState], limit: int) -> Tree:
+def add_alternatives(
+    tree: Tree, states: dict[str, GameState], limit: int, viewer: Viewer = EVERYTHING
+) -> Tree:
     """At each decision shown, up to ``limit`` legal actions nobody played, and the count.
+
+    For a viewer, only his own decisions and chance get them: another player's options depend
+    on his secrets (even their number), as ``mcn legal --as`` says.
 
     Player decisions ask the engine (``legal_actions`` of the deciding player: bounded lists).
     Chance decisions are never enumerated: the count is computed from the bag or the deck, and
@@ -467,6 +486,8 @@ def add_alternatives(tree: Tree, states: dict[str, GameState], limit: int) -> Tr
             continue
         taken = played[node_id]
         actor = deciders[node_id]
+        if viewer != EVERYTHING and actor not in (CHANCE, viewer):
+            continue
         if actor == CHANCE:
             count, exact = chance_count(state)
             options = sample_chance(state, limit, taken, node.address)
@@ -560,11 +581,11 @@ def sample_chance(
 def build_tree(replay: GameReplay, options: TreeOptions | None = None) -> Tree:
     """The drawable tree of ``replay`` (made with ``keep_states=True``) under ``options``."""
     options = options or TreeOptions()
-    layout = _Layout(replay)
+    layout = _Layout(replay, options.viewer)
     tree = layout.lay_out()
     tree = window(tree, options.start, options.stop)
     tree = collapse(tree, options.collapse)
-    return add_alternatives(tree, layout.states, options.alternatives)
+    return add_alternatives(tree, layout.states, options.alternatives, options.viewer)
 
 
 # ---------------------------------------------------------------------------------- escaping

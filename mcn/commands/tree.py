@@ -15,8 +15,10 @@ import click
 import graphviz
 
 from mcn.commands.diff import RecordError, load_replay
+from mcn.projection import EVERYTHING
 from mcn.safe_write import WriteError, write_bytes_atomic
 from mcn.tree import FORMATS, TreeOptions, address_key, build_tree, render, to_graphviz
+from mcn.viewer import resolve_option
 
 
 def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -75,6 +77,11 @@ def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     show_default=True,
     help="Fold plain stretches of at least N decisions into one node (0: never).",
 )
+@click.option(
+    "--as",
+    "viewer_name",
+    help="Draw what one player could see: R, red, the player's name, or 'spectator'.",
+)
 def tree(
     record: str,
     output: str,
@@ -84,6 +91,7 @@ def tree(
     stop: str | None,
     rankdir: str,
     collapse: int,
+    viewer_name: str | None,
 ) -> None:
     """Draw FILE's decision tree: decisions as nodes, moves as edges, variations as branches."""
     extension = os.path.splitext(output)[1].lower().lstrip(".")
@@ -96,6 +104,7 @@ def tree(
         raise click.BadParameter(f"--from {start} comes after --to {stop}", param_hint="'--from'")
     replay = load_replay(record, game)
     options = TreeOptions(
+        viewer=resolve_option(viewer_name, [replay.game], EVERYTHING),
         alternatives=alternatives,
         start=start,
         stop=stop,

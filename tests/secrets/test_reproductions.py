@@ -163,3 +163,21 @@ def test_a_viewer_may_be_named_by_colour_initial_or_name(command: tuple[str, ...
 def test_a_colour_that_does_not_play_is_a_usage_error() -> None:
     result = run("replay", str(EXAMPLES / "game-2p.mcn"), "--as", "yellow")
     assert result.exit_code == 2 and "'yellow' does not play in this game" in result.output
+
+
+def test_a_tree_drawn_for_a_viewer_shows_his_view(tmp_path: Path) -> None:
+    # R-HID-1: mcn tree --as draws the moves as the viewer read them, with his annotations only
+    drawn = {}
+    for who in ("R", "Paula Brandt", "G"):
+        path = tmp_path / f"{who}.dot"
+        result = run("tree", ANNOTATED, "--as", who, "-o", str(path), "--alternatives", "1")
+        assert result.exit_code == 0, result.output
+        drawn[who] = path.read_text(encoding="utf-8")
+    assert drawn["R"] == drawn["Paula Brandt"]
+    assert "R: donate cloth>II 10>I" in drawn["R"]
+    green = drawn["G"]
+    assert "R: donate cloth>II" not in green and "R: donate cloth>? 10>?" in green
+    assert "Ten taler this early" not in green  # Red's comment, written by the annotator
+    full = tmp_path / "all.dot"
+    assert run("tree", ANNOTATED, "-o", str(full)).exit_code == 0
+    assert "Ten taler this early" in full.read_text(encoding="utf-8")

@@ -42,6 +42,7 @@ from mcn.projection import Viewer, path_to
 from mcn.redact import redact_game
 from mcn.replay import GameReplay, Step, replay_game, state_digest
 from mcn.transcript import transcript
+from mcn.tree import TreeOptions, build_tree, to_graphviz
 
 #: The kinds of secret a twin may differ in (R-HID-1, I-HID-4).
 KINDS = ("bid", "pope-die", "donation", "gift")
@@ -312,6 +313,12 @@ def _html(side: Side, viewer: Viewer, index: int) -> object:
     return page_data(side.game, side.replay, viewer)
 
 
+def _tree(side: Side, viewer: Viewer) -> str:
+    """``mcn tree --as X -o f.dot --collapse 0 --alternatives 2``: the DOT source."""
+    options = TreeOptions(viewer=viewer, collapse=0, alternatives=2)
+    return to_graphviz(build_tree(side.replay, options)).source
+
+
 #: Outputs at one decision: ``mcn replay --to ADDRESS --as X`` in text and JSON, and the
 #: position and legal actions of the decision that follows (``mcn position/legal --at``).
 ADDRESS_OUTPUTS: list[Output] = [
@@ -327,7 +334,8 @@ RECORD_OUTPUTS: list[Output] = [
     Output("replay --events json", _replay("json", events=True)),
     Output("redact", _redact_text),
     Output("export of the redacted record", _redact_export),
-    Output("html", _html, every=3),
+    Output("html", _html, every=4),
+    Output("tree", lambda side, viewer, index: _tree(side, viewer), every=4),
 ]
 
 
