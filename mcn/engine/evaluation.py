@@ -206,5 +206,8 @@ def finish(s: GameState, step: Step) -> None:
     s.emit(Evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
     s.evaluation = None
     if compartment == 1:
+        # The game ends at once (R-END-1); a caught Pope's step still owed for the visit that
+        # finished this cathedral is taken first (I-POP-8, I-POP-10).
+        owed = [step for step in s.stack if step[0] == "caught"]
         s.stack.clear()
-        s.push(("game_end",))
+        s.push(*owed, ("game_end",))

@@ -216,9 +216,16 @@ def _guess_apply(s: GameState, step: Step, action: Action) -> None:
         if room <= ROOMS:
             _discard(s, room, "R-POP-3")
         return
-    if caught:
-        track.to_hell(s, pope, 1, "the Pope was caught", "R-POP-2")
+    if caught:  # I-POP-8: the step comes after the visit and the room's action
+        s.push(("caught", pope))
     resolve(s, pope, room, caught, caught)
+
+
+@auto("caught")
+def caught_step(s: GameState, step: Step) -> None:
+    """The caught Pope's step toward Hell, once his visit (the room's action, a cathedral it
+    finished and its evaluation included) is over (R-POP-2, I-POP-8)."""
+    track.to_hell(s, step[1], 1, "the Pope was caught", "R-POP-2")
 
 
 def _guess_prompt(s: GameState, step: Step) -> str:

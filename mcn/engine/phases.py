@@ -627,10 +627,15 @@ def turn_end(s: GameState, step: Step) -> None:
 
 
 def end_action_phase_now(s: GameState) -> None:
-    """R-ACT-4: the last stone left the market; the rest of the turn is dropped."""
+    """R-ACT-4: the last stone left the market; the rest of the turn is dropped, except a
+    caught Pope's step, which is the price of a visit already made (I-POP-10)."""
     stack = s.stack
+    owed: list[Step] = []
     while stack[-1][0] != "phase_end":
-        stack.pop()
+        step = stack.pop()
+        if step[0] == "caught":
+            owed.append(step)
+    stack.extend(reversed(owed))
 
 
 @auto("phase_end")

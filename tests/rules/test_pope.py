@@ -50,12 +50,14 @@ def test_caught_pope_steps_toward_hell_and_pays_the_costs() -> None:
     g = popes_turn()
     g.act("R: visit 1")
     events = g.act("B: guess 1")
-    # R-POP-2: caught: one step toward Hell, the post rotated by the card's cost (take-7: 2).
-    assert "R-POP-2" in rules_of(events)
-    assert g.soul("R") == 1
+    # R-POP-2: caught: the post rotated by the card's cost (take-7: 2) ...
     assert g.post("R") == 3
-    g.play("R: do")
-    assert g.money("R") == 32
+    # I-POP-8: ... and the step toward Hell once the room's action is carried out.
+    assert "R-POP-2" not in rules_of(events)
+    assert g.soul("R") == 0
+    events = g.act("R: do")
+    assert rules_of(events)[-1] == "R-POP-2"
+    assert (g.soul("R"), g.money("R")) == (1, 32)
 
 
 def test_pope_not_caught_pays_nothing() -> None:
@@ -92,10 +94,12 @@ def test_caught_in_suite_five() -> None:
     g = popes_turn()
     g.act("R: visit 5")
     g.play("B: guess 5")
-    # R-POP-2 / R-HOP-4: caught in Suite 5: a step and the Lust sin, then a room's card.
-    assert (g.soul("R"), g.den("lust")) == (1, {"R": 1})
+    # R-POP-2 / R-HOP-4: caught in Suite 5: the Lust sin, then a room's card ...
+    assert (g.soul("R"), g.den("lust")) == (0, {"R": 1})
     g.play("R: room 2; do")
     assert (g.money("R"), g.post("R")) == (30, 1)
+    # I-POP-8: ... and the step once the card's action is done.
+    assert g.soul("R") == 1
 
 
 def test_over_the_limit_not_caught() -> None:
@@ -155,10 +159,10 @@ def test_same_room_without_a_second_action_is_within_the_limit() -> None:
     g = popes_turn(post=4)
     g.act("R: visit 1")
     g.play("B: guess 1")
-    # I-POP-7 / R-POP-2: 4 + 2 = 6 is allowed: caught, he pays normally.
-    assert (g.soul("R"), g.post("R")) == (1, 6)
+    # R-POP-2: 4 + 2 = 6 is allowed: caught, he pays normally.
+    assert g.post("R") == 6
     g.play("R: do")
-    assert g.money("R") == 32
+    assert (g.soul("R"), g.money("R")) == (1, 32)
 
 
 def test_the_die_is_public_once_named() -> None:
