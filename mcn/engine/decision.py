@@ -71,7 +71,18 @@ class Handler:
     misfit_rule: str = ""  # rule for an action of the wrong kind by the right actor (default: rule)
     legal: Callable[[GameState, Step, str], list[Action]] | None = None
     """A fast generator of exactly the legal actions (hot decisions); it must agree with
-    ``candidates`` filtered by ``why_not``, which tests check on random games."""
+    ``candidates`` filtered by ``why_not`` (and ``breach``), which tests check on random games."""
+    step_rule: Callable[[GameState, Step], str] | None = None
+    """The rule of this particular step when it depends on the step (the Emperor's preliminary
+    is R-CHR-2, the Pope's R-CHR-1): cited when the wrong player acts or an action of the wrong
+    kind is offered; default ``rule``."""
+    breach: Callable[[GameState, Step, Action], Why] | None = None
+    """Actions ``why_not`` accepts that are nevertheless a rules breach (I-POP-9): a record may
+    contain them and they are carried out, but they are never listed as legal."""
+
+    def rule_at(self, state: GameState, step: Step) -> str:
+        """The rule this decision step stands for (see ``step_rule``)."""
+        return self.rule if self.step_rule is None else self.step_rule(state, step)
 
 
 DECISIONS: dict[str, Handler] = {}

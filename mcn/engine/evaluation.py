@@ -164,6 +164,7 @@ decision(
         _pick_apply,
         _pick_prompt,
         "pick COLOUR",
+        step_rule=lambda s, step: _pick_rule(s),
     ),
     "pick",
 )

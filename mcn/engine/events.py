@@ -525,6 +525,19 @@ class InfractionRecorded(Event):
         return f"{colour_name(self.player)} commits the infraction {self.code}"
 
 
+@dataclass(frozen=True, slots=True)
+class Breach(Event):
+    """A rules breach a record contains and the rules punish (I-POP-9: the Pope die set to a
+    room too dear for the post, R-POP-3); public when it comes to light."""
+
+    player: str
+    what: str
+    kind: ClassVar[str] = "breach"
+
+    def text(self) -> str:
+        return f"Rules breach by {colour_name(self.player)}: {self.what}"
+
+
 # --- the JSON Schema of events ------------------------------------------------------------------
 
 _COLOUR_FIELDS = frozenset(("player", "mover", "keeper"))

@@ -45,6 +45,7 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
 from mcn.engine.events import (
+    Breach,
     CardEffect,
     CardsMoved,
     LetterMoved,
@@ -125,12 +126,26 @@ def why_not_visit(s: GameState, colour: str, room: int, mode: str, extra: int) -
     return None
 
 
+def pope_breach(s: GameState, colour: str, room: int, extra: int) -> Why:
+    """I-POP-9: setting the Pope die to a room too dear for the post (R-POP-3) is a breach: a
+    record may contain it and R-POP-3's penalty follows, but it is never a legal option."""
+    after = s.post[colour] + extra + cost(s, room)
+    if after <= POST_MAX:
+        return None
+    return "R-POP-3", (
+        f"{colour_name(colour)} sets the Pope die to {room_name(room)}, which would rotate his "
+        f"post to {after}: a rules breach (I-POP-9), punished by R-POP-3."
+    )
+
+
 def legal_visits(s: GameState, colour: str, mode: str, extra: int) -> list[Action]:
-    """Exactly the legal ``visit N`` actions (agrees with :func:`why_not_visit`)."""
+    """Exactly the legal ``visit N`` actions (agrees with :func:`why_not_visit`; the Pope's
+    breaches, :func:`pope_breach`, are left out)."""
     return [
         Visit(colour, room)
         for room in range(1, 7)
         if why_not_visit(s, colour, room, mode, extra) is None
+        and (mode != "pope" or pope_breach(s, colour, room, extra) is None)
     ]
 
 
@@ -207,7 +222,10 @@ def _guess_apply(s: GameState, step: Step, action: Action) -> None:
     s.pope_die = 0
     caught = action.room == room
     s.emit(PopeDie("R-POP-1", pope, room, action.room, caught))
-    if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6
+    if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6, I-POP-9
+        s.emit(
+            Breach("R-POP-3", pope, f"the Pope die showed {room_name(room)}, too dear for the post")
+        )
         track.to_hell(s, pope, 1, "the Pope visited a room too dear for his post", "R-POP-3")
         before = s.post[pope]
         s.post[pope] = POST_MAX

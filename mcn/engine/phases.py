@@ -97,9 +97,7 @@ def _bonus_why_not(s: GameState, step: Step, action: Action) -> Why:
     assert isinstance(action, Bonus)
     bonus = _BONUS_ITEMS.get(tuple(item for item, _comp in action.items))
     if bonus is None:
-        return "R-SET-5", (
-            "A starting bonus is 'bread>C wine>C', 'jewel>C', '10>C' or 'blue' (R-SET-4)."
-        )
+        return "R-SET-4", "A starting bonus is 'bread>C wine>C', 'jewel>C', '10>C' or 'blue'."
     if bonus not in s.bonuses:
         return "R-SET-4", f"Starting bonus {bonus} was already taken."
     comps = [comp for _item, comp in action.items]
@@ -431,6 +429,8 @@ decision(
         _prelim_apply,
         _prelim_prompt,
         "pope-stone DEN>DEN, skip or crew SITE",
+        # The Emperor's crew is the one obligation: while it is owed, it is what is missing.
+        step_rule=lambda s, step: "R-CHR-2" if step[3] else "R-CHR-1",
     ),
     "prelim",
 )
@@ -571,6 +571,13 @@ def _action_why_not(s: GameState, step: Step, action: Action) -> Why:
     return trade.why_not(s, action, character)
 
 
+def _action_breach(s: GameState, step: Step, action: Action) -> Why:
+    _, colour, character, number, _first = step
+    if character != POPE or not isinstance(action, Visit):
+        return None
+    return house.pope_breach(s, colour, action.room, number - 1)
+
+
 def _action_apply(s: GameState, step: Step, action: Action) -> None:
     s.stack.pop()
     if isinstance(action, Pass | End):
@@ -605,6 +612,7 @@ decision(
         "pass, end, buy, greedy, letter, sell, donate or visit",
         misfit_rule="R-ACT-2",
         legal=_action_legal,
+        breach=_action_breach,
     ),
     "action",
 )

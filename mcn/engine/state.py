@@ -356,6 +356,7 @@ class GameState:
             actors = (actor,) if actor in actors else ()
         out: list[Action] = []
         why_not = handler.why_not
+        breach = handler.breach
         for who in actors:
             if handler.legal is not None:
                 out.extend(handler.legal(self, step, who))
@@ -364,7 +365,9 @@ class GameState:
                 out.extend(handler.candidates(self, step, who))
                 continue
             for candidate in handler.candidates(self, step, who):
-                if why_not(self, step, candidate) is None:
+                if why_not(self, step, candidate) is None and (
+                    breach is None or breach(self, step, candidate) is None
+                ):
                     out.append(candidate)
         if include_infractions and self.variant == "meta-culpa":
             for who in self.players if actor is None else (actor,):
@@ -383,6 +386,25 @@ class GameState:
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal at the pending decision."""
         self._checked(action)
+
+    def breach(self, action: Action) -> tuple[str, str] | None:
+        """``(rule, reason)`` when ``action`` is accepted by :meth:`check` but is a rules
+        breach (I-POP-9: the Pope die set to a room too dear for the post): the rules say what
+        follows (R-POP-3), a record may contain it, but it is never in :meth:`legal_actions`.
+        Readers report it (a warning, or an error when strict). None otherwise."""
+        stack = self.stack
+        if not stack:
+            return None
+        step = stack[-1]
+        handler = DECISIONS[step[0]]
+        if (
+            handler.breach is None
+            or not isinstance(action, handler.classes)
+            or action.actor not in handler.actors(self, step)
+            or handler.why_not(self, step, action) is not None
+        ):
+            return None
+        return handler.breach(self, step, action)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal at the pending decision: :meth:`check` without the
@@ -429,15 +451,16 @@ class GameState:
         """Raise the error for an action of the wrong player or of the wrong kind."""
         actors = handler.actors(self, step)
         who = action.actor
+        rule = handler.rule_at(self, step)
         if who not in actors:
             deciders = " or ".join(colour_name(c) for c in actors)
             raise self.illegal(
-                handler.rule,
+                rule,
                 f"It is {deciders}'s decision ({handler.prompt(self, step)}), "
                 f"not {colour_name(who)}'s.",
             )
         raise self.illegal(
-            handler.misfit_rule or handler.rule,
+            handler.misfit_rule or rule,
             f"{colour_name(who)} must decide: {handler.prompt(self, step)}; "
             f"'{action.text}' is not possible here (expected {handler.expects}).",
             who,

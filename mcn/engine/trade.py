@@ -354,6 +354,7 @@ decision(
         _free_apply,
         _free_prompt,
         "free GOOD or free indulgence>red|green",
+        step_rule=lambda s, step: str(step[2]),  # R-ACT-5, or I-P3-3 without a Merchant
     ),
     "free",
 )

@@ -90,7 +90,11 @@ def check_universe(state: GameState, rng: random.Random) -> None:
             assert error.reason
             refused.append(action)
         else:
-            assert action in legal, (state.decision, action)
+            # I-POP-9: a breach is accepted (a record may contain it) but never listed.
+            if state.breach(action) is not None:
+                assert action not in legal, (state.decision, action)
+            else:
+                assert action in legal, (state.decision, action)
     for action in rng.sample(sorted(legal, key=str), min(60, len(legal))):
         state.check(action)  # listed actions are accepted (a sample of the big chance lists)
     if rng.random() > 0.2:
@@ -118,6 +122,7 @@ def check_fast_legal(state: GameState, rng: random.Random) -> None:
             a
             for a in handler.candidates(state, step_tuple, actor)
             if handler.why_not(state, step_tuple, a) is None
+            and (handler.breach is None or handler.breach(state, step_tuple, a) is None)
         ]
         assert len(fast) == len(set(fast))
         assert set(fast) == set(reference), (state.decision, set(fast) ^ set(reference))

@@ -137,13 +137,15 @@ def test_the_emperor_may_donate_one_item_or_two() -> None:
     assert seat(state, "B")["chest"]["II"]["value"]["money"] == 5
 
 
-def test_the_pope_may_set_the_die_to_a_room_too_dear() -> None:
+def test_the_die_set_to_a_room_too_dear_is_a_breach_not_a_choice() -> None:
     state = at_bids(rooms="take-7 take-3 take-5 steal-3")
     act(state, "R: bid 5+0", "B: bid 5+0", "G: bid 1+0", "Y: bid 1+0")
     act(state, "R: choose pope", "R: skip", "B: choose emperor", "B: crew 1")
     act(state, "G: choose merchant", "Y: choose sinner", "Y: skip")
-    # I-POP-7: at post 5 the Pope may still set the die to take-7 (cost 2) ...
-    assert "visit 1" in texts(state)
+    # I-POP-9 (replacing I-POP-7): at post 5 take-7 (cost 2) is no legal option ...
+    assert "visit 1" not in texts(state)
+    # I-POP-7: R-POP-4 limits the die to open rooms; a record setting it past the post is
+    # replayed with R-POP-3's penalty.
     act(state, "R: visit 1", "B: guess 2")
     assert (seat(state, "R")["post"], seat(state, "R")["space"]) == (6, 1)
     act(state, "R: end")

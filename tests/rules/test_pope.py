@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mcn.engine import view
+from mcn.engine import RandomPlayer, parse_action, view
 from tests.rules.scenario import Game, rules_of
 
 ROOMS = "take-7 take-5 take-3 hell-3"
@@ -145,10 +145,14 @@ def test_the_die_is_secret_until_named() -> None:
     assert view(one.state, "R") != view(two.state, "R")
 
 
-def test_die_may_show_a_room_too_dear_after_the_second_action() -> None:
+def test_die_set_to_a_room_too_dear_after_the_second_action_is_a_breach() -> None:
     g = popes_turn(post=4)
     g.act("R: buy bread")
-    # I-POP-7: the die may be set to take-7 (2 notches) although 4 + 1 + 2 > 6 ...
+    # I-POP-9: take-7 (2 notches) with 4 + 1 + 2 > 6 is never offered as legal ...
+    assert "visit 1" not in g.legal_texts()
+    assert "visit 2" in g.legal_texts()  # take-5 costs 1: 4 + 1 + 1 = 6
+    # ... but a record containing it is carried out, as a breach of R-POP-3.
+    assert g.state.breach(g.state.legal_actions()[0]) is None
     g.act("R: visit 1")
     g.play("B: guess 2")
     # ... and R-POP-3 is judged with the post after the second action's rotation.
@@ -174,3 +178,43 @@ def test_the_die_is_public_once_named() -> None:
     for viewer in ("R", "B", "G", "Y", None):
         shown = reveal.to_json(viewer)
         assert (shown["room"], shown["guess"], shown["caught"]) == (2, 3, False), viewer
+
+
+def test_over_limit_rooms_are_never_legal_pope_visits() -> None:
+    # I-POP-9, the reproduction: with the post at 6 the engine listed visit 1, 3, 4, 6.
+    g = popes_turn(post=6, rooms="take-7 take-3 hell-3 pope-stone")
+    visits = {t for t in g.legal_texts() if t.startswith("visit")}
+    # Only rooms costing nothing are legal: take-3 (room 2) and Suite 5.
+    assert visits == {"visit 2", "visit 5"}
+    for room in (1, 3, 4, 6):
+        action = parse_action("R", f"visit {room}")
+        g.state.check(action)  # accepted: a record may contain it ...
+        rule, reason = g.state.breach(action) or ("", "")
+        assert rule == "R-POP-3" and "breach" in reason  # ... and it is reported as a breach
+    # Random play never sets the die past the limit either (it draws from legal_actions).
+    player = RandomPlayer(7)
+    for _ in range(50):
+        assert player.choose(g.state, "R").text in {"pass", "visit 2", "visit 5"} | {
+            t for t in g.legal_texts() if not t.startswith("visit")
+        }
+
+
+def test_breach_is_punished_and_reported_when_revealed() -> None:
+    g = popes_turn(post=6, rooms="take-7 take-3 hell-3 pope-stone")
+    g.act("R: visit 3")
+    events = g.play("B: guess 1")
+    # I-POP-9 / R-POP-3: replayed with the penalty, and a public breach event at the reveal.
+    (breach,) = [e for e in events if e.kind == "breach"]
+    assert breach.rule == "R-POP-3"
+    assert breach.to_json(None)["player"] == "R"
+    assert (g.soul("R"), g.post("R")) == (1, 6)
+    assert "hell-3" in g.discard()
+    assert (g.soul("B"), g.soul("G"), g.soul("Y")) == (0, 0, 0)
+
+
+def test_breach_query_is_none_for_other_actions() -> None:
+    # I-POP-9: only the Pope's die is a breach; a normal player's dear visit is simply illegal.
+    g = popes_turn(post=6, rooms="take-7 take-3 hell-3 pope-stone")
+    assert g.state.breach(parse_action("R", "buy bread")) is None
+    assert g.state.breach(parse_action("R", "visit 2")) is None
+    assert g.state.breach(parse_action("B", "visit 1")) is None

@@ -90,7 +90,8 @@ def test_bonus_compartments_must_be_named() -> None:
     g = Game("RBGY", souls="Y G B R")
     # R-SET-5
     g.illegal("Y: bonus jewel", rule="R-SET-5")
-    g.illegal("Y: bonus bread>I", rule="R-SET-5")
+    # R-SET-4: bread alone is no starting bonus (bonus 1 is bread and wine).
+    g.illegal("Y: bonus bread>I", rule="R-SET-4")
 
 
 def test_unpicked_bonuses_return_to_the_supply_with_two_players() -> None:
