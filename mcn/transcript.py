@@ -57,11 +57,13 @@ def _turn_of(address: str) -> int | None:
 
 
 def _fits(state: GameState, action: Action) -> bool:
+    """Whether replay reads ``action`` at the pending decision: it is accepted and is no breach
+    (replay reads a breach only when nothing implicit can come first, I-POP-9)."""
     try:
         state.check(action)
     except IllegalAction:
         return False
-    return True
+    return state.breach(action) is None
 
 
 def _fits_after_end(state: GameState, end: Action, written: Action) -> bool:

@@ -294,6 +294,22 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         ("R-MET-1",),
         "infraction",
     ),
+    MoveForm(
+        "cost left undone (META CULPA)",
+        "the Petty Sinner, right after the move that cost it (I-MET-6)",
+        ("undone money", "undone post", "undone sin"),
+        "4. Y: greedy wine; undone money; undone sin",
+        ("R-MET-2",),
+        "infraction",
+    ),
+    MoveForm(
+        "Petty Sinner caught (META CULPA)",
+        "any other player, until the posts are compared (I-MET-6)",
+        ("catch money", "catch post", "catch sin"),
+        "G: catch sin",
+        ("R-MET-2",),
+        "infraction",
+    ),
 )
 
 #: Every verb (an action text's first word), in table order.

@@ -17,7 +17,7 @@ from typing import IO
 import click
 
 from mcn.engine import CHANCE, COLOURS, GameState, RandomPlayer, new_game, play_random_game
-from mcn.engine.actions import Action, Infraction
+from mcn.engine.actions import Action, SideAction
 from mcn.notation.model import Game
 from mcn.notation.writer import write
 from mcn.safe_write import WriteError, atomic_open
@@ -48,7 +48,7 @@ def play_with_infractions(
             options = [
                 a
                 for a in state.legal_actions(include_infractions=True)
-                if isinstance(a, Infraction)
+                if isinstance(a, SideAction)
             ]
             action = rng.choice(options) if options else None
         if action is None:

@@ -385,7 +385,13 @@ class Pick(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Infraction(Action):
+class SideAction(Action):
+    """META CULPA: a move that may come at any pending decision without taking it (I-MET-5):
+    an infraction, a cost left undone, a catch (I-MET-6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Infraction(SideAction):
     """R-MET-1 (META CULPA): a recorded procedural infraction."""
 
     code: str
@@ -396,6 +402,32 @@ class Infraction(Action):
         return f"infraction {self.code}"
 
 
+@dataclass(frozen=True, slots=True)
+class Undone(SideAction):
+    """I-MET-6 (META CULPA): the Petty Sinner leaves the cost he last incurred undone —
+    ``money`` not paid, ``post`` not rotated, ``sin`` stones not placed."""
+
+    what: str
+    kind: ClassVar[str] = "undone"
+
+    @property
+    def text(self) -> str:
+        return f"undone {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch(SideAction):
+    """I-MET-6 (META CULPA): another player catches the Petty Sinner's earliest uncaught
+    omission of that kind; he makes it good at once (no sin stone for it, R-MET-2)."""
+
+    what: str
+    kind: ClassVar[str] = "catch"
+
+    @property
+    def text(self) -> str:
+        return f"catch {self.what}"
+
+
 # --- parsing ----------------------------------------------------------------------------------
 #
 # The parser checks vocabulary and shape only: a word must name a stone, letter, den, card,
@@ -404,6 +436,8 @@ class Infraction(Action):
 # GameState.check with the rule's ID.
 
 _STONE_SET = frozenset(STONES)
+#: What a Petty Sinner may leave undone under META CULPA (I-MET-6).
+OWED_COSTS: frozenset[str] = frozenset(("money", "post", "sin"))
 _LETTER_SET = frozenset(LETTERS)
 _DEN_SET = frozenset(DENS)
 _COMP_SET = frozenset(COMPARTMENTS)
@@ -585,6 +619,9 @@ def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
         return Steal(actor, _colour(arg, text))
     if head == "empty":
         return EmptyDen(actor, _one("a den", arg, _DEN_SET, text))
+    if head in ("undone", "catch"):
+        what = _one("an owed cost", arg, OWED_COSTS, text)
+        return Undone(actor, what) if head == "undone" else Catch(actor, what)
     if head == "infraction":
         return Infraction(actor, _one("an infraction code", arg, frozenset(INFRACTION_CODES), text))
     raise _fail(text, f"unknown action {head!r}")

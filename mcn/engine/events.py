@@ -538,6 +538,33 @@ class Breach(Event):
         return f"Rules breach by {colour_name(self.player)}: {self.what}"
 
 
+@dataclass(frozen=True, slots=True)
+class Omission(Event):
+    """META CULPA: the Petty Sinner leaves a cost undone, or another player catches him and he
+    makes it good (I-MET-6). ``what`` is money, post or sin; ``den`` names the den of a sin
+    ("" otherwise); ``catcher`` is "" when the cost is left undone."""
+
+    player: str
+    what: str
+    amount: int
+    den: str
+    catcher: str
+    kind: ClassVar[str] = "omission"
+
+    def text(self) -> str:
+        cost = {
+            "money": f"{self.amount} taler unpaid",
+            "post": f"his post {_count(self.amount, 'notch')} short".replace("notchs", "notches"),
+            "sin": f"{_count(self.amount, 'sin stone')} not placed in {self.den}",
+        }[self.what]
+        if not self.catcher:
+            return f"{colour_name(self.player)} (Petty Sinner) leaves {cost}"
+        return (
+            f"{colour_name(self.catcher)} catches {colour_name(self.player)} (Petty Sinner): "
+            f"{cost}, made good now"
+        )
+
+
 # --- the JSON Schema of events ------------------------------------------------------------------
 
 _COLOUR_FIELDS = frozenset(("player", "mover", "keeper"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mcn.engine import building, sins, track, trade
+from mcn.engine import building, meta, sins, track, trade
 from mcn.engine.actions import (
     Action,
     ChooseRoom,
@@ -134,7 +134,7 @@ def pope_breach(s: GameState, colour: str, room: int, extra: int) -> Why:
         return None
     return "R-POP-3", (
         f"{colour_name(colour)} sets the Pope die to {room_name(room)}, which would rotate his "
-        f"post to {after}: a rules breach (I-POP-9), punished by R-POP-3."
+        f"post to {after} (I-POP-9: a breach, never a choice; R-POP-3's penalty follows)"
     )
 
 
@@ -155,6 +155,7 @@ def rotate(s: GameState, colour: str, notches: int, reason: str, rule: str) -> N
         before = s.post[colour]
         s.post[colour] = before + notches
         s.emit(PostChanged(rule, colour, before, before + notches, reason))
+        meta.owe(s, colour, "post", notches)  # META CULPA: the Petty Sinner may not rotate
 
 
 def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:

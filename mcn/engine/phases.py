@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mcn.engine import building, house, sins, track, trade
+from mcn.engine import building, house, meta, sins, track, trade
 from mcn.engine.actions import (
     Action,
     Bid,
@@ -654,6 +654,7 @@ def phase_end(s: GameState, step: Step) -> None:
     else:
         why = "the market is empty (R-ACT-4)"
     s.emit(PhaseEnded("R-ACT-4", "action phase", why))
+    meta.round_over(s)  # I-MET-6: what was left undone and not caught stands
     s.phase = "post"
     s.section = f"{s.round}.post"
     s.counter = 0
@@ -683,6 +684,7 @@ def game_end(s: GameState, step: Step) -> None:
     s.counter = 0
     s.pope_die = 0
     s.emit(PhaseEnded("R-END-1", "game", "the second cathedral was evaluated"))
+    meta.round_over(s)
     compare_posts(s, "R-NOT-1")
     for colour in s.hell_order():
         letters = s.letters[colour]

@@ -11,7 +11,7 @@ import random
 from typing import NamedTuple
 
 from mcn.engine import chance
-from mcn.engine.actions import Action, Bid
+from mcn.engine.actions import Action, Bid, SideAction
 from mcn.engine.constants import CHANCE, COLOURS, POST_MAX
 from mcn.engine.state import GameState, new_game
 
@@ -70,8 +70,9 @@ def play_random_game(
 
     ``players`` is a tuple of colours or a player count (the first colours of R B G Y).
     With ``check_invariants`` every state is checked and a violation raises AssertionError.
-    In a META CULPA game with agreed ``infractions``, an agreed infraction is recorded before
-    a decision with probability ``infraction_rate`` (they are never in ``legal_actions``).
+    In a META CULPA game with agreed ``infractions``, a side action (an agreed infraction, a
+    cost the Petty Sinner leaves undone, a catch: I-MET-5, I-MET-6) is recorded before a
+    decision with probability ``infraction_rate`` (they are never in ``legal_actions``).
     """
     colours = COLOURS[:players] if isinstance(players, int) else tuple(players)
     state = new_game(colours, ruleset, board, variant, infractions)
@@ -83,10 +84,12 @@ def play_random_game(
             raise RuntimeError(f"random game {seed} did not end within {max_decisions} decisions")
         if infractions and rng.random() < infraction_rate:
             options = [
-                a for a in state.legal_actions(include_infractions=True) if a.kind == "infraction"
+                a
+                for a in state.legal_actions(include_infractions=True)
+                if isinstance(a, SideAction)
             ]
-            if options:  # META CULPA: now and then somebody is caught (R-MET-1)
-                action = rng.choice(options)
+            if options:  # META CULPA: now and then an infraction, an omission, a catch
+                action = rng.choice(options)  # type: Action
                 history.append(HistoryEntry(state.address_of(action), action, False))
                 state.apply(action)
                 continue

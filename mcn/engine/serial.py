@@ -128,8 +128,22 @@ def state_to_json(s: GameState, viewer: str | None, everything: bool) -> dict[st
         "pope_die": die,
         "evaluation": evaluation,
         "winners": list(s.winners_),
+        "owed": [_cost(None, *entry) for entry in s.owed],
+        "omissions": [_cost(*entry) for entry in s.omissions],
         "stack": [list(step) for step in s.stack],
     }
+
+
+def _cost(player: str | None, what: str, amount: int, den: int) -> dict[str, Any]:
+    """A META CULPA cost (I-MET-6) as JSON: den by name, ``None`` unless a sin."""
+    out: dict[str, Any] = {} if player is None else {"player": player}
+    out.update(what=what, amount=amount, den=DENS[den] if den >= 0 else None)
+    return out
+
+
+def _uncost(entry: dict[str, Any]) -> list[Any]:
+    den = -1 if entry["den"] is None else DENS.index(entry["den"])
+    return [entry["what"], entry["amount"], den]
 
 
 def view(s: GameState, viewer: str | None) -> dict[str, Any]:
@@ -241,6 +255,8 @@ def state_from_json(data: dict[str, Any], check: bool = True) -> GameState:
             ev["rest"],
         ]
     s.winners_ = tuple(data["winners"])
+    s.owed = [_uncost(entry) for entry in data.get("owed", [])]
+    s.omissions = [[entry["player"], *_uncost(entry)] for entry in data.get("omissions", [])]
     s.stack = [tuple(step) for step in data["stack"]]
     s._dec = None
     return s

@@ -1,4 +1,4 @@
-"""Dens of Sin, Pope stones and atonement (R-DEN-1..4), and META CULPA infractions (R-MET).
+"""Dens of Sin, Pope stones and atonement (R-DEN-1..4). META CULPA is in :mod:`mcn.engine.meta`.
 
 Placing sins is an automatic step ``("sins", colour, den, count, rule)``: it places what the
 player has and, if he is short, asks him which den to empty (R-DEN-4, interpretation I-DEN-5)
@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mcn.engine import track
-from mcn.engine.actions import Action, EmptyDen, Infraction, MovePopeStone
-from mcn.engine.constants import DEN_INDEX, DENS, PETTY, SIN_STONES, SINNER, colour_name
+from mcn.engine import meta, track
+from mcn.engine.actions import Action, EmptyDen, MovePopeStone
+from mcn.engine.constants import DEN_INDEX, DENS, SIN_STONES, colour_name
 from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
 from mcn.engine.events import (
     Atonement,
-    InfractionRecorded,
     PopeStoneMoved,
     SinsPlaced,
     SinsReturned,
@@ -34,6 +33,8 @@ def place_sins(s: GameState, step: Step) -> None:
     if placed:
         own[den] += placed
         s.emit(SinsPlaced(rule, colour, DENS[den], placed))
+        if rule != meta.RULE:  # stones placed when caught cannot be left undone again
+            meta.owe(s, colour, "sin", placed, den)
     if placed < count:
         s.push(("empty", colour), ("sins", colour, den, count - placed, rule))
 
@@ -126,30 +127,3 @@ def move_pope_stone(s: GameState, mover: str, source: str, target: str, rule: st
             moves[colour] = total
     track.several_to_hell(s, moves, "atonement", "R-DEN-3")
     s.pope_stones = [1, 1, 1]
-
-
-# --- META CULPA ---------------------------------------------------------------------------
-
-
-def why_not_infraction(s: GameState, action: Infraction) -> Why:
-    """R-MET-1..3, I-MET-4: who may be charged with which infraction, and when."""
-    who = colour_name(action.actor)
-    if s.variant != "meta-culpa":
-        return "R-MET-3", "Infractions are recorded only in the META CULPA variant."
-    if action.code not in s.infractions:
-        return "R-MET-3", f"The infraction {action.code} was not agreed before the game."
-    if action.actor not in s.players:
-        return "R-MET-1", f"{who} does not play in this game."
-    if not s.stack:
-        return "R-END-1", "The game is over."
-    if s.stack[-1][0] == "souls":
-        return "I-MET-5", "No infraction can be recorded before the souls are placed."
-    if s.holders[SINNER] == action.actor:
-        return "R-MET-2", f"{who} is the Petty Sinner and never sins by infraction."
-    return None
-
-
-def apply_infraction(s: GameState, action: Infraction) -> None:
-    """One sin stone in the Den of Petty Sins; the pending decision waits (R-MET-1)."""
-    s.emit(InfractionRecorded("R-MET-1", action.actor, action.code))
-    s.push(("sins", action.actor, PETTY, 1, "R-MET-1"))

@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mcn.engine import building, chance, evaluation, house, phases, sins, trade  # noqa: F401
-from mcn.engine.actions import Action, Bid, Infraction
+from mcn.engine import building, chance, evaluation, house, meta, phases, sins, trade  # noqa: F401
+from mcn.engine.actions import Action, Bid, SideAction
 from mcn.engine.constants import (
     CARDS,
     CHANCE,
@@ -67,6 +67,8 @@ class GameState:
         "market",
         "money",
         "next_character",
+        "omissions",
+        "owed",
         "phase",
         "pile",
         "players",
@@ -129,6 +131,8 @@ class GameState:
     pope_die: int  # 0 = on the Pope card
     evaluation: list[Any] | None  # [site, compartment, category, display, queue]
     winners_: tuple[str, ...]
+    owed: list[list[Any]]  # META CULPA: the Petty Sinner's costs he may leave undone (I-MET-6)
+    omissions: list[list[Any]]  # META CULPA: costs left undone and not yet caught (I-MET-6)
     stack: list[Step]
     _dec: Decision | None
     _events: list[Event]
@@ -200,6 +204,8 @@ class GameState:
         s.pope_die = 0
         s.evaluation = None
         s.winners_ = ()
+        s.owed = []
+        s.omissions = []
         s.stack = [("setup_done",), ("souls",)]
         s._dec = None
         s._events = []
@@ -250,6 +256,8 @@ class GameState:
         ev = self.evaluation
         s.evaluation = None if ev is None else [ev[0], ev[1], ev[2], ev[3][:], ev[4][:], ev[5]]
         s.winners_ = self.winners_
+        s.owed = [entry[:] for entry in self.owed]
+        s.omissions = [entry[:] for entry in self.omissions]
         s.stack = self.stack[:]
         s._dec = self._dec
         s._events = []
@@ -305,12 +313,12 @@ class GameState:
         return f"{self.section}.{self.counter + 1}"
 
     def address_of(self, action: Action) -> str:
-        """The address ``action`` would get if applied now (an infraction takes the section's
-        next number, also during the bids: I-MET-5)."""
+        """The address ``action`` would get if applied now (a META CULPA side action takes the
+        section's next number, also during the bids: I-MET-5)."""
         stack = self.stack
         if not stack:
             return OVER.address
-        if stack[-1][0] == "bids" and not isinstance(action, Infraction):
+        if stack[-1][0] == "bids" and not isinstance(action, SideAction):
             return f"{self.section}.{action.actor}"
         return f"{self.section}.{self.counter + 1}"
 
@@ -346,7 +354,8 @@ class GameState:
     ) -> list[Action]:
         """Every legal action of the pending decision (for ``actor`` only, if given).
 
-        Infractions (META CULPA) are legal at any decision but listed only on request.
+        META CULPA side actions (infractions, costs left undone, catches: I-MET-5, I-MET-6)
+        are legal at any decision but listed only on request (``include_infractions``).
         """
         if not self.stack:
             return []
@@ -369,12 +378,8 @@ class GameState:
                     breach is None or breach(self, step, candidate) is None
                 ):
                     out.append(candidate)
-        if include_infractions and self.variant == "meta-culpa":
-            for who in self.players if actor is None else (actor,):
-                for code in self.infractions:
-                    infraction = Infraction(who, code)
-                    if sins.why_not_infraction(self, infraction) is None:
-                        out.append(infraction)
+        if include_infractions:
+            out.extend(meta.options(self, actor))
         return out
 
     def illegal(self, rule: str, reason: str, actor: str | None = None) -> IllegalAction:
@@ -417,12 +422,12 @@ class GameState:
         handler = DECISIONS[step[0]]
         if isinstance(action, handler.classes) and action.actor in handler.actors(self, step):
             return handler.why_not(self, step, action) is None
-        if isinstance(action, Infraction):
-            return sins.why_not_infraction(self, action) is None
+        if isinstance(action, SideAction):
+            return meta.why_not(self, action) is None
         return False
 
     def _checked(self, action: Action) -> Handler | None:
-        """Check ``action``; return the pending step's handler (None for an infraction)."""
+        """Check ``action``; return the pending step's handler (None for a side action)."""
         stack = self.stack
         if not stack:
             if not isinstance(action, Action):
@@ -437,8 +442,8 @@ class GameState:
                 if why is not None:
                     raise self.illegal(why[0], why[1], who)
                 return handler
-        if isinstance(action, Infraction):
-            why = sins.why_not_infraction(self, action)
+        if isinstance(action, SideAction):
+            why = meta.why_not(self, action)
             if why is not None:
                 raise self.illegal(why[0], why[1], action.actor)
             return None
@@ -476,11 +481,13 @@ class GameState:
         self._events = events
         self.counter += 1
         if handler is None:
-            assert isinstance(action, Infraction)
-            sins.apply_infraction(self, action)
+            assert isinstance(action, SideAction)
+            meta.apply(self, action)
         else:
             if isinstance(action, Bid):
                 self.counter -= 1  # bids are addressed per bidder, not counted
+            if self.owed:
+                meta.own_decision(self, action.actor, handler.kind)
             handler.apply(self, self.stack[-1], action)
         self._dec = None
         self._run()

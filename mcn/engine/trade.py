@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mcn.engine import meta
 from mcn.engine.actions import (
     Action,
     Buy,
@@ -294,6 +295,7 @@ def perform(s: GameState, action: Action) -> None:
 def _pay(s: GameState, colour: str, amount: int, reason: str, rule: str) -> None:
     s.money[colour] -= amount
     s.emit(MoneyMoved(rule, colour, -amount, reason))
+    meta.owe(s, colour, "money", amount)  # META CULPA: the Petty Sinner may leave it unpaid
 
 
 # --- the Merchant's free stone --------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mcn import hidden
 from mcn.engine import GameState, IllegalAction, parse_action
-from mcn.engine.actions import Action, ActionSyntaxError, End, Infraction, MoveCrew, PlaceCrew
+from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew, SideAction
 from mcn.engine.constants import CHANCE, COLOURS, colour_name
 from mcn.notation.model import Move
 from mcn.replay.base import ReplayBase, _Frame, _Stop
@@ -97,10 +97,17 @@ class Binding(ReplayBase):
             problem: IllegalAction | None = None
             if branch or action is None:
                 problem = self.fits(state, move, action)
-            elif move.actor not in state.current_players() and not isinstance(action, Infraction):
+            elif move.actor not in state.current_players() and not isinstance(action, SideAction):
                 # Another player's decision is pending (typically an omitted forced move):
                 # the engine would refuse; ask it why only if nothing implicit comes first.
                 problem = _NOT_YOURS
+            if problem is None and action is not None and state.breach(action) is not None:
+                # I-POP-9: a breach is read only if the move is not legal a little later (the
+                # forced 'end' of the Pope's turn before the next character's visit, say).
+                implicit = self.forced_action(state) or self.end_before(state, move, action)
+                if implicit is not None and self.legal_after(state, implicit, action):
+                    self.apply(line, state, implicit, None)
+                    continue
             if problem is None:
                 address = state.address_of(action) if action else self.secret_address(state, move)
                 if branch:
@@ -171,12 +178,23 @@ class Binding(ReplayBase):
         address = address or state.address_of(action)
         if state.finished == 2 or isinstance(action, _CREW_ACTIONS):  # what before_apply is for
             self.before_apply(line, state, action, move)
+        breach = state.breach(action) if move is not None else None
         events = state.apply(action)
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
             step.state = state.clone()
         line.steps.append(step)
         self.result.decisions += 1
+        if breach is not None and move is not None:
+            # I-POP-9: carried out with its penalty, and reported: a warning, an error if strict.
+            self.report(
+                "error" if self.strict else "warning",
+                "breach",
+                f"rules breach: {breach[1]}",
+                address=line.prefix + address,
+                span=move.span,
+                rule=breach[0],
+            )
         if state.is_terminal():
             self.after_end(line, state, move)
         if self.on_step is not None and self.on_step(line, step):
@@ -211,6 +229,20 @@ class Binding(ReplayBase):
                 return None
             probe.apply(forced)
         return None
+
+    def legal_after(self, state: GameState, implicit: Action, action: Action) -> bool:
+        """Whether ``action`` is legal, and no breach, once ``implicit`` and the forced moves
+        after it are taken (on a copy of ``state``)."""
+        probe = state.clone()
+        probe.apply(implicit)
+        for _ in range(_FORCED_LIMIT):
+            if probe.is_legal(action):
+                return probe.breach(action) is None
+            forced = self.forced_action(probe)
+            if forced is None:
+                return False
+            probe.apply(forced)
+        return False
 
     def end_turn(self, line: Line, state: GameState, first_address: str) -> None:
         """An item is a whole turn: if its turn (or section) still waits for a second action,

@@ -23,8 +23,10 @@ class Diagnostic:
 
     ``code`` classifies it for tools: ``syntax`` (from the notation), ``header`` (a missing
     header, or values the engine cannot start a game with), ``action`` (not an action the
-    engine knows), ``illegal`` (a rule forbids it; ``rule`` names which), ``chance`` (an
-    impossible draw), ``label``/``section`` (a marker disagrees with the game),
+    engine knows), ``illegal`` (a rule forbids it; ``rule`` names which), ``breach`` (a move
+    the rules punish rather than forbid, replayed with its penalty: I-POP-9; a warning, an
+    error when strict), ``chance`` (an impossible draw), ``label``/``section`` (a marker
+    disagrees with the game),
     ``checkpoint``, ``result``, ``incomplete``, ``secret`` (something a redacted record could
     not let replay check), ``depth`` (variations nested too deep to replay, see
     :data:`MAX_VARIATION_DEPTH`), ``internal`` (a bug in mcn, reported instead of crashing).

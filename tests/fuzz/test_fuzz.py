@@ -84,4 +84,5 @@ def test_mutations_are_reproducible() -> None:
     first = mutate(original, random.Random(7))
     again = mutate(original, random.Random(7))
     assert first == again
-    assert first[0] != original
+    # (one mutation may happen to give the record back, e.g. a swap of two equal moves)
+    assert any(mutate(original, random.Random(seed))[0] != original for seed in range(7, 17))

@@ -112,7 +112,7 @@ def test_validate_json_report_matches_its_schema(tmp_path: Path) -> None:
     assert report["summary"]["valid"] == 1
     games = report["games"]
     assert games[0]["valid"] and games[0]["result"] == "Y" and games[0]["decisions"] > 200
-    post = games[1]["diagnostics"][0]
+    post = next(d for d in games[1]["diagnostics"] if d["severity"] == "error")
     assert (post["address"], post["rule"], post["code"]) == ("3.1.2", "R-ACT-3", "illegal")
     assert (post["line"], post["column"]) == (55, 18)
     assert games[2]["diagnostics"][0]["code"] == "header"

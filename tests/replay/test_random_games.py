@@ -110,7 +110,9 @@ def mutation(
     changed = (
         mutate.illegal(standing, actual.actor, rng) if wrong else mutate.legal(state, actual, rng)
     )
-    if changed is None:
+    if changed is None or (not wrong and changed in actions[start:index]):
+        # (a legal alternative equal to an omitted forced move just before it, such as a
+        # forced pick of the same colour, is read as that move: the record is ambiguous)
         return "none"
     checked = mutate.with_digests(game, ends, states)
     letters = {c: final.letters[c] for c in final.players}  # revealed when scored

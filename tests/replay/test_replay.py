@@ -32,11 +32,11 @@ Y: bonus bread>I wine>II
 round 1
 market: bread cloth cloth jewel jewel indulgence indulgence
 rooms: move-crew pope-stone move-crew steal-3
-Y: bid 1+4  G: bid 6+3  B: bid 3+4  R: bid 6+1
+Y: bid 1+4  G: bid 5+3  B: bid 3+4  R: bid 6+1
 G: choose pope; skip
 R: choose emperor; crew 2
 B: choose sinner; visit 2; pope-stone lust>petty
-1. G: visit 4; Y: guess 4
+1. G: visit 4; Y: guess 4; decline
 2. R: donate 2>I 2>I
 3. Y: letter red; free jewel
 """
@@ -56,14 +56,14 @@ def test_a_clean_record_replays_with_forced_moves_and_ends_left_out() -> None:
     assert replay.main is not None
     implicit = [s.address for s in replay.main.steps if s.implicit]
     assert "1.pick.8" in implicit  # Yellow's choice of the last character was forced
-    assert "1.1.3" in implicit  # the end of the Pope's turn after the guess
+    assert "1.1.4" in implicit  # the end of the Pope's turn after the card
     assert "1.3.2" in implicit  # the end before the Merchant's free stone
     assert replay.main.steps[-1].address == "1.3.3"
 
 
 def test_forced_moves_may_also_be_written() -> None:
     body = ROUND_1.replace("B: choose sinner; visit 2", "B: choose sinner; visit 2").replace(
-        "1. G: visit 4; Y: guess 4", "1. G: visit 4; Y: guess 4; G: end"
+        "1. G: visit 4; Y: guess 4; decline", "1. G: visit 4; Y: guess 4; decline; G: end"
     )
     assert not problems(body)
 
@@ -122,7 +122,7 @@ def test_digest_and_unknown_checkpoints() -> None:
 
 
 def test_the_result_tag() -> None:
-    text = (EXAMPLES / "game-2p.mcn").read_text(encoding="utf-8")
+    text = (EXAMPLES / "game-3p.mcn").read_text(encoding="utf-8")  # a game without breaches
     winner = parse(text).games[0].header("Result")
     assert winner == "R"
     assert replay_game(parse(text.replace('[Result "R"]', '[Result "Red"]')).games[0]).valid
