@@ -43,6 +43,7 @@ STEP_ARGS = {
     "action": "ciis",
     "free": "cs",
     "guess": "cc",
+    "caught": "c",
     "suite5": "c",
     "effect": "ci",
     "gift": "cc",

@@ -158,6 +158,8 @@ def _player(state: GameState, options: Options, text: str) -> Action:
         exact = _read(options.actor, candidate)
         if exact is not None and exact in actions:
             return exact
+        if exact is not None and state.is_legal(exact) and state.breach(exact) is not None:
+            return exact  # I-POP-9: never offered, but what happened at the table is recorded
     for candidate in candidates:
         matches = _prefixed(actions, candidate)
         if len(matches) == 1:
