@@ -22,6 +22,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Final
 
+from mcn.board_profile import describe
+from mcn.engine.data import Board
 from mcn.inputs import encoding_for
 from mcn.notation.errors import NotationError
 from mcn.notation.model import Span
@@ -51,6 +53,8 @@ class Options:
 
     strict: bool = False
     expect_players: int | None = None
+    #: A board profile replacing each record's ``[Board]`` (``--board FILE``, B-4).
+    board: Board | None = None
 
 
 @dataclass(slots=True)
@@ -117,7 +121,7 @@ def _check_game(
     _check_players(report, options)
     if options.strict and not report.valid:
         return
-    replay = _replay(report, game, options.strict, chunk)
+    replay = _replay(report, game, options, chunk)
     if replay is None:
         return
     span = next((h.span for h in game.headers if h.tag == "Result"), game.span)
@@ -160,12 +164,14 @@ def _check_players(report: GameReport, options: Options) -> None:
     )
 
 
-def _replay(report: GameReport, game: Any, strict: bool, chunk: Chunk) -> GameReplay | None:
+def _replay(report: GameReport, game: Any, options: Options, chunk: Chunk) -> GameReplay | None:
     """Replay ``game`` and add what replay found to ``report`` (each diagnostic with its
     source line from ``chunk``, for the caret display); None on an internal error."""
     setup_known = any(d.code == "header" for d in report.diagnostics)
     try:
-        replay = replay_game(game, file=report.file, index=report.game, strict=strict)
+        replay = replay_game(
+            game, file=report.file, index=report.game, strict=options.strict, board=options.board
+        )
     except Exception as bug:  # any input must give a report, never a traceback
         report.diagnostics.append(
             Diagnostic(
@@ -179,6 +185,8 @@ def _replay(report: GameReport, game: Any, strict: bool, chunk: Chunk) -> GameRe
         )
         return None
     report.decisions = replay.decisions
+    if replay.main is not None:  # B-4: every report says which board, and if provisional
+        report.board_used = describe(replay.main.start.board)
     final = replay.final
     if final is not None and final.is_terminal():
         report.result = " ".join(final.winners())
@@ -202,7 +210,7 @@ def _rescue(
         game = results[0].game
         describe_headers(report, game)
         try:
-            replay = replay_game(game, file=report.file, index=report.game)
+            replay = replay_game(game, file=report.file, index=report.game, board=options.board)
         except Exception:  # the truncation stays the diagnosis
             replay = None
         if replay is not None:

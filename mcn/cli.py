@@ -40,6 +40,7 @@ register(
 )
 register("legal", "legal:legal", "List who decides and every legal action at a decision.")
 register("record", "record:record", "Record a game at the table, decision by decision.")
+register("board", "board:board", "Print a board profile, provisional values marked.")
 register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 register("standings", "standings:standings", "Standings per player across a folder of games.")
 register("filter", "filter:filter_", "Write the games that match: player, result, event, validity.")

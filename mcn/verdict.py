@@ -50,6 +50,8 @@ class GameReport:
     roster: dict[str, str] = field(default_factory=dict)
     rules: str | None = None
     board: str | None = None
+    #: The board profile the game was replayed with (mcn.board_profile.describe), once known.
+    board_used: dict[str, Any] | None = None
     variant: str | None = None
     claimed_tag: str | None = None
     claimed: str | None = None
@@ -67,6 +69,13 @@ class GameReport:
     def finished(self) -> bool:
         return bool(self.placings)
 
+    def _board_json(self) -> dict[str, Any] | None:
+        """The board used (B-4: which one, and whether its values are provisional), else the
+        one the record names, else None."""
+        if self.board_used is not None:
+            return {**self.board_used, "named": self.board}
+        return None if self.board is None else {"name": self.board}
+
     def to_json(self) -> dict[str, Any]:
         """The report form of a game (schemas/report.schema.json, ``game``)."""
         return {
@@ -80,7 +89,7 @@ class GameReport:
             "roster": self.roster,
             "players": len(self.roster),
             "rules": self.rules,
-            "board": None if self.board is None else {"name": self.board},
+            "board": self._board_json(),
             "variant": self.variant,
             "claimed": {"tag": self.claimed_tag, "result": self.claimed},
             "result": self.result,

@@ -19,7 +19,10 @@ from typing import Any
 
 import click
 
+from mcn.board_profile import describe, summary
+from mcn.commands.board import board_option
 from mcn.engine import GameState
+from mcn.engine.data import Board
 from mcn.notation.model import Game
 from mcn.notation.stream import file_lines, iter_results
 from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
@@ -86,6 +89,7 @@ def beyond(target: str, last: str) -> bool:
     show_default=True,
 )
 @click.option("--events", "all_events", is_flag=True, help="List every decision and its events.")
+@board_option
 def replay(
     file: str,
     number: int,
@@ -93,12 +97,13 @@ def replay(
     viewer_name: str | None,
     form: str,
     all_events: bool,
+    board: Board | None,
 ) -> None:
     """Show the state of game --game of FILE after decision --to (default: the end)."""
     game = load_game(file, number)
     viewer = resolve_option(viewer_name, [game], EVERYTHING)
     name = "<stdin>" if file == "-" else file
-    result = replay_game(game, file=name, index=number, keep_states=True)
+    result = replay_game(game, file=name, index=number, keep_states=True, board=board)
     main = result.main
     if main is None:
         for diagnostic in result.diagnostics:
@@ -195,6 +200,7 @@ def _json(
         "move": None if last is None else last.to_json(events=False),
         "state": seen.state(state),
         "events": list(last.events) if last else [],
+        "board": describe(state.board),  # B-4: which board, and whether provisional
     }
     if all_events:
         data["log"] = [move.to_json() for move in seen.moves()]
@@ -208,6 +214,7 @@ def _text(game: Game, state: GameState, seen: Projection, all_events: bool, numb
     out = render_state(seen.state(state), names=names, title=title, heaven=state.board.heaven)
     moves = seen.moves() if all_events else ([seen.last] if seen.last else [])
     entries = [(m.address, m.label(), m.event_texts()) for m in moves]
+    out += f"BOARD            {summary(state.board).removeprefix('board ')}\n"  # B-4
     out += "\n"  # a blank line after the picture
     if entries:
         out += ("EVENTS" if all_events else "SINCE THE PREVIOUS DECISION") + "\n"

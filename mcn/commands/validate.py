@@ -32,7 +32,9 @@ import click
 
 from mcn.batch import FileInfo, Options, Runner, notation_diagnostic
 from mcn.cluster import dask_option, workers
+from mcn.commands.board import board_option
 from mcn.duplicates import Duplicates
+from mcn.engine.data import Board
 from mcn.inputs import AUTO, Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
 from mcn.notation.syntax import iter_syntax
 from mcn.render import clean
@@ -110,6 +112,11 @@ def verdict_line(report: GameReport) -> str:
     setup = "/".join(x for x in (report.rules, report.board, report.variant) if x)
     if setup:
         parts.append(setup)
+    used = report.board_used
+    if used is not None:  # B-4: which board, and whether its values are provisional
+        count = len(used["provisional_values"])
+        marks = f"{count} provisional values" if count else "no provisional values"
+        parts.append(f"board {used['name']} ({used['source']}; {marks})")
     claimed = report.claimed_tag if report.claimed_tag is not None else "none"
     replayed = report.result if report.result is not None else "unfinished"
     parts.append(f'result "{claimed}" claimed, "{replayed}" replayed ({report.agreement})')
@@ -310,6 +317,7 @@ def _is_terminal(stream: IO[str]) -> bool:
     show_default=True,
     help="Report as text lines or as JSON (schemas/report.schema.json).",
 )
+@board_option
 @jobs_option
 @dask_option
 @encoding_option
@@ -343,6 +351,7 @@ def validate(
     expect_players: int | None,
     quiet: bool,
     syntax_only: bool,
+    board: Board | None,
 ) -> None:
     """Check the records in PATHS (files, directories, - for standard input) and decide every
     game.
@@ -369,7 +378,7 @@ def validate(
                 break
     else:
         with workers(dask_address, jobs, files) as (executor, slots):
-            runner = Runner(Options(strict, expect_players), encoding, slots, executor)
+            runner = Runner(Options(strict, expect_players, board), encoding, slots, executor)
             with _progress(files) as bar:
                 for report in runner.run(files):
                     reporter.add(report)

@@ -39,6 +39,7 @@ class Board:
     hell: int
     heaven: int
     provisional: tuple[str, ...]
+    source: str = ""  # "" for a built-in profile, else the file it was read from
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +76,22 @@ def _read(kind: str, name: str) -> dict[str, Any]:
     return data
 
 
-def board_from_json(data: dict[str, Any]) -> Board:
-    """Validate a board profile document against ``board.schema.json`` and build a Board."""
-    try:
-        jsonschema.validate(data, load_schema("board"))
-    except jsonschema.ValidationError as error:
-        raise DataError(f"board profile invalid: {error.message}") from error
+def _field(error: jsonschema.ValidationError) -> str:
+    """The dotted path of the field a schema error is about (``prices.wine.purchase.value``);
+    a cathedral is named by its position in the list."""
+    return ".".join(str(part) for part in error.absolute_path) or "(the whole document)"
+
+
+def board_from_json(data: Any, source: str = "") -> Board:
+    """Validate a board profile document against ``board.schema.json`` and build a Board.
+    Errors name the bad field (``prices.wine.purchase.value: -1 is less than the minimum of
+    0``); ``source`` is where the document came from ("" for a built-in profile)."""
+    validator = jsonschema.Draft202012Validator(load_schema("board"))
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise DataError(f"{_field(first)}: {first.message}{more}")
     provisional: list[str] = []
 
     def value(path: str, entry: dict[str, Any]) -> Any:
@@ -93,7 +104,14 @@ def board_from_json(data: dict[str, Any]) -> Board:
     sale = tuple(value(f"prices.{g}.sale", prices[g]["sale"]) for g in GOODS)
     sites = sorted(data["cathedrals"], key=lambda c: c["site"])
     if [c["site"] for c in sites] != [1, 2, 3]:
-        raise DataError("board profile invalid: cathedrals must be sites 1, 2 and 3")
+        raise DataError("cathedrals: the sites must be 1, 2 and 3, each once")
+    for g in GOODS:  # B-1: sale prices are "clearly higher" than purchase prices
+        price = prices[g]
+        if price["sale"]["value"] <= price["purchase"]["value"]:
+            raise DataError(
+                f"prices.{g}.sale: {price['sale']['value']} is not above the purchase price "
+                f"{price['purchase']['value']} (B-1)"
+            )
     rows = tuple(
         tuple(
             tuple(LETTER_INDEX[c] for c in value(f"cathedrals.{s['site']}.{cat}", s[cat]))
@@ -110,13 +128,43 @@ def board_from_json(data: dict[str, Any]) -> Board:
         hell=value("track.hell", data["track"]["hell"]),
         heaven=value("track.heaven", data["track"]["heaven"]),
         provisional=tuple(provisional),
+        source=source,
     )
 
 
-@cache
+#: Profiles read from files (``--board FILE``), by id: states that name them can be rebuilt
+#: (``GameState.from_json``), and their documents printed (``mcn board``).
+_REGISTERED: dict[str, tuple[Board, dict[str, Any]]] = {}
+
+
+def register_board(board: Board, document: dict[str, Any]) -> None:
+    """Make ``board`` (read from a file) known by its id to :func:`load_board`."""
+    _REGISTERED[board.id] = (board, document)
+
+
+def board_document(board: Board) -> dict[str, Any]:
+    """The JSON document ``board`` was built from (a registered file or a built-in)."""
+    known = _REGISTERED.get(board.id)
+    if known is not None and known[0] == board:
+        return known[1]
+    return _read("board", board.id)
+
+
 def load_board(name: str = "standard") -> Board:
-    """Load and validate the board profile ``mcn/data/boards/<name>.json`` (cached)."""
-    return board_from_json(_read("board", name))
+    """The board profile ``name``: one read from a file (:func:`register_board`) or the
+    built-in ``mcn/data/boards/<name>.json`` (cached)."""
+    known = _REGISTERED.get(name)
+    return known[0] if known is not None else _builtin_board(name)
+
+
+@cache
+def _builtin_board(name: str) -> Board:
+    try:
+        return board_from_json(_read("board", name))
+    except DataError as error:
+        if str(error).startswith(("unknown board", "board ")):
+            raise
+        raise DataError(f"board profile {name!r} invalid: {error}") from error
 
 
 def ruleset_from_json(data: dict[str, Any]) -> Ruleset:

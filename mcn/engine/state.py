@@ -562,11 +562,12 @@ class GameState:
 def new_game(
     players: tuple[str, ...] | list[str] = ("R", "B", "G", "Y"),
     ruleset: str = "de-2016",
-    board: str = "standard",
+    board: str | Board = "standard",
     variant: str = "standard",
     infractions: tuple[str, ...] | list[str] = (),
 ) -> GameState:
-    """A new game at ``setup.1``: chance decides the soul order (R-SET-1)."""
+    """A new game at ``setup.1``: chance decides the soul order (R-SET-1). ``board`` is a
+    profile's name or a loaded profile (B-4)."""
     return GameState.new(tuple(players), ruleset, board, variant, tuple(infractions))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mcn.engine import GameState, new_game
+from mcn.engine.data import Board
 from mcn.notation.lexical import META_CULPA
 from mcn.notation.model import Game, Span
 from mcn.position import PositionError, state_from_text
@@ -39,13 +40,16 @@ def header_span(game: Game, tag: str | None = None) -> Span | None:
     return game.headers[0].span if game.headers else game.span
 
 
-def start_state(game: Game) -> GameState:
+def start_state(game: Game, board: Board | None = None) -> GameState:
     """The state before the record's first move; ValueError says why there is none (a
-    :class:`~mcn.position.PositionError` names the position's field at fault)."""
+    :class:`~mcn.position.PositionError` names the position's field at fault). ``board``
+    replaces the profile the ``[Board]`` header names (``--board FILE``, B-4)."""
     setup = game_setup(game)
+    if board is not None:
+        setup["board"] = board.id
     text = game.header(POSITION_TAG)
     if text is None:
-        return new_game(**setup)
+        return new_game(**{**setup, "board": board or setup["board"]})
     try:
         state = state_from_text(text)
     except PositionError as error:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mcn.engine import GameState
+from mcn.engine.data import Board
 from mcn.notation.model import Checkpoint, Game, Item, Move, Section
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.binding import Binding
@@ -24,16 +25,30 @@ class Replayer(Binding, Secrets, Checks):
     """Replays one game: the walk; binding, secrets and checks come from the mixins.
     Not reentrant; use :func:`replay_game`."""
 
+    #: The board profile that replaces the record's ``[Board]`` (``--board FILE``), or None.
+    board: Board | None = None
+
     def run(self) -> GameReplay:
         game = self.result.game
+        board = self.board
         try:
-            state = start_state(game)
+            state = start_state(game, board)
         except ValueError as error:
             tag = POSITION_TAG if game.header(POSITION_TAG) is not None else None
             first = header_span(game, tag)
             with contextlib.suppress(_Stop):
                 self.report("error", "header", f"cannot set up the game: {error}", span=first)
             return self.result
+        named = (game.header("Board") or "").strip()
+        if board is not None and named and named != board.id:
+            with contextlib.suppress(_Stop):
+                self.report(
+                    "warning",
+                    "header",
+                    f"the record names board {named!r}; replayed with board {board.id!r} "
+                    f"from {board.source or 'the built-in profiles'} (--board)",
+                    span=header_span(game, "Board"),
+                )
         main = Line("", state.clone())
         self.result.main = main
         work = [_Frame(main, state, game.body)]
@@ -131,14 +146,16 @@ def replay_game(
     variations: bool = True,
     strict: bool = False,
     on_step: Callable[[Line, Step], bool] | None = None,
+    board: Board | None = None,
 ) -> GameReplay:
     """Replay ``game`` through the engine and collect what is wrong with it.
 
     ``on_step`` is called after every decision; returning True stops the replay there.
     ``keep_states`` stores a copy of the state after each step (for ``replay``, ``diff`` and
-    ``tree``). ``strict`` stops at the first error.
+    ``tree``). ``strict`` stops at the first error (a breach, I-POP-9, is then an error too).
+    ``board`` replaces the profile the ``[Board]`` header names (``--board FILE``, B-4).
     """
-    return Replayer(
+    replayer = Replayer(
         game,
         file,
         index,
@@ -146,7 +163,9 @@ def replay_game(
         variations=variations,
         strict=strict,
         on_step=on_step,
-    ).run()
+    )
+    replayer.board = board
+    return replayer.run()
 
 
 def replay_games(games: Iterable[Game], file: str, **options: Any) -> Iterable[GameReplay]:

@@ -331,7 +331,8 @@ def test_a_file_cut_inside_a_move_is_truncated_not_mistyped(
     records: list[str], tmp_path: Path
 ) -> None:
     text = records[0]
-    at = text.index(" bread", text.index("round 3\n")) + len(" bre")
+    market = text.index("\n", text.index("round 3\n") + len("round 3\n"))  # after the draw
+    at = text.index(" bread", market) + len(" bre")
     path = tmp_path / "cut.mcn"
     path.write_text(text[:at])
     (diagnostic,) = [
