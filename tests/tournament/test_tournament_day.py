@@ -110,7 +110,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Submiss
     s.words = ("the [Yellow] header is missing",)
     # 4. a truncated file: cut in the middle of a line, about 60 % through
     s = subs[6]
-    cut = s.text.index("\n", len(s.text) * 6 // 10) + 6
+    line = s.text.index("\n", len(s.text) * 6 // 10) + 1
+    cut = s.text.index(": ", line) + 4  # inside the first move's word, whatever the game
     s.data = s.text[:cut].encode()
     head = s.text[: s.text.rindex("\n", 0, cut) + 1]
     (game,) = parse(head).games
