@@ -11,7 +11,9 @@ from typing import IO, Any
 
 import click
 
+from mcn.commands.board import board_option
 from mcn.diff import SPECTATOR, compare
+from mcn.engine.data import Board
 from mcn.notation.stream import file_lines, iter_results
 from mcn.projection import EVERYTHING
 from mcn.replay import Diagnostic, GameReplay, replay_game
@@ -32,7 +34,9 @@ class RecordError(click.ClickException):
         click.echo(self.message, err=True)
 
 
-def load_replay(path: str, number: int, *, keep_states: bool = True) -> GameReplay:
+def load_replay(
+    path: str, number: int, *, keep_states: bool = True, board: Board | None = None
+) -> GameReplay:
     """Parse game ``number`` of ``path`` and replay it, or raise a clean error.
 
     A notation error or an illegal move anywhere in the game (variations included) is a
@@ -47,7 +51,9 @@ def load_replay(path: str, number: int, *, keep_states: bool = True) -> GameRepl
             if result.errors or result.game is None:
                 shown = result.errors[:_SHOWN_PROBLEMS]
                 raise RecordError("\n".join(error.format() for error in shown))
-            replay = replay_game(result.game, file=path, index=number, keep_states=keep_states)
+            replay = replay_game(
+                result.game, file=path, index=number, keep_states=keep_states, board=board
+            )
             problems = replay_problems(replay)
             if problems or replay.main is None:
                 source = file_lines(path)
@@ -104,6 +110,7 @@ def replay_problems(replay: GameReplay) -> list[Diagnostic]:
     is_flag=True,
     help="Do not compare comments, glyphs, variations and checkpoints.",
 )
+@board_option
 @click.pass_context
 def diff(
     ctx: click.Context,
@@ -113,14 +120,15 @@ def diff(
     viewer: str | None,
     output: str,
     ignore_annotations: bool,
+    board: Board | None,
 ) -> None:
     """Compare records A and B: headers, the first diverging decision, annotations, outcome.
 
     Exit 0 when they are the same game, 1 when they differ or a record is broken, 2 on usage
     errors.
     """
-    replay_a = load_replay(record_a, game)
-    replay_b = load_replay(record_b, game)
+    replay_a = load_replay(record_a, game, board=board)
+    replay_b = load_replay(record_b, game, board=board)
     seer = resolve_option(viewer, [replay_a.game, replay_b.game], EVERYTHING)
     who = None if seer == EVERYTHING else (seer or SPECTATOR)
     result = compare(replay_a, replay_b, viewer=who, annotations=not ignore_annotations)

@@ -18,8 +18,10 @@ import sys
 
 import click
 
+from mcn.commands.board import board_option
 from mcn.commands.source import finish, load_source, viewer_of
 from mcn.engine.constants import colour_name
+from mcn.engine.data import Board
 from mcn.legal import Legal, legal_at, try_move
 from mcn.render import clean
 
@@ -61,6 +63,7 @@ def _text(legal: Legal) -> str:
     "--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 @click.option("--try", "attempt", metavar="MOVE", help="Judge one move, e.g. 'B: letter red'.")
+@board_option
 def legal(
     source: str,
     target: str | None,
@@ -68,9 +71,10 @@ def legal(
     number: int,
     form: str,
     attempt: str | None,
+    board: Board | None,
 ) -> None:
     """List the legal actions at decision --at of SOURCE (a record or a position)."""
-    loaded = load_source(source, number, target, playable=True)
+    loaded = load_source(source, number, target, playable=True, board=board)
     state = loaded.state
     assert state is not None
     viewer = viewer_of(viewer_name, loaded)

@@ -15,7 +15,9 @@ import json
 
 import click
 
+from mcn.commands.board import board_option
 from mcn.commands.source import finish, load_source, viewer_of
+from mcn.engine.data import Board
 from mcn.position import format_position, position_of
 from mcn.projection import EVERYTHING
 
@@ -28,11 +30,17 @@ from mcn.projection import EVERYTHING
 @click.option(
     "--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@board_option
 def position(
-    source: str, target: str | None, viewer_name: str | None, number: int, form: str
+    source: str,
+    target: str | None,
+    viewer_name: str | None,
+    number: int,
+    form: str,
+    board: Board | None,
 ) -> None:
     """Print the position of SOURCE (a record at --at, or a position to check)."""
-    loaded = load_source(source, number, target, playable=False)
+    loaded = load_source(source, number, target, playable=False, board=board)
     if loaded.state is not None:
         viewer = viewer_of(viewer_name, loaded)
         data = position_of(loaded.state, viewer)

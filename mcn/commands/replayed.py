@@ -20,6 +20,7 @@ import click
 
 from mcn.commands.diff import RecordError
 from mcn.engine import GameState
+from mcn.engine.data import Board
 from mcn.notation.stream import file_lines, iter_results
 from mcn.render import clean
 from mcn.replay import Diagnostic, GameReplay, Line, address_matches, replay_game
@@ -52,7 +53,9 @@ def stops_of(replay: GameReplay) -> list[Diagnostic]:
     return fatal + [d for d in stopped if d not in fatal]
 
 
-def load_replayed(path: str, number: int, *, keep_states: bool = True) -> Replayed:
+def load_replayed(
+    path: str, number: int, *, keep_states: bool = True, board: Board | None = None
+) -> Replayed:
     """Parse game ``number`` of ``path`` and replay it as far as it goes.
 
     A record that does not parse, or whose game cannot start, raises :class:`RecordError`
@@ -68,7 +71,9 @@ def load_replayed(path: str, number: int, *, keep_states: bool = True) -> Replay
                 continue
             if result.errors or result.game is None:
                 raise RecordError("\n".join(error.format() for error in result.errors[:5]))
-            replay = replay_game(result.game, file=name, index=number, keep_states=keep_states)
+            replay = replay_game(
+                result.game, file=name, index=number, keep_states=keep_states, board=board
+            )
             stops = stops_of(replay)
             if replay.main is None:
                 lines = [d.display() for d in stops] or [f"{name}: error: cannot replay game"]

@@ -15,6 +15,7 @@ from mcn.commands.diff import RecordError
 from mcn.commands.replayed import Replayed, load_replayed, report_stop, state_at
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
+from mcn.engine.data import Board
 from mcn.notation.model import Game, Header
 from mcn.position import (
     TAG,
@@ -101,7 +102,9 @@ def is_position_file(source: str) -> bool:
         return False
 
 
-def load_source(source: str, number: int, target: str | None, *, playable: bool) -> Source:
+def load_source(
+    source: str, number: int, target: str | None, *, playable: bool, board: Board | None = None
+) -> Source:
     """The state ``source`` stands for. ``playable``: the caller needs a full state (not a
     viewer's position)."""
     if is_position_text(source) or is_position_file(source):
@@ -118,7 +121,7 @@ def load_source(source: str, number: int, target: str | None, *, playable: bool)
         raise click.BadParameter(
             f"'{clean(source)}' is neither a file nor a position ({TAG} …)", param_hint="'SOURCE'"
         )
-    replayed = load_replayed(source, number)
+    replayed = load_replayed(source, number, board=board)
     try:
         spot = state_at(replayed.replay, target or "end")
     except click.BadParameter:

@@ -14,7 +14,9 @@ import subprocess
 import click
 import graphviz
 
+from mcn.commands.board import board_option
 from mcn.commands.diff import RecordError, load_replay
+from mcn.engine.data import Board
 from mcn.projection import EVERYTHING
 from mcn.safe_write import WriteError, write_bytes_atomic
 from mcn.tree import FORMATS, TreeOptions, address_key, build_tree, render, to_graphviz
@@ -82,6 +84,7 @@ def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     "viewer_name",
     help="Draw what one player could see: R, red, the player's name, or 'spectator'.",
 )
+@board_option
 def tree(
     record: str,
     output: str,
@@ -92,6 +95,7 @@ def tree(
     rankdir: str,
     collapse: int,
     viewer_name: str | None,
+    board: Board | None,
 ) -> None:
     """Draw FILE's decision tree: decisions as nodes, moves as edges, variations as branches."""
     extension = os.path.splitext(output)[1].lower().lstrip(".")
@@ -102,7 +106,7 @@ def tree(
         )
     if start is not None and stop is not None and address_key(start) > address_key(stop):
         raise click.BadParameter(f"--from {start} comes after --to {stop}", param_hint="'--from'")
-    replay = load_replay(record, game)
+    replay = load_replay(record, game, board=board)
     options = TreeOptions(
         viewer=resolve_option(viewer_name, [replay.game], EVERYTHING),
         alternatives=alternatives,

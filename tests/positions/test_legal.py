@@ -30,8 +30,8 @@ def replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI's record loading, answered from the one replay of the example (the command is
     otherwise exercised whole)."""
 
-    def load(path: str, number: int, *, keep_states: bool = True) -> Replayed:
-        assert path == str(GAME_4P) and number == 1
+    def load(path: str, number: int, *, keep_states: bool = True, board: object = None) -> Replayed:
+        assert path == str(GAME_4P) and number == 1 and board is None
         return Replayed(replayed(), [])
 
     monkeypatch.setattr("mcn.commands.source.load_replayed", load)

@@ -203,3 +203,26 @@ def test_replay_states_the_board_used(tmp_path: Path) -> None:
     path = _board_file(tmp_path, _wine_price)
     data = json.loads(run("replay", "--format", "json", "--board", str(path), str(GAME_4P)).output)
     assert data["board"]["name"] == "club" and data["board"]["source"] == str(path)
+
+
+def test_every_command_that_replays_takes_the_board(tmp_path: Path) -> None:
+    # B-4 / I-BRD-1: --board FILE on position, legal, diff and tree too; a bad file exits 2.
+    good = _board_file(tmp_path, _wine_price)
+
+    def bad(data: dict[str, Any]) -> None:
+        del data["track"]["heaven"]
+
+    broken = _board_file(tmp_path, bad, "bad.json")
+    record = str(GAME_4P)
+    commands = {
+        "position": ["position", record, "--at", "1.1"],
+        "legal": ["legal", record, "--at", "1.1"],
+        "diff": ["diff", record, record],
+        "tree": ["tree", record, "-o", str(tmp_path / "t.dot"), "--to", "1.1"],
+    }
+    for name, args in commands.items():
+        failed = run(*args, "--board", str(broken))
+        assert failed.exit_code == 2, (name, failed.output)
+        assert "track" in failed.output and "heaven" in failed.output, name
+        assert run(*args, "--board", str(good)).exit_code == 0, name
+    assert " club " in run(*commands["position"], "--board", str(good)).output
