@@ -45,6 +45,7 @@ _ASKED = ("Event", "Site", "Date")
     type=click.Choice(["standard", META_CULPA]),
     default="standard",
     show_default=True,
+    help="The variant.",
 )
 @click.option("--infractions", default="", help="META CULPA: the agreed infraction codes.")
 @click.option(

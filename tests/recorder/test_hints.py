@@ -39,6 +39,7 @@ SLIPS = [
     ("colour word, later", TURNS + "1. B: visit 3; Red: guess 4\n", "'R:'"),
     ("spaces around >", SETUP + "G: bonus jewel > II\n", "no spaces inside 'jewel>II'"),
     ("space after >", TURNS + "1. B: donate 5> I\n", "no spaces inside '5>I'"),
+    ("spaces around > (the issue's)", TURNS + "1. B: donate 5 > I\n", "no spaces inside '5>I'"),
     ("spaces around +", ROUND + "G: bid 2 + 3\n", "no spaces inside '2+3'"),
     ("space after +", ROUND + "G: bid 6+ 3\n", "no spaces inside '6+3'"),
     (
