@@ -194,11 +194,22 @@ def parse(text: str, *, name: str = "<string>") -> File:
 
     A leading byte-order mark is ignored, as when reading a file.
     """
-    return read_strict(text, name, fast_elements)
+    text = text.removeprefix("\ufeff")
+    with _collector_paused():
+        elements = parse_plain(text, 0)
+    if elements is not None:
+        return _games(elements, text, name)
+    # Not every line is plain: read game by game, so that only the games that need it go to
+    # Lark (one annotated game in an archive), with the same records and first error.
+    record, errors = read_lenient(text, name, fast_elements)
+    if errors:
+        raise errors[0]
+    return record
 
 
 def read_strict(text: str, name: str, read: Reading) -> File:
-    """:func:`parse` with the reading ``read``."""
+    """The record of ``text`` read in one go with ``read``; on a syntax error, the first error
+    of the game-by-game reading (the reference's :func:`parse`)."""
     text = text.removeprefix("\ufeff")
     try:
         elements = read(text, 0)
@@ -211,6 +222,11 @@ def read_strict(text: str, name: str, read: Reading) -> File:
         raise NotationError(
             message, name=name, line=line, column=column, source_line=_source_line(text, line)
         ) from None
+    return _games(elements, text, name)
+
+
+def _games(elements: list[Element | Header], text: str, name: str) -> File:
+    """The record of the elements of the whole ``text``; raises its first header problem."""
     games = []
     for number, (game, problems) in enumerate(group_games(elements), start=1):
         if problems:

@@ -159,3 +159,18 @@ def test_annotated_records_in_any_layout(data: st.DataObject) -> None:
     untidily; plain lines among them take the fast path."""
     record = data.draw(records())
     assert check_same(messy(record, data))
+
+
+def test_archives_mixing_plain_and_annotated_games() -> None:
+    """A text with a game that is not plain is read game by game, plain games by the fast
+    path: the same as the grammar reading the whole text, errors and their game numbers too."""
+    annotated = (ROOT / "examples" / "annotated-4p.mcn").read_text(encoding="utf-8")
+    plain = engine_records()[:2]
+    assert check_same("\n".join((plain[0], annotated, plain[1])))
+    broken = annotated.replace("sell wine) (1. B:", "sell wine (1. B:", 1)
+    assert broken != annotated
+    headless = plain[1].replace('[Result "', '[Outcome "', 1)
+    assert not check_same("\n".join((plain[0], headless, broken, plain[1])))
+    with pytest.raises(NotationError) as caught:
+        parse("\n".join((plain[0], broken, headless)), name=NAME)
+    assert caught.value.game == 2 and caught.value.message.startswith("unclosed")
