@@ -23,6 +23,8 @@ from __future__ import annotations
 import html
 import random
 import re
+import shutil
+import subprocess
 import zlib
 from collections import Counter
 from collections.abc import Iterable
@@ -34,6 +36,7 @@ import graphviz
 
 from mcn.engine import CHANCE, Action, GameState, IllegalAction
 from mcn.engine.constants import colour_name
+from mcn.limits import MAX_LABEL_CHARS, MAX_TOOLTIP_CHARS, shorten
 from mcn.notation.lexical import COLOUR_TAGS
 from mcn.notation.model import Comment, Element, Game, Item
 from mcn.projection import EVERYTHING, SeenMove, Viewer, project_line
@@ -610,16 +613,23 @@ def printable(text: str) -> str:
     return _CONTROL.sub(_picture, text)
 
 
-def html_text(text: str) -> str:
-    """Text for inside a Graphviz HTML-like label: entities escaped, newlines as ``<BR/>``."""
-    return html.escape(printable(text), quote=True).replace("\n", '<BR ALIGN="LEFT"/>')
+def html_text(text: str, limit: int = MAX_LABEL_CHARS) -> str:
+    """Text for inside a Graphviz HTML-like label: at most ``limit`` characters (cut with
+    ``…``: Graphviz fails on an HTML string over 16 KB), entities escaped, newlines as
+    ``<BR/>``, and backslashes doubled — Graphviz expands ``\\G \\E \\N \\H \\T \\L`` even
+    in HTML labels (``{see \\G}`` would be drawn as "see mcn")."""
+    escaped = html.escape(printable(shorten(text, limit)), quote=True).replace("\\", "\\\\")
+    return escaped.replace("\n", '<BR ALIGN="LEFT"/>')
 
 
-def escaped_string(text: str) -> str:
-    """Text for a quoted Graphviz escString attribute (tooltips): backslashes doubled, newlines
-    as ``\\n``, ``&`` as ``&amp;`` (Graphviz reads entities in every string); the graphviz
-    package then escapes the quotes. Never read as an HTML label."""
-    escaped = printable(text).replace("\\", "\\\\").replace("\n", "\\n").replace("&", "&amp;")
+def escaped_string(text: str, limit: int = MAX_TOOLTIP_CHARS) -> str:
+    """Text for a quoted Graphviz escString attribute (tooltips): at most ``limit`` characters
+    (cut with ``…``), newlines as ``\\n``, ``&`` as ``&amp;`` (Graphviz reads entities in every
+    string), and each backslash written as four: the DOT reader and the escString expansion
+    each halve them, so none can start ``\\G``, ``\\E``, ``\\N``, ``\\H``, ``\\T``, ``\\L``,
+    ``\\l`` or ``\\r``. The graphviz package then escapes the quotes. Never read as HTML."""
+    escaped = printable(shorten(text, limit)).replace("\\", "\\\\\\\\").replace("&", "&amp;")
+    escaped = escaped.replace("\n", "\\n")
     return cast(str, graphviz.nohtml(escaped))  # a str subclass the package never reads as HTML
 
 
@@ -794,17 +804,34 @@ def to_graphviz(tree: Tree, rankdir: str = "TB") -> graphviz.Digraph:
 FORMATS: Final = ("dot", "gv", "svg", "png", "pdf")
 
 
+class GraphvizError(Exception):
+    """Graphviz ``dot`` failed; the message is its own (or why it could not run)."""
+
+
 def render(graph: graphviz.Digraph, fmt: str) -> bytes:
     """The graph in ``fmt``: DOT source needs nothing; the others run Graphviz ``dot``.
 
-    Raises ``graphviz.ExecutableNotFound`` when ``dot`` is missing.
+    ``dot`` reads the whole source from a pipe and may stop reading early when it fails: the
+    broken pipe is not the error, its message is. Raises ``graphviz.ExecutableNotFound`` when
+    ``dot`` is missing and :class:`GraphvizError` (with what ``dot`` said) when it fails.
     """
+    source: str = graph.source
     if fmt in ("dot", "gv"):
-        source: str = graph.source
         return source.encode("utf-8")
-    data = graph.pipe(format=fmt)
-    assert isinstance(data, bytes)
-    return data
+    binary = shutil.which("dot")
+    if binary is None:
+        raise graphviz.ExecutableNotFound(["dot"])
+    try:
+        done = subprocess.run(
+            [binary, f"-T{fmt}"], input=source.encode("utf-8"), capture_output=True, check=False
+        )
+    except OSError as error:
+        raise GraphvizError(f"cannot run dot: {error.strerror or error}") from None
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        detail = "; ".join(line.strip() for line in said if line.strip())[:500]
+        raise GraphvizError(detail or f"dot exited with status {done.returncode}")
+    return done.stdout
 
 
 def tree_counts(tree: Tree) -> Counter[str]:
@@ -819,6 +846,7 @@ def tree_counts(tree: Tree) -> Counter[str]:
 
 __all__ = [
     "Edge",
+    "GraphvizError",
     "Node",
     "Tree",
     "TreeOptions",

@@ -9,7 +9,6 @@ including a missing ``dot``.
 from __future__ import annotations
 
 import os
-import subprocess
 
 import click
 import graphviz
@@ -17,9 +16,19 @@ import graphviz
 from mcn.commands.board import board_option
 from mcn.commands.diff import RecordError, load_replay
 from mcn.engine.data import Board
+from mcn.limits import MAX_ALTERNATIVES, MAX_DRAWN_NODES
 from mcn.projection import EVERYTHING
 from mcn.safe_write import WriteError, write_bytes_atomic
-from mcn.tree import FORMATS, TreeOptions, address_key, build_tree, render, to_graphviz
+from mcn.terminal import visible
+from mcn.tree import (
+    FORMATS,
+    GraphvizError,
+    TreeOptions,
+    address_key,
+    build_tree,
+    render,
+    to_graphviz,
+)
 from mcn.viewer import resolve_option
 
 
@@ -56,10 +65,11 @@ def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> s
 )
 @click.option(
     "--alternatives",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_ALTERNATIVES),
     default=0,
     show_default=True,
-    help="Also draw up to N legal actions not played at each decision, and the legal count.",
+    help=f"Also draw up to N (at most {MAX_ALTERNATIVES}) legal actions not played at each "
+    "decision, and the legal count.",
 )
 @click.option(
     "--from", "start", callback=_address, help="First decision to draw (address or prefix)."
@@ -118,6 +128,12 @@ def tree(
     drawn = build_tree(replay, options)
     if not drawn.nodes:
         raise click.BadParameter("the window --from/--to holds no decision of this record")
+    if extension not in ("dot", "gv") and len(drawn.nodes) > MAX_DRAWN_NODES:
+        raise RecordError(
+            f"{record}: error: the drawing has {len(drawn.nodes):,} nodes, more than "
+            f'{MAX_DRAWN_NODES:,} (the limit for .{extension}; docs/notation.md, "Limits"): '
+            "draw a window with --from/--to, fewer --alternatives, or write .dot"
+        )
     graph = to_graphviz(drawn, options.rankdir)
     try:
         data = render(graph, extension)
@@ -126,9 +142,8 @@ def tree(
             f"Graphviz 'dot' is needed for .{extension} output but was not found on PATH; "
             "install Graphviz (make setup does) or write .dot instead"
         ) from None
-    except (subprocess.CalledProcessError, graphviz.CalledProcessError) as error:
-        detail = (error.stderr or b"").decode("utf-8", "replace").strip()
-        raise RecordError(f"{record}: error: Graphviz failed: {detail or error}") from None
+    except GraphvizError as error:
+        raise RecordError(visible(f"{record}: error: Graphviz failed: {error}")) from None
     try:
         write_bytes_atomic(output, data, make_parents=True)
     except WriteError as error:

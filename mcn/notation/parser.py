@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from lark.exceptions import UnexpectedInput
 
+from mcn.limits import variation_problem
 from mcn.notation.errors import NotationError, explain
 from mcn.notation.fastpath import parse_plain
 from mcn.notation.games import Problem, group_games
@@ -115,6 +116,21 @@ def fast_elements(text: str, line_base: int) -> list[Element | Header]:
     return reference_elements(text, line_base)
 
 
+def _limit_error(problem: tuple[str, int], chunk: Chunk, name: str, number: int) -> NotationError:
+    """A game past a bound of :mod:`mcn.limits`, located at the first thing past it."""
+    message, offset = problem
+    line = chunk.first_line + chunk.text.count("\n", 0, offset)
+    column = offset - chunk.text.rfind("\n", 0, offset)
+    return NotationError(
+        message,
+        name=name,
+        line=line,
+        column=column,
+        game=number,
+        source_line=chunk.source_line(line),
+    )
+
+
 def parse_chunk(
     chunk: Chunk, name: str, number: int, read: Reading = fast_elements
 ) -> list[GameResult]:
@@ -123,6 +139,9 @@ def parse_chunk(
         error = chunk.decode_error
         error.game = number
         return [GameResult(number, None, (error,))]
+    too_many = variation_problem(chunk.text)
+    if too_many is not None:
+        return [GameResult(number, None, (_limit_error(too_many, chunk, name, number),))]
     try:
         elements = read(chunk.text, chunk.first_line - 1)
     except UnexpectedInput as failure:
@@ -211,6 +230,10 @@ def read_strict(text: str, name: str, read: Reading) -> File:
     """The record of ``text`` read in one go with ``read``; on a syntax error, the first error
     of the game-by-game reading (the reference's :func:`parse`)."""
     text = text.removeprefix("\ufeff")
+    if variation_problem(text) is not None:  # maybe in one game: parse game by game to tell
+        _, errors = read_lenient(text, name, read)
+        if errors:
+            raise errors[0]
     try:
         elements = read(text, 0)
     except UnexpectedInput as failure:

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from mcn.limits import MAX_GAME_CHARS
+
 if TYPE_CHECKING:
     from mcn.notation.errors import NotationError
 
@@ -60,10 +62,13 @@ class Chunk:
 class _Splitter:
     """The line-by-line state machine behind :func:`split_games`."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        self.name = name
         self.in_comment = False
         self.seen_body = False
         self.lines: list[str] = []
+        self.size = 0
+        self.over = False
         self.first_line = 1
         self.prefix = ""
         self.decode_error: NotationError | None = None
@@ -72,7 +77,28 @@ class _Splitter:
         chunk = Chunk("".join(self.lines), self.first_line, self.prefix, self.decode_error)
         self.lines, self.prefix, self.decode_error = [], "", None
         self.seen_body = False
+        self.size, self.over = 0, False
         return chunk
+
+    def keep(self, line: str, number: int) -> None:
+        """Add line ``number`` to the game. Past :data:`~mcn.limits.MAX_GAME_CHARS` the lines
+        are counted, not kept, and the piece reports the limit: memory stays bounded however
+        long a game is, and the next game starts afresh."""
+        self.size += len(line)
+        if self.size <= MAX_GAME_CHARS:
+            self.lines.append(line)
+            return
+        if not self.over:
+            from mcn.notation.errors import NotationError
+
+            self.over = True
+            self.decode_error = NotationError(
+                f"game longer than {MAX_GAME_CHARS:,} characters "
+                f'(the limit; docs/notation.md, "Limits")',
+                name=self.name,
+                line=number,
+                column=1,
+            )
 
     def feed(self, line: str, number: int) -> Iterator[Chunk]:
         """Take line ``number``; yield the finished game when this line starts the next one."""
@@ -80,12 +106,12 @@ class _Splitter:
         if self.in_comment:
             end = _COMMENT_REST.match(line)
             if end is None:
-                self.lines.append(line)
+                self.keep(line, number)
                 return
             self.in_comment = False
             position = end.end()
         elif self.seen_body and "[" not in line and "{" not in line:
-            self.lines.append(line)
+            self.keep(line, number)
             return
         while True:
             found = _SPECIAL.search(line, position)
@@ -123,7 +149,7 @@ class _Splitter:
                 continue
             self.seen_body = True
             position = start + 1
-        self.lines.append(line)
+        self.keep(line, number)
 
 
 def text_lines(text: str) -> Iterator[str]:
@@ -139,13 +165,16 @@ def text_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def split_games(lines: Iterable[tuple[str, NotationError | None]]) -> Iterator[Chunk]:
+def split_games(
+    lines: Iterable[tuple[str, NotationError | None]], name: str = "<string>"
+) -> Iterator[Chunk]:
     """Cut ``lines`` (each with its line end, and a decoding problem found in it) into games.
 
-    The piece holding a line with a decoding problem carries its first such problem. Pieces of
-    blank text are dropped.
+    The piece holding a line with a decoding problem carries its first such problem; so does a
+    game longer than :data:`~mcn.limits.MAX_GAME_CHARS` (``name`` is the file's, for that
+    message). Pieces of blank text are dropped.
     """
-    splitter = _Splitter()
+    splitter = _Splitter(name)
     for number, (line, problem) in enumerate(lines, start=1):
         yield from splitter.feed(line, number)
         if problem is not None and splitter.decode_error is None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
+from mcn.limits import MAX_GAME_CHARS
 from mcn.notation.errors import NotationError
 from mcn.notation.model import File, Game
 from mcn.notation.parser import GameResult, iter_chunk_results
@@ -24,9 +25,45 @@ Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 _BOM = b"\xef\xbb\xbf"
 
 
+def _bounded(handle: IO[Any], name: str) -> Iterator[Any]:
+    """The lines of ``handle``, none longer than a game may be (``/dev/zero`` has no line
+    end): a longer line ends the reading with an error (docs/notation.md, "Limits")."""
+    number = 0
+    while line := handle.readline(MAX_GAME_CHARS + 1):
+        number += 1
+        if len(line) > MAX_GAME_CHARS:
+            raise _TooLong(
+                NotationError(
+                    f"line longer than {MAX_GAME_CHARS:,} characters (the limit; "
+                    'docs/notation.md, "Limits"): the rest of the file is not read',
+                    name=name,
+                    line=number,
+                    column=1,
+                )
+            )
+        yield line
+
+
+class _TooLong(Exception):
+    """A line past the limit: carries the error, stops the reading."""
+
+    def __init__(self, error: NotationError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def _stop_at_long_line(
+    lines: Iterator[tuple[str, NotationError | None]],
+) -> Iterator[tuple[str, NotationError | None]]:
+    try:
+        yield from lines
+    except _TooLong as stop:
+        yield "", stop.error
+
+
 def _utf8_lines(handle: IO[bytes], name: str) -> Iterator[tuple[str, NotationError | None]]:
     offset = 0
-    for number, raw in enumerate(handle, start=1):
+    for number, raw in enumerate(_bounded(handle, name), start=1):
         if number == 1 and raw.startswith(_BOM):
             raw = raw[len(_BOM) :]
             offset += len(_BOM)
@@ -53,13 +90,14 @@ def _encoded_lines(
     reader = io.TextIOWrapper(handle, encoding=encoding, newline="\n")
     number = 0
     try:
-        for number, line in enumerate(reader, start=1):  # noqa: B007 - used in the message
+        for number, line in enumerate(_bounded(reader, name), start=1):  # noqa: B007
             yield line, None
-    except UnicodeDecodeError as problem:
+    except UnicodeError as problem:  # punycode and its kind raise the base class
         yield (
             "",
             NotationError(
-                f"cannot decode as {encoding}: {problem.reason} (after line {number})",
+                f"cannot decode as {encoding}: {getattr(problem, 'reason', problem)} "
+                f"(after line {number})",
                 name=name,
                 line=number + 1,
                 column=1,
@@ -69,8 +107,8 @@ def _encoded_lines(
         reader.detach()
 
 
-def _text_lines(handle: IO[str]) -> Iterator[tuple[str, NotationError | None]]:
-    for number, line in enumerate(handle, start=1):
+def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError | None]]:
+    for number, line in enumerate(_bounded(handle, name), start=1):
         yield (line[1:] if number == 1 and line.startswith("\ufeff") else line), None
 
 
@@ -78,10 +116,10 @@ def _lines(
     handle: IO[Any], name: str, encoding: str | None
 ) -> Iterator[tuple[str, NotationError | None]]:
     if isinstance(handle.read(0), str):
-        return _text_lines(handle)
+        return _stop_at_long_line(_text_lines(handle, name))
     if encoding is None or encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
-        return _utf8_lines(handle, name)
-    return _encoded_lines(handle, name, encoding)
+        return _stop_at_long_line(_utf8_lines(handle, name))
+    return _stop_at_long_line(_encoded_lines(handle, name, encoding))
 
 
 def iter_results(
@@ -140,10 +178,10 @@ def source_chunks(
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         with open(path, "rb") as handle:
-            yield split_games(_lines(handle, name or path, encoding)), name or path
+            yield split_games(_lines(handle, name or path, encoding), name or path), name or path
         return
     label = name or _name_of(source)
-    yield split_games(_lines(source, label, encoding)), label
+    yield split_games(_lines(source, label, encoding), label), label
 
 
 def iter_games(

@@ -9,7 +9,7 @@ from typing import Any
 
 from mcn.engine import GameState
 from mcn.engine.data import Board
-from mcn.notation.model import Checkpoint, Game, Item, Move, Section
+from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.binding import Binding
 from mcn.replay.checks import Checks
@@ -121,10 +121,25 @@ class Replayer(Binding, Secrets, Checks):
                 span=first.span if first is not None else move.span,
             )
             return
+        # One copy of the state before the move is the start of every variation here: a
+        # Line's start is never changed. A variation that holds no move, marker or checkpoint
+        # (``()``, or comments only) changes nothing either, so unless a forced move would be
+        # taken at its end it shares that copy too: thousands of empty variations must not
+        # cost a state each (docs/notation.md, "Limits").
+        start = state.clone()
+        idle: bool | None = None
         for number, variation in enumerate(move.variations, 1):
+            working = start
+            if not all(isinstance(element, Comment) for element in variation):
+                working = start.clone()
+            else:
+                if idle is None:
+                    idle = self.forced_action(start) is None
+                if not idle:
+                    working = start.clone()
             child = Line(
                 f"{line.prefix}{address}/{number}:",
-                state.clone(),
+                start,
                 parent=line,
                 number=number,
                 branch_address=line.prefix + address,
@@ -134,7 +149,7 @@ class Replayer(Binding, Secrets, Checks):
                 guessed_supply=line.guessed_supply,
             )
             line.children.append(child)
-            spawned.append(_Frame(child, state.clone(), variation))
+            spawned.append(_Frame(child, working, variation))
 
 
 def replay_game(
