@@ -41,7 +41,7 @@ MAX_DRAWN_NODES: Final = 2_000
 MAX_LABEL_CHARS: Final = 160
 
 #: Characters of one tooltip in a drawing (the full text of what a label shortened).
-MAX_TOOLTIP_CHARS: Final = 4_000
+MAX_TOOLTIP_CHARS: Final = 2_000
 
 #: The most bytes read from something that is not a regular file (a pipe, ``/dev/zero``) by
 #: the commands that read a whole file at once (``fmt``, ``export``, ``import``).

@@ -23,12 +23,23 @@ from mcn.safe_write import Fingerprint, WriteError, read_for_update, write_text_
 
 
 def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """Reject an unknown ``--encoding`` as a usage error (exit status 2)."""
-    if value is not None:
-        try:
-            codecs.lookup(value)
-        except LookupError:
-            raise click.BadParameter(f"unknown encoding '{value}'") from None
+    """Reject an ``--encoding`` that cannot read text as a usage error (exit status 2): an
+    unknown name, a codec that is not a text encoding (``rot13``, ``hex``, ``base64``,
+    ``zlib``), or one that cannot even carry a header line (``undefined``)."""
+    if value is None:
+        return None
+    try:
+        info = codecs.lookup(value)
+    except LookupError:
+        raise click.BadParameter(f"unknown encoding '{value}'") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise click.BadParameter(f"'{value}' is not a text encoding")
+    probe = '[Event "x"]\n'
+    try:
+        if probe.encode(value).decode(value) != probe:
+            raise UnicodeError("the probe did not survive")
+    except (UnicodeError, LookupError, ValueError, TypeError):
+        raise click.BadParameter(f"'{value}' cannot encode MCN text (e.g. '[Event')") from None
     return value
 
 

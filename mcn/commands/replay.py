@@ -14,6 +14,7 @@ Exit status: 0 shown, 1 the record cannot be read (or has errors before ADDRESS)
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -64,12 +65,19 @@ def find(replay: GameReplay, target: str) -> tuple[Line, int] | None:
     return found
 
 
+_ROUND = re.compile(r"[0-9]+")
+
+
 def beyond(target: str, last: str) -> bool:
     """Whether ``target`` names a round after the round of ``last`` (the record ends first)."""
     head, last_head = target.split(".", 1)[0], last.split(".", 1)[0]
-    if not head.isdigit():
+    if not _ROUND.fullmatch(head):
         return False
-    return not last_head.isdigit() or int(head) > int(last_head)
+    if not _ROUND.fullmatch(last_head):
+        return True
+    # compared as digit strings: int() refuses more than 4,300 digits ('--to 999…')
+    head, last_head = head.lstrip("0") or "0", last_head.lstrip("0") or "0"
+    return (len(head), head) > (len(last_head), last_head)
 
 
 @click.command("replay")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
@@ -87,11 +88,15 @@ def _utf8_lines(handle: IO[bytes], name: str) -> Iterator[tuple[str, NotationErr
 def _encoded_lines(
     handle: IO[bytes], name: str, encoding: str
 ) -> Iterator[tuple[str, NotationError | None]]:
-    reader = io.TextIOWrapper(handle, encoding=encoding, newline="\n")
+    try:
+        reader = io.TextIOWrapper(handle, encoding=encoding, newline="\n")
+    except LookupError:  # rot13, hex, base64, zlib: codecs, but not for text
+        yield "", NotationError(f"'{encoding}' is not a text encoding", name=name)
+        return
     number = 0
     try:
-        for number, line in enumerate(_bounded(reader, name), start=1):  # noqa: B007
-            yield line, None
+        for number, line in enumerate(_bounded(reader, name), start=1):
+            yield line, _surrogate_error(line, number, name, encoding)
     except UnicodeError as problem:  # punycode and its kind raise the base class
         yield (
             "",
@@ -109,7 +114,29 @@ def _encoded_lines(
 
 def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError | None]]:
     for number, line in enumerate(_bounded(handle, name), start=1):
-        yield (line[1:] if number == 1 and line.startswith("\ufeff") else line), None
+        line = line[1:] if number == 1 and line.startswith("\ufeff") else line
+        yield line, _surrogate_error(line, number, name, None)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate_error(
+    line: str, number: int, name: str, encoding: str | None
+) -> NotationError | None:
+    """A lone surrogate (``unicode_escape`` decodes ``\\ud800`` to one) is no character: it
+    cannot be printed or written as UTF-8, so it is an error where it stands."""
+    found = _SURROGATE.search(line)
+    if found is None:
+        return None
+    how = f" (decoded as {encoding})" if encoding else ""
+    return NotationError(
+        f"lone surrogate U+{ord(found.group()):04X}{how} is not a character",
+        name=name,
+        line=number,
+        column=found.start() + 1,
+        source_line=line,
+    )
 
 
 def _lines(
