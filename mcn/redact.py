@@ -279,7 +279,10 @@ def redact_game(
         replay = replay_game(game, file=file, index=index)
     redactor = _Redactor(replay, viewer, keep_annotations)
     main = replay.main
-    body = redactor.main_line(_replayed(game.body, main), main) if main else ()
+    too_deep = any(d.code == "depth" for d in replay.diagnostics)
+    # Variations nested past the replay's depth limit (an error of the replay, so the record is
+    # not redacted) are not walked either: the rewrite below recurses along the nesting.
+    body = redactor.main_line(_replayed(game.body, main), main) if main and not too_deep else ()
     who = "spectator" if viewer is None else viewer
     kept = tuple(h for h in game.headers if h.tag != "Redacted")
     headers = (*kept, Header("Redacted", who))

@@ -27,6 +27,9 @@ from mcn.transcript import Decision, transcript
 DEFAULT_INFRACTIONS = ("late-rotation", "forgot-merchant-stone", "out-of-turn", "take-back")
 
 
+_MAX_ACTIONS = 100_000
+
+
 def play_with_infractions(
     players: tuple[str, ...],
     seed: int,
@@ -41,24 +44,31 @@ def play_with_infractions(
     player = RandomPlayer(rng)
     history: list[Decision] = []
     while not state.is_terminal():
-        if len(history) > 100_000:
-            raise RuntimeError(f"random game {seed} did not end")
-        action: Action | None = None
+        if len(history) > _MAX_ACTIONS:  # an engine bug, not a user error: say so, cleanly
+            raise RuntimeError(f"random game {seed} did not end within {_MAX_ACTIONS:,} actions")
+        # At most one infraction before each decision, and then the decision itself: at
+        # rate 1.0 the game still moves on (an infraction is never the decision).
         if rng.random() < rate:
             options = [
                 a
                 for a in state.legal_actions(include_infractions=True)
                 if isinstance(a, SideAction)
             ]
-            action = rng.choice(options) if options else None
-        if action is None:
-            actors = state.current_players()
-            actor = actors[0] if len(actors) == 1 else rng.choice(actors)
-            action = state.sample_chance(rng) if actor == CHANCE else player.choose(state, actor)
-        address = state.address_of(action)
-        state.apply(action)
-        history.append(Decision(address, action))
+            if options:
+                _take(state, rng.choice(options), history)
+                if state.is_terminal():
+                    break
+        actors = state.current_players()
+        actor = actors[0] if len(actors) == 1 else rng.choice(actors)
+        action = state.sample_chance(rng) if actor == CHANCE else player.choose(state, actor)
+        _take(state, action, history)
     return state, history
+
+
+def _take(state: GameState, action: Action, history: list[Decision]) -> None:
+    address = state.address_of(action)
+    state.apply(action)
+    history.append(Decision(address, action))
 
 
 def random_records(
@@ -169,12 +179,15 @@ def random(
     if infraction_rate and variant != "meta-culpa":
         raise click.UsageError("--infraction-rate needs --variant meta-culpa")
     games = random_records(players, seed, count, rules, variant, infraction_rate)
-    if output == "-":
-        write_records(games, sys.stdout)
-        return
     try:
+        if output == "-":
+            write_records(games, sys.stdout)
+            return
         with atomic_open(output) as handle:
             write_records(games, handle)
     except WriteError as problem:
         click.echo(str(problem), err=True)
+        sys.exit(1)
+    except RuntimeError as problem:  # the file is left as it was (safe_write)
+        click.echo(f"error: {problem}", err=True)
         sys.exit(1)
