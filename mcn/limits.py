@@ -45,7 +45,7 @@ MAX_TOOLTIP_CHARS: Final = 2_000
 
 #: The most bytes read from something that is not a regular file (a pipe, ``/dev/zero``) by
 #: the commands that read a whole file at once (``fmt``, ``export``, ``import``).
-MAX_STREAM_BYTES: Final = 256 * 1024 * 1024
+MAX_STREAM_BYTES: Final = 64 * 1024 * 1024
 
 
 def max_jobs() -> int:

@@ -51,6 +51,7 @@ user; the commands print it and exit with status 1.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
@@ -129,10 +130,13 @@ def _digest(data: bytes) -> bytes:
 def read_for_update(path: str | os.PathLike[str]) -> tuple[bytes, Fingerprint]:
     """The bytes of ``path`` and the fingerprint to pass back as ``expected=`` when rewriting it.
 
-    Raises :class:`OSError` as ``open`` does (the caller reports it as a read error).
+    Raises :class:`OSError` as ``open`` does, or (EINVAL) for something that is not a regular
+    file (the caller reports it as a read error).
     """
     with open(path, "rb") as handle:
         before = os.fstat(handle.fileno())
+        if not stat.S_ISREG(before.st_mode):  # a device or a pipe cannot be rewritten
+            raise OSError(errno.EINVAL, "not a regular file")
         data = handle.read()
     return data, Fingerprint.from_stat(before, _digest(data))
 

@@ -38,7 +38,7 @@ def _fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
-_INPUT = click.Path(exists=True, dir_okay=False, allow_dash=True)
+_INPUT = click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
 _OUTPUT = click.option(
     "--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), help="Write here."
 )

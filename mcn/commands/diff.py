@@ -82,8 +82,12 @@ def replay_problems(replay: GameReplay) -> list[Diagnostic]:
 
 
 @click.command("diff")
-@click.argument("record_a", metavar="A", type=click.Path(exists=True, dir_okay=False))
-@click.argument("record_b", metavar="B", type=click.Path(exists=True, dir_okay=False))
+@click.argument(
+    "record_a", metavar="A", type=click.Path(exists=True, readable=False, dir_okay=False)
+)
+@click.argument(
+    "record_b", metavar="B", type=click.Path(exists=True, readable=False, dir_okay=False)
+)
 @click.option(
     "--game",
     "game",

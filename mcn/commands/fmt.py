@@ -11,12 +11,16 @@ parse are reported (every error, game by game) and left alone. Exit status: 0 al
 from __future__ import annotations
 
 import codecs
+import errno
 import io
+import os
+import stat
 import sys
-from pathlib import Path
+from typing import IO
 
 import click
 
+from mcn.limits import MAX_STREAM_BYTES
 from mcn.notation.stream import read_file
 from mcn.notation.writer import write
 from mcn.safe_write import Fingerprint, WriteError, read_for_update, write_text_atomic
@@ -44,15 +48,32 @@ def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None
 
 
 def read_bytes(path: str) -> bytes:
-    """The bytes of ``path`` (``-`` is standard input)."""
+    """The bytes of ``path`` (``-`` is standard input). Something that is not a regular file
+    (a pipe, ``/dev/zero``) is read up to :data:`~mcn.limits.MAX_STREAM_BYTES`; more is an
+    ``OSError`` (EFBIG) rather than all the memory there is."""
     if path == "-":
-        return sys.stdin.buffer.read()
-    return Path(path).read_bytes()
+        return _bounded_read(sys.stdin.buffer)
+    with open(path, "rb") as handle:
+        if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            return handle.read()
+        return _bounded_read(handle)
+
+
+def _bounded_read(handle: IO[bytes]) -> bytes:
+    data = handle.read(MAX_STREAM_BYTES + 1)
+    if len(data) > MAX_STREAM_BYTES:
+        raise OSError(
+            errno.EFBIG, f"more than {MAX_STREAM_BYTES // (1 << 20)} MiB from a stream (the limit)"
+        )
+    return data
 
 
 @click.command("fmt")
 @click.argument(
-    "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, allow_dash=True)
+    "files",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True),
 )
 @click.option("--check", is_flag=True, help="Change nothing; list the files that would change.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite the files that change.")

@@ -27,7 +27,9 @@ from mcn.viewer import resolve_option
 
 
 @click.command("redact")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument(
+    "file", type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
+)
 @click.option(
     "--as",
     "viewer",

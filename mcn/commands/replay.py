@@ -81,7 +81,9 @@ def beyond(target: str, last: str) -> bool:
 
 
 @click.command("replay")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument(
+    "file", type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
+)
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--to", "target", help="Stop after this decision (address or prefix, or 'start').")
 @click.option(

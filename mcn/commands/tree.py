@@ -48,7 +48,9 @@ def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> s
 
 
 @click.command("tree")
-@click.argument("record", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@click.argument(
+    "record", metavar="FILE", type=click.Path(exists=True, readable=False, dir_okay=False)
+)
 @click.option(
     "-o",
     "--output",

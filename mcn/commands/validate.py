@@ -307,7 +307,9 @@ def _is_terminal(stream: IO[str]) -> bool:
 
 
 @click.command("validate")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
+@click.argument(
+    "paths", nargs=-1, required=True, type=click.Path(exists=True, readable=False, allow_dash=True)
+)
 @click.option("--strict", is_flag=True, help="Stop at the first error.")
 @click.option(
     "--format",
