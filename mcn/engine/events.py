@@ -612,7 +612,7 @@ def event_classes() -> list[type[Event]]:
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of :meth:`Event.to_json` (``schemas/events.schema.json`` is this)."""
     defs: dict[str, Any] = {
-        "rule": {"type": "string", "pattern": "^(R|I)-[A-Z0-9]+-[0-9]+$"},
+        "rule": {"type": "string", "pattern": r"^(R|I)-[A-Z0-9]+-[0-9]+(?![\s\S])"},
         "colour": {"enum": ["R", "B", "G", "Y"]},
     }
     for cls in event_classes():

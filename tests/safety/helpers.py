@@ -1,0 +1,39 @@
+"""Shared pieces of the safety tests: the CLI runner that forbids tracebacks, and records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from mcn.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+GAME = EXAMPLES / "game-4p.mcn"
+ANNOTATED = EXAMPLES / "annotated-4p.mcn"
+#: A move of GAME that may be written again as its own variation.
+BRANCH = "B: bonus 10>II\n"
+
+
+def run(*args: str, input: str | bytes | None = None) -> Result:
+    """The command's result; a traceback or an escaped exception fails the test."""
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert "Traceback" not in result.output, result.output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def game_text() -> str:
+    return GAME.read_text(encoding="utf-8")
+
+
+def with_variations(text: str, variations: str) -> str:
+    """GAME's text with ``variations`` written right after the move :data:`BRANCH`."""
+    return text.replace(BRANCH, BRANCH.rstrip("\n") + " " + variations + "\n", 1)
+
+
+def nested(depth: int) -> str:
+    """``depth`` variations, each inside the one before."""
+    move = BRANCH.rstrip("\n")
+    return f"({move} " * depth + ")" * depth
