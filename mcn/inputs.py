@@ -19,6 +19,7 @@ from __future__ import annotations
 import codecs
 import fnmatch
 import os
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,7 +166,7 @@ def encoding_for(path: str, requested: str | None) -> Detected:
     mark of UTF-8 or UTF-16 is still honoured by the reader)."""
     if requested is not None and requested.lower() != AUTO:
         return Detected(requested)
-    if path == "-":
+    if path == "-" or not os.path.isfile(path):  # a pipe or device (/dev/zero) is read once
         return Detected("utf-8")
     try:
         return detect(path)
@@ -182,5 +183,9 @@ def cpu_count() -> int:
 
 
 def effective_jobs(jobs: int) -> int:
-    """``--jobs`` capped at the cores available: more processes than cores only add work."""
-    return max(1, min(jobs, cpu_count()))
+    """``--jobs`` capped at the cores available: more processes than cores only add work
+    (docs/notation.md, "Limits"); a capped value is said on standard error."""
+    cores = cpu_count()
+    if jobs > cores:
+        print(f"note: --jobs {jobs} capped at {cores}, the number of cores", file=sys.stderr)
+    return max(1, min(jobs, cores))

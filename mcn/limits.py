@@ -10,7 +10,6 @@ still be faithful, by shortening it visibly) and tested at and just past the lim
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Final
 
@@ -48,12 +47,7 @@ MAX_TOOLTIP_CHARS: Final = 2_000
 MAX_STREAM_BYTES: Final = 64 * 1024 * 1024
 
 
-def max_jobs() -> int:
-    """``--jobs`` above this (the number of cores) gains nothing and costs a process each."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))  # the cores this process may use
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+# ``--jobs`` is capped at the cores this process may use: mcn.inputs.effective_jobs.
 
 
 #: A comment or a header value: where a '(' is not a variation.

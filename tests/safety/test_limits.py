@@ -11,6 +11,7 @@ import pytest
 import mcn.commands.fmt as fmt_command
 import mcn.commands.tree as tree_command
 from mcn import limits
+from mcn.inputs import cpu_count
 from mcn.notation.parser import parse_lenient
 from mcn.notation.stream import read_file
 from mcn.tree import escaped_string, html_text
@@ -107,7 +108,7 @@ def test_label_and_tooltip_lengths() -> None:
 
 
 def test_jobs_at_and_past_the_core_count() -> None:
-    cores = limits.max_jobs()
+    cores = cpu_count()
     at = run("validate", "--jobs", str(cores), str(GAME))
     assert at.exit_code == 0 and "capped" not in at.output
     past = run("validate", "--jobs", str(cores + 1), str(GAME))
