@@ -6,6 +6,12 @@ reader for ``parse``, the CLI in-process (click's ``CliRunner``) for ``fmt``, ``
 or fails with a message and exit status 1 or 2. A traceback, any other exception, an exit
 status outside 0–2 or a Python traceback in the output is a *crash*.
 
+Two targets check more than the exit status (issue 11): ``fmt-i`` rewrites a copy of the input
+in place — on success the file must be canonical (``fmt --check`` passes), on failure it must
+be byte-for-byte the input; ``tree-long`` appends a 20,000-character comment full of Graphviz
+escapes (``\\G \\E \\N \\H \\T \\L``), quotes, angle brackets and control characters, and
+no line of the DOT written may be long enough for Graphviz to refuse it.
+
 Tree output goes to a ``.dot`` file, which needs no Graphviz binary: the fuzzer exercises
 mcn's own code, not ``dot`` (``bench/run.py`` times the SVG path).
 """
@@ -21,7 +27,16 @@ from pathlib import Path
 from click.testing import CliRunner
 
 #: Every target, in the order they are run.
-TARGETS = ("parse", "fmt", "validate", "replay", "diff", "tree")
+TARGETS = ("parse", "fmt", "validate", "replay", "diff", "tree", "fmt-i", "tree-long")
+#: The targets that check files written (fewer examples in CI: each writes and rereads).
+WRITING_TARGETS = ("fmt-i", "tree-long")
+
+#: What ``tree-long`` appends: a long comment of everything DOT and terminals must escape.
+LONG_COMMENT = (
+    "\n{" + ('see \\G \\E \\N \\H \\T \\L \\l \\\\ " <b> & ] \x1b[2J \r' * 400)[:20_000] + "}\n"
+)
+#: Graphviz refuses a string over 16 KB; a DOT line holds a label and two tooltips.
+_DOT_LINE_LIMIT = 40_000
 
 #: What the tests call a hang: a target that runs this long on one input. The tests guard
 #: against hangs (work that grows without bound), they do not measure speed, so the bound
@@ -81,7 +96,41 @@ _COMMANDS: dict[str, Callable[[Path, Path, Path], list[str]]] = {
     "replay": _cli(["replay", "{input}", "--to", "2", "--events"]),
     "diff": _cli(["diff", "{original}", "{input}"]),
     "tree": _cli(["tree", "{input}", "-o", "{out}"]),
+    "fmt-i": _cli(["fmt", "-i", "{input}"]),
+    "tree-long": _cli(["tree", "{input}", "-o", "{out}", "--collapse", "0"]),
 }
+
+
+def _prepare(target: str, path: Path, scratch: Path) -> Path:
+    """The file the target works on: a copy of the input for the writing targets."""
+    if target == "fmt-i":
+        copy = scratch / "in-place.mcn"
+        copy.write_bytes(path.read_bytes())
+        return copy
+    if target == "tree-long":
+        copy = scratch / "long-labels.mcn"
+        copy.write_bytes(path.read_bytes() + LONG_COMMENT.encode("utf-8"))
+        return copy
+    return path
+
+
+def _written_wrong(target: str, exit_code: int, before: bytes, work: Path, out: Path) -> str | None:
+    """What is wrong with the file a writing target left (None: nothing)."""
+    from mcn.cli import cli
+
+    if target == "fmt-i":
+        after = work.read_bytes()
+        if exit_code != 0:
+            return None if after == before else "fmt -i failed and changed the file"
+        check = CliRunner().invoke(cli, ["fmt", "--check", str(work)])
+        return None if check.exit_code == 0 else "fmt -i succeeded but the file is not canonical"
+    if target == "tree-long" and exit_code == 0:
+        longest = max(
+            (len(line) for line in out.read_text(encoding="utf-8").splitlines()), default=0
+        )
+        if longest > _DOT_LINE_LIMIT:
+            return f"a DOT line of {longest:,} characters (Graphviz refuses strings over 16 KB)"
+    return None
 
 
 def run_target(target: str, path: Path, original: Path, scratch: Path) -> Outcome:
@@ -95,7 +144,10 @@ def run_target(target: str, path: Path, original: Path, scratch: Path) -> Outcom
         except Exception:
             return Outcome(target, -1, time.perf_counter() - start, traceback.format_exc())
         return Outcome(target, code, time.perf_counter() - start)
-    arguments = _COMMANDS[target](path, original, scratch / "tree.dot")
+    work = _prepare(target, path, scratch)
+    before = work.read_bytes() if target in WRITING_TARGETS else b""
+    out = scratch / "tree.dot"
+    arguments = _COMMANDS[target](work, original, out)
     result = CliRunner().invoke(cli, arguments, catch_exceptions=True)
     seconds = time.perf_counter() - start
     crash = None
@@ -105,6 +157,8 @@ def run_target(target: str, path: Path, original: Path, scratch: Path) -> Outcom
         crash = f"exit status {result.exit_code}"
     elif "Traceback (most recent call last)" in result.output:
         crash = f"a traceback in the output:\n{result.output}"
+    elif target in WRITING_TARGETS:
+        crash = _written_wrong(target, result.exit_code, before, work, out)
     return Outcome(target, result.exit_code, seconds, crash)
 
 
