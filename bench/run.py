@@ -40,6 +40,7 @@ import gc
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -72,6 +73,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "validate_jobs2_speedup": (">=", 1.7),
     "html_bytes": ("<", 1_000_000),
     "html_first_render_s": ("<", 1.0),
+    "empty_variations_100k_s": ("<", 2.0),
+    "empty_variations_100k_rss_mb": ("<", 200.0),
 }
 
 
@@ -345,6 +348,32 @@ def memory_figures(
     return out
 
 
+def empty_variations_figures(mcn_bin: str, work: Path) -> dict[str, Any]:
+    """``mcn validate`` of one game with N empty variations ``()`` after one move (issue 11):
+    at the limit of 1,000 (valid) and at 100,000 (refused: past the limit), wall time and
+    peak RSS and CPU time of the whole command, start-up included (the CPU time is the figure
+    to read on a busy machine)."""
+    example = (ROOT / "examples" / "game-4p.mcn").read_text(encoding="utf-8")
+    move = "B: bonus 10>II\n"
+    out = {}
+    for count in (1_000, 100_000):
+        path = work / f"empty-{count}.mcn"
+        path.write_text(example.replace(move, move[:-1] + " " + "()" * count + "\n", 1), "utf-8")
+        rss, status, elapsed = peak_rss([mcn_bin, "validate", str(path)])
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([mcn_bin, "validate", str(path)], capture_output=True, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out[str(count)] = {
+            "bytes": path.stat().st_size,
+            "seconds": round(elapsed, 3),
+            "cpu_seconds": round(cpu, 3),
+            "peak_rss_mb": round(rss, 1),
+            "exit_status": status,
+        }
+    return out
+
+
 def run(options: argparse.Namespace) -> dict[str, Any]:
     """Every measurement; the results as a JSON-ready dict.
 
@@ -448,6 +477,9 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             "validate_exit_status": status,
         }
 
+        _say("validate of 1,000 and 100,000 empty variations …")
+        results["empty_variations"] = empty_variations_figures(mcn_bin, work)
+
         _say("tree …")
         annotated = ROOT / "examples" / "annotated-4p.mcn"
         source = annotated if annotated.is_file() else one
@@ -509,6 +541,8 @@ def summary(results: dict[str, Any]) -> dict[str, float | None]:
         "validate_jobs2_speedup": results.get("jobs", {}).get("speedup"),
         "html_bytes": results["html"]["bytes"],
         "html_first_render_s": results["html"]["first_render_s"],
+        "empty_variations_100k_s": results["empty_variations"]["100000"]["seconds"],
+        "empty_variations_100k_rss_mb": results["empty_variations"]["100000"]["peak_rss_mb"],
     }
 
 
@@ -551,6 +585,13 @@ def table(results: dict[str, Any]) -> str:
             f"{what:34}{jobs['jobs1_s']:>11.2f} s  --jobs 1,{jobs['jobs2_s']:>7.2f} s  --jobs 2:"
             f"  × {jobs['speedup']:.2f}"
             f" ({jobs['speedup_range'][0]:.2f}–{jobs['speedup_range'][1]:.2f})"
+        )
+    for count, figures in results.get("empty_variations", {}).items():
+        what = f"validate {int(count):,} empty variations"
+        verdict = "valid" if figures["exit_status"] == 0 else "refused (past the limit)"
+        rows.append(
+            f"{what:34}{figures['seconds']:>14.3f} s  ({figures['cpu_seconds']:.2f} s CPU), "
+            f"{figures['peak_rss_mb']:.1f} MB, {verdict}"
         )
     for figures in results.get("memory", {}).values():
         what = f"peak RSS, validate {figures['bytes'] / 1e6:.0f} MB"
