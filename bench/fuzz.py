@@ -282,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{summary['hangs']} hangs (> {options.budget} s, twice), "
         f"{summary['transient_slow']} slow once but not on a rerun; input time median "
         f"{summary['input_seconds']['median']} s, max {summary['input_seconds']['max']} s "
-        f"(all six targets); slowest single target {summary['slowest_target']}"
+        f"(all {len(TARGETS)} targets); slowest single target {summary['slowest_target']}"
     )
     for signature, number in sorted(summary["signatures"].items(), key=lambda kv: -kv[1]):
         print(f"  {number:6} × {signature}")
