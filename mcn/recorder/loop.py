@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from mcn.engine import IllegalAction, parse_action
-from mcn.engine.actions import Action, ActionSyntaxError, End
+from mcn.engine.actions import Action, ActionSyntaxError, End, SideAction
 from mcn.engine.constants import CHANCE, COLOUR_NAMES
 from mcn.engine.events import Event
 from mcn.recorder.answers import AnswerError, choose, named_actor, options_for, summary
@@ -178,11 +178,11 @@ class Recorder:
             actor = self._actor() or actor
         named = named_actor(answer)
         body = re.sub(r"^\s*[A-Za-z*]+\s*:\s*", "", answer) if named else answer
-        if body.lower().startswith("infraction"):
-            infraction = _infraction(named or actor, body)
-            if self.replay_order:
-                session.unsettle()  # replay takes a move that fits before any forced move
-            self._report(session.play(infraction))
+        side = _side_action(named or actor, body)
+        if side is not None and not (self.replay_order and self._confirm_forced(named, body)):
+            self._report(session.play(side))  # at any time, without taking the decision
+            return
+        if side is not None:
             return
         if self.replay_order and self._confirm_forced(named, body):
             return
@@ -213,23 +213,34 @@ class Recorder:
             self._report(self.session.play(end))
 
     def _confirm_forced(self, named: str | None, body: str) -> bool:
-        """Whether the answer is a forced move the recorder has just taken by itself (the
-        scorer wrote it down anyway): it is kept as entered, nothing else happens."""
-        line = self.session.line
+        """Whether the answer fits before a forced move the recorder has just taken by
+        itself, as replay would read it there: the forced move itself (the scorer wrote it
+        down anyway: kept as entered), or a move the engine accepts at that point (a META
+        CULPA side action, a breach of I-POP-9). Then it is taken there."""
+        session = self.session
+        line = session.line
         start = line.last_entered()
-        for entry in line.entries[(-1 if start is None else start) + 1 :]:
-            actor = entry.action.actor
-            if named not in (None, actor):
-                continue
+        first = (-1 if start is None else start) + 1
+        for index in range(first, len(line.entries)):
+            entry = line.entries[index]
+            before = line.entries[index - 1].after if index > 0 else line.start
+            actor = named or entry.action.actor
             try:
-                same = parse_action(actor, body) == entry.action
+                action = parse_action(actor, body)
             except ActionSyntaxError:
-                same = False
-            if same:
+                continue
+            if action == entry.action:
                 entry.auto = False
                 self.console.say(f"  {_written(entry.action)} (already taken: it was forced)")
                 self.dirty = True
                 return True
+            try:
+                before.check(action)
+            except IllegalAction:
+                continue
+            del line.entries[index:]
+            self._report(session.play(action))
+            return True
         return False
 
     def _report(self, added: list[tuple[Entry, list[Event]]]) -> None:
@@ -276,13 +287,16 @@ class Recorder:
         return str(problem)
 
 
-def _infraction(actor: str, text: str) -> Action:
-    """A META CULPA infraction, which any player but the Petty Sinner may commit at any time
-    (R-MET-1, I-MET-5): not one of the pending decision's options, so read here."""
+def _side_action(actor: str, text: str) -> SideAction | None:
+    """A META CULPA side action (an infraction, a cost left undone, a catch), which may come
+    at any pending decision without taking it (R-MET-1, I-MET-5, I-MET-6)."""
+    if text.lower().split()[:1] not in (["infraction"], ["undone"], ["catch"]):
+        return None
     try:
-        return parse_action(actor, text)
+        action = parse_action(actor, text)
     except ActionSyntaxError as problem:
         raise AnswerError(str(problem)) from None
+    return action if isinstance(action, SideAction) else None
 
 
 def _written(action: Action) -> str:
