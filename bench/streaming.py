@@ -1,0 +1,156 @@
+"""Streaming figures: peak memory of every command that reads whole archives, and import vs export.
+
+Each command is run in a fresh process on a big input (``--mb``, 100 MB by default; built by
+repeating the corpus's games) and its RSS high-water mark is taken from the kernel
+(``getrusage`` of a wrapper's children, :func:`bench.run.peak_rss`). A command that streams
+keeps one game at a time, so its peak does not grow with the input: the target is under
+150 MB for 100 MB of input. ``import`` reads the JSON form, which is about eight times the size
+of the MCN it holds; its input is a JSON export of the same size in bytes.
+
+``import`` vs ``export`` compares games per second on the same games (MCN → JSON, JSON →
+MCN), both as whole commands in fresh processes, paired and alternated, median of the runs.
+
+Run alone: ``.venv/bin/python bench/streaming.py [--mb 100] [--games 300]``; bench/run.py
+runs it as part of the whole benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+#: The commands measured, with their arguments after the input file (``{out}``: a scratch file).
+COMMANDS: dict[str, list[str]] = {
+    "validate": ["validate", "{mcn}"],
+    "fmt": ["fmt", "{mcn}"],
+    "export": ["export", "{mcn}", "-o", "{out}"],
+    "import": ["import", "{json}", "-o", "{out}"],
+    "redact": ["redact", "{mcn}", "--as", "R", "-o", "{out}"],
+    "standings": ["standings", "{mcn}", "--format", "csv"],
+    "filter": ["filter", "{mcn}", "--player", "Random player red", "-o", "{out}"],
+}
+TARGET_MB = 150.0
+
+
+def _write_repeated(games: tuple[str, ...], size: int, path: Path) -> int:
+    written = count = 0
+    with path.open("w", encoding="utf-8", newline="") as out:
+        while written < size:
+            text = ("\n" if count else "") + games[count % len(games)]
+            out.write(text)
+            written += len(text.encode("utf-8"))
+            count += 1
+    return count
+
+
+def _json_of_size(mcn_bin: str, games: tuple[str, ...], size: int, work: Path) -> tuple[Path, int]:
+    """A JSON export of about ``size`` bytes: export a sample, then repeat its game objects."""
+    sample = work / "sample.mcn"
+    sample.write_text("\n".join(games[:20]), encoding="utf-8")
+    exported = subprocess.run(
+        [mcn_bin, "export", str(sample)], capture_output=True, text=True, check=True
+    ).stdout
+    objects = [json.dumps(g, ensure_ascii=False) for g in json.loads(exported)["games"]]
+    path = work / "archive.json"
+    written = count = 0
+    with path.open("w", encoding="utf-8") as out:
+        out.write('{"format": "mcn", "version": 1, "games": [\n')
+        while written < size:
+            text = ("," if count else "") + objects[count % len(objects)] + "\n"
+            out.write(text)
+            written += len(text.encode("utf-8"))
+            count += 1
+        out.write("]}\n")
+    return path, count
+
+
+def memory_rows(mcn_bin: str, games: tuple[str, ...], megabytes: int) -> dict[str, Any]:
+    """Peak RSS of each command of :data:`COMMANDS` on ``megabytes`` MB of input."""
+    from run import peak_rss
+
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="mcn-stream-") as scratch:
+        work = Path(scratch)
+        mcn_path = work / "archive.mcn"
+        mcn_games = _write_repeated(games, megabytes * 1_000_000, mcn_path)
+        json_path, json_games = _json_of_size(mcn_bin, games, megabytes * 1_000_000, work)
+        for name, template in COMMANDS.items():
+            args = [
+                a.format(mcn=mcn_path, json=json_path, out=work / "out.tmp") for a in template
+            ]
+            print(f"streaming: {name} on {megabytes} MB …", file=sys.stderr, flush=True)
+            rss, status, seconds = peak_rss([mcn_bin, *args])
+            source = json_path if name == "import" else mcn_path
+            out[name] = {
+                "input_bytes": source.stat().st_size,
+                "games": json_games if name == "import" else mcn_games,
+                "peak_rss_mb": round(rss, 1),
+                "under_target": rss < TARGET_MB,
+                "exit_status": status,
+                "seconds": round(seconds, 1),
+            }
+            (work / "out.tmp").unlink(missing_ok=True)
+    return out
+
+
+def import_export(mcn_bin: str, games: tuple[str, ...], count: int, runs: int) -> dict[str, Any]:
+    """Games per second of ``mcn export`` (MCN → JSON) and ``mcn import`` (JSON → MCN)."""
+    with tempfile.TemporaryDirectory(prefix="mcn-convert-") as scratch:
+        work = Path(scratch)
+        source = work / "games.mcn"
+        source.write_text("\n".join(games[i % len(games)] for i in range(count)), "utf-8")
+        exported = work / "games.json"
+        subprocess.run([mcn_bin, "export", str(source), "-o", str(exported)], check=True)
+        export_times: list[float] = []
+        import_times: list[float] = []
+        for _ in range(runs):
+            for command, times in (
+                ([mcn_bin, "export", str(source), "-o", str(work / "e.json")], export_times),
+                ([mcn_bin, "import", str(exported), "-o", str(work / "i.mcn")], import_times),
+            ):
+                start = time.perf_counter()
+                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+                times.append(time.perf_counter() - start)
+        same = (work / "i.mcn").read_text("utf-8") == subprocess.run(
+            [mcn_bin, "fmt", str(source)], capture_output=True, text=True, check=True
+        ).stdout
+    ratios = [e / i for e, i in zip(export_times, import_times, strict=True)]
+    return {
+        "games": count,
+        "runs": runs,
+        "export_games_per_s": round(count / statistics.median(export_times), 1),
+        "import_games_per_s": round(count / statistics.median(import_times), 1),
+        "import_vs_export": round(statistics.median(ratios), 3),
+        "round_trip_equal": same,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--mb", type=int, default=100, help="input size for the memory rows")
+    parser.add_argument("--games", type=int, default=300, help="corpus games")
+    parser.add_argument("--runs", type=int, default=3)
+    options = parser.parse_args(argv)
+    import corpus
+
+    mcn_bin = str(Path(sys.executable).with_name("mcn"))
+    games = corpus.mcn_corpus(options.games, seed=1, workers=2).games
+    result = {
+        "import_export": import_export(mcn_bin, games, options.games, options.runs),
+        "memory": memory_rows(mcn_bin, games, options.mb),
+    }
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
