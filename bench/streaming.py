@@ -84,9 +84,7 @@ def memory_rows(mcn_bin: str, games: tuple[str, ...], megabytes: int) -> dict[st
         mcn_games = _write_repeated(games, megabytes * 1_000_000, mcn_path)
         json_path, json_games = _json_of_size(mcn_bin, games, megabytes * 1_000_000, work)
         for name, template in COMMANDS.items():
-            args = [
-                a.format(mcn=mcn_path, json=json_path, out=work / "out.tmp") for a in template
-            ]
+            args = [a.format(mcn=mcn_path, json=json_path, out=work / "out.tmp") for a in template]
             print(f"streaming: {name} on {megabytes} MB …", file=sys.stderr, flush=True)
             rss, status, seconds = peak_rss([mcn_bin, *args])
             source = json_path if name == "import" else mcn_path

@@ -66,6 +66,7 @@ __all__ = [
     "Fingerprint",
     "WriteError",
     "atomic_open",
+    "fingerprint_file",
     "read_for_update",
     "write_bytes_atomic",
     "write_text_atomic",
@@ -139,6 +140,18 @@ def read_for_update(path: str | os.PathLike[str]) -> tuple[bytes, Fingerprint]:
             raise OSError(errno.EINVAL, "not a regular file")
         data = handle.read()
     return data, Fingerprint.from_stat(before, _digest(data))
+
+
+def fingerprint_file(path: str | os.PathLike[str]) -> Fingerprint:
+    """The fingerprint of ``path`` as it is now, digest included, read in pieces: for a caller
+    that streams the file instead of holding it (``fmt -i`` of a big archive). Take it before
+    reading the content: a change in between is then caught as a change. Raises like
+    :func:`read_for_update`."""
+    with open(path, "rb") as handle:
+        before = os.fstat(handle.fileno())
+        if not stat.S_ISREG(before.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+    return Fingerprint.from_stat(before, _file_digest(os.fspath(path)))
 
 
 def _file_digest(path: str) -> bytes:

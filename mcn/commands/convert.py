@@ -3,34 +3,32 @@
 ``export`` writes the JSON form (``--format json``, validated by
 ``schemas/record.schema.json``) or canonical MCN (``--format mcn``); ``import`` reads a JSON
 record, checks it against the schema and the rules the schema cannot state, and writes
-canonical MCN. Exit status: 0 done, 1 invalid input, 2 usage error.
+canonical MCN. Both stream: one game at a time is read, checked and written, so memory stays
+flat for any size of archive; the output appears only when every game succeeded
+(:mod:`mcn.output`). Exit status: 0 done, 1 invalid input, 2 usage error.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import sys
-from typing import NoReturn
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import IO, Any, NoReturn
 
 import click
 
-from mcn.commands.fmt import check_encoding, read_bytes
-from mcn.notation.jsonform import RecordFormatError, record_from_json, record_to_json
-from mcn.notation.stream import read_file
+from mcn.commands.fmt import check_encoding
+from mcn.notation.jsoncheck import check_envelope_data, check_game_data
+from mcn.notation.jsonform import FORMAT, VERSION, RecordFormatError, game_to_json, read_game
+from mcn.notation.jsonstream import JSONStreamError, iter_json_games
+from mcn.notation.model import Game
+from mcn.notation.stream import iter_results
 from mcn.notation.writer import write
-from mcn.safe_write import WriteError, write_text_atomic
+from mcn.output import Abandon, open_output
+from mcn.progress import read_progress
+from mcn.safe_write import WriteError
 from mcn.terminal import visible
-
-
-def _emit(text: str, output: str | None) -> None:
-    if output is None or output == "-":
-        click.echo(text, nl=False)
-        return
-    try:
-        write_text_atomic(output, text)
-    except WriteError as problem:
-        _fail(str(problem))
 
 
 def _fail(message: str) -> NoReturn:
@@ -42,6 +40,13 @@ _INPUT = click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True
 _OUTPUT = click.option(
     "--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), help="Write here."
 )
+
+
+def _open_input(file: str, stack: ExitStack) -> IO[bytes]:
+    """FILE for reading, in binary (``-`` is standard input)."""
+    if file == "-":
+        return sys.stdin.buffer
+    return stack.enter_context(open(file, "rb"))
 
 
 @click.command("export")
@@ -58,18 +63,61 @@ _OUTPUT = click.option(
 @click.option("--encoding", callback=check_encoding, help="Encoding of FILE (default UTF-8).")
 def export(file: str, form: str, output: str | None, encoding: str | None) -> None:
     """Export the MCN record FILE as JSON (or canonical MCN)."""
-    try:
-        data = read_bytes(file)
-    except OSError as problem:
-        _fail(f"{file}: error: cannot read: {problem.strerror}")
     name = "<stdin>" if file == "-" else file
-    record, errors = read_file(io.BytesIO(data), encoding=encoding, name=name)
-    if errors:
-        _fail("\n".join(error.format() for error in errors))
-    if form == "mcn":
-        _emit(write(record), output)
-    else:
-        _emit(json.dumps(record_to_json(record), ensure_ascii=False, indent=1) + "\n", output)
+    try:
+        with ExitStack() as stack:
+            handle = _open_input(file, stack)
+            out = stack.enter_context(open_output(output))
+            tick = stack.enter_context(read_progress(handle, "exporting"))
+            if not _export_games(handle, name, encoding, form, out, tick):
+                raise Abandon
+    except Abandon:
+        sys.exit(1)
+    except WriteError as problem:
+        _fail(str(problem))
+    except OSError as problem:
+        _fail(f"{name}: error: cannot read: {problem.strerror}")
+
+
+#: The JSON form around its games, as ``json.dumps(record_to_json(...), indent=1)`` writes it.
+_JSON_HEAD = f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "games": ['
+
+
+def _export_games(
+    handle: IO[bytes],
+    name: str,
+    encoding: str | None,
+    form: str,
+    out: IO[str],
+    tick: Callable[[], None],
+) -> bool:
+    """Write each game of ``handle`` to ``out`` as soon as it is read; False when a game had
+    errors (every error is reported; the output is then discarded by the caller)."""
+    failed = False
+    count = 0
+    if form == "json":
+        out.write(_JSON_HEAD)
+    for result in iter_results(handle, encoding=encoding, name=name):
+        tick()
+        for error in result.errors:
+            click.echo(error.format(), err=True)
+            failed = True
+        if failed or result.game is None:
+            continue  # go on reading: every error of the file is reported
+        if form == "mcn":
+            out.write(("\n" if count else "") + write(result.game))
+        else:
+            text = json.dumps(game_to_json(result.game), ensure_ascii=False, indent=1)
+            out.write(("," if count else "") + "\n" + _indented(text))
+        count += 1
+    if form == "json":
+        out.write("\n ]\n}\n" if count else "]\n}\n")
+    return not failed
+
+
+def _indented(text: str) -> str:
+    """A game's JSON text two levels in, as it stands in the file's ``games`` array."""
+    return "  " + text.replace("\n", "\n  ")
 
 
 @click.command("import")
@@ -78,60 +126,90 @@ def export(file: str, form: str, output: str | None, encoding: str | None) -> No
 def import_(file: str, output: str | None) -> None:
     """Import the JSON record FILE and write it as canonical MCN."""
     name = "<stdin>" if file == "-" else file
-    text = ""
     try:
-        text = read_bytes(file).decode("utf-8-sig")
-        data = json.loads(text, parse_int=_small_int)
+        with ExitStack() as stack:
+            handle = _open_input(file, stack)
+            out = stack.enter_context(open_output(output))
+            tick = stack.enter_context(read_progress(handle, "importing"))
+            _import_games(handle, out, tick)
+    except WriteError as problem:
+        _fail(str(problem))
     except OSError as problem:
         _fail(f"{name}: error: cannot read: {problem.strerror}")
     except UnicodeDecodeError as problem:
         _fail(f"{name}: error: invalid UTF-8 at byte offset {problem.start}")
-    except json.JSONDecodeError as problem:
-        _fail(f"{name}:{problem.lineno}:{problem.colno}: error: invalid JSON: {problem.msg}")
-    except _LongNumber as problem:
-        line, column = _position(text, text.find(problem.digits))
-        _fail(
-            f"{name}:{line}:{column}: error: invalid record: an integer of "
-            f"{len(problem.digits):,} digits (at most {_DIGITS})"
-        )
+    except JSONStreamError as problem:
+        _fail(f"{name}:{problem.lineno}:{problem.colno}: error: {problem.kind}: {problem.msg}")
     except RecursionError:
         _fail(f"{name}: error: invalid JSON: nested too deeply")
+    except RecordFormatError as problem:
+        _fail(visible(f"{name}: error: at {problem.path}: {problem.message}"))
+
+
+def _import_games(handle: IO[bytes], out: IO[str], tick: Callable[[], None]) -> None:
+    """Read, check and write the games of a JSON record one at a time; raises
+    :class:`RecordFormatError` (or a reading error) at the first problem, which discards the
+    output. A game is written once the next one is known: only the last game of a file may
+    have an empty body (MCN could not tell where the next game begins)."""
+    envelope: dict[str, Any] = {}
+    pending: Game | None = None
+    written = 0
+    for index, data in enumerate(iter_json_games(handle, envelope, max_digits=_DIGITS)):
+        tick()
+        _check_envelope_so_far(envelope)
+        path = f"/games/{index}"
+        _refuse_lone_surrogates(data, path)
+        _raise(check_game_data(data, path))
+        game = read_game(data, path)
+        if pending is not None:
+            _write_pending(out, pending, written, f"/games/{index - 1}")
+            written += 1
+        pending = game
+    if "<document>" in envelope:  # not an object at all
+        raise RecordFormatError(f"{envelope['<document>']!r} is not of type 'object'"[:200], "/")
+    _refuse_lone_surrogates({k: v for k, v in envelope.items() if k != "games"}, "")
+    _raise(check_envelope_data(envelope))
+    if pending is not None:
+        out.write(("\n" if written else "") + write(pending))
+
+
+def _raise(problem: tuple[str, str] | None) -> None:
+    if problem is not None:
+        raise RecordFormatError(*problem)
+
+
+def _write_pending(out: IO[str], game: Game, written: int, path: str) -> None:
+    if not game.body:
+        raise RecordFormatError(
+            "only the last game of a file may have an empty body (MCN could not tell where"
+            " the next game begins)",
+            f"{path}/body",
+        )
+    out.write(("\n" if written else "") + write(game))
+
+
+def _check_envelope_so_far(envelope: dict[str, Any]) -> None:
+    """``format`` and ``version`` as soon as they were read (they usually come first)."""
+    known = {key: envelope[key] for key in ("format", "version") if key in envelope}
+    known.setdefault("format", "mcn")
+    known.setdefault("version", 1)
+    _raise(check_envelope_data({**known, "games": []}))
+
+
+def _refuse_lone_surrogates(data: object, prefix: str) -> None:
     found = _lone_surrogate(data)
     if found is not None:
         path, char = found
-        _fail(
-            f"{name}: error: at {path}: lone surrogate \\u{ord(char):04x} is not a character "
-            "(it cannot be written as UTF-8)"
+        where = prefix + (path if path != "/" else "") or "/"
+        raise RecordFormatError(
+            f"lone surrogate \\u{ord(char):04x} is not a character (it cannot be written as UTF-8)",
+            where,
         )
-    try:
-        record = record_from_json(data, name=name)
-    except RecordFormatError as problem:
-        _fail(visible(f"{name}: error: at {problem.path}: {problem.message}"))
-    _emit(write(record), output)
 
 
 #: The longest integer a record needs (counts, versions) is a few digits; int() of thousands
 #: of digits is slow and, past 4,300, an exception.
 _DIGITS = 18
-
-
-class _LongNumber(ValueError):
-    def __init__(self, digits: str) -> None:
-        super().__init__(digits[:20])
-        self.digits = digits
-
-
-def _small_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > _DIGITS:
-        raise _LongNumber(digits)
-    return int(digits)
-
-
-def _position(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of ``offset`` in ``text`` (1:1 when unknown)."""
-    if offset < 0:
-        return 1, 1
-    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
 
 def _lone_surrogate(data: object) -> tuple[str, str] | None:

@@ -16,14 +16,17 @@ import io
 import os
 import stat
 import sys
+from contextlib import ExitStack
 from typing import IO
 
 import click
 
 from mcn.limits import MAX_STREAM_BYTES
-from mcn.notation.stream import read_file
+from mcn.notation.stream import iter_results
 from mcn.notation.writer import write
-from mcn.safe_write import Fingerprint, WriteError, read_for_update, write_text_atomic
+from mcn.output import Abandon, open_output
+from mcn.progress import read_progress
+from mcn.safe_write import WriteError, fingerprint_file
 
 
 def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -68,6 +71,67 @@ def _bounded_read(handle: IO[bytes]) -> bytes:
     return data
 
 
+class _Unchanged(Exception):
+    """Raised in an output block: the file is canonical already, nothing to write."""
+
+
+def _format_file(path: str, check: bool, in_place: bool, encoding: str | None) -> str:
+    """Format one file game by game: ``"invalid"`` (errors were reported), ``"changed"`` or
+    ``"same"``. The canonical text is compared with the original as it is produced, so
+    neither is ever held whole; ``--in-place`` writes through :mod:`mcn.safe_write` and only
+    when something changed, standard output only when the whole file was read."""
+    try:
+        return _format_stream(path, check, in_place, encoding)
+    except Abandon:
+        return "invalid"
+    except _Unchanged:
+        return "same"
+
+
+def _format_stream(path: str, check: bool, in_place: bool, encoding: str | None) -> str:
+    name = "<stdin>" if path == "-" else path
+    expected = fingerprint_file(path) if in_place else None
+    with ExitStack() as stack:
+        if path == "-":  # read twice (to parse and to compare): keep it, within bounds
+            data = read_bytes(path)
+            handle: IO[bytes] = io.BytesIO(data)
+            original: IO[bytes] = io.BytesIO(data)
+        else:
+            handle = stack.enter_context(open(path, "rb"))
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # a pipe: bounded, twice
+                data = _bounded_read(handle)
+                handle, original = io.BytesIO(data), io.BytesIO(data)
+            else:
+                original = stack.enter_context(open(path, "rb"))
+        tick = stack.enter_context(read_progress(handle, "formatting"))
+        out: IO[str] | None = None
+        if not check:
+            out = stack.enter_context(open_output(path if in_place else None, expected=expected))
+        invalid = changed = False
+        count = 0
+        for result in iter_results(handle, encoding=encoding, name=name):
+            tick()
+            for error in result.errors:
+                click.echo(error.format(), err=True)
+                invalid = True
+            if invalid or result.game is None:
+                continue
+            text = ("\n" if count else "") + write(result.game)
+            count += 1
+            encoded = text.encode("utf-8")
+            changed = changed or original.read(len(encoded)) != encoded
+            if out is not None:
+                out.write(text)
+        changed = changed or original.read(1) != b""
+        if invalid:
+            if out is not None:
+                raise Abandon
+            return "invalid"
+        if in_place and not changed:
+            raise _Unchanged
+    return "changed" if changed else "same"
+
+
 @click.command("fmt")
 @click.argument(
     "files",
@@ -87,41 +151,22 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str | Non
     failed = False
     unwritten: list[str] = []
     for path in files:
-        fingerprint: Fingerprint | None = None
         try:
-            if in_place:
-                original, fingerprint = read_for_update(path)
-            else:
-                original = read_bytes(path)
+            outcome = _format_file(path, check, in_place, encoding)
+        except WriteError as problem:
+            click.echo(str(problem), err=True)
+            unwritten.append(path)
+            continue
         except OSError as problem:
-            click.echo(f"{path}: error: cannot read: {problem.strerror}", err=True)
+            click.echo(f"{path}: error: cannot read: {problem.strerror or problem}", err=True)
             failed = True
             continue
-        record, errors = read_file(
-            io.BytesIO(original), encoding=encoding, name="<stdin>" if path == "-" else path
-        )
-        if errors:
-            for error in errors:
-                click.echo(error.format(), err=True)
+        if outcome == "invalid" or (check and outcome == "changed"):
             failed = True
-            continue
-        canonical = write(record)
-        changed = canonical.encode("utf-8") != original
-        if check:
-            if changed:
-                click.echo(path)
-                failed = True
-        elif in_place:
-            if changed:
-                try:
-                    write_text_atomic(path, canonical, expected=fingerprint)
-                except WriteError as problem:
-                    click.echo(str(problem), err=True)
-                    unwritten.append(path)
-                    continue
-                click.echo(f"reformatted {path}", err=True)
-        else:
-            click.echo(canonical, nl=False)
+        if check and outcome == "changed":
+            click.echo(path)
+        elif in_place and outcome == "changed":
+            click.echo(f"reformatted {path}", err=True)
     if unwritten:
         click.echo(
             f"not rewritten ({len(unwritten)} of {len(files)}, left as they were): "

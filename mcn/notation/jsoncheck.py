@@ -219,6 +219,15 @@ def check_record(data: Any) -> tuple[str, str] | None:
     return None
 
 
+def check_envelope_data(value: Any) -> tuple[str, str] | None:
+    """:func:`check_envelope` as a result (``(message, path)`` or None)."""
+    try:
+        check_envelope(value)
+    except _Invalid as problem:
+        return problem.message, problem.path
+    return None
+
+
 def check_game_data(value: Any, path: str) -> tuple[str, str] | None:
     """:func:`check_game` as a result instead of an exception (for streaming readers)."""
     try:

@@ -251,6 +251,13 @@ class _GameReader:
                 )
 
 
+def read_game(data: Json, path: str) -> Game:
+    """One game of the JSON form, already checked against the schema (``check_game_data``),
+    as a :class:`Game`; raises :class:`RecordFormatError` for what the schema cannot state.
+    ``path`` is the game's JSON pointer, for messages. Streaming readers use it per game."""
+    return _GameReader(data, path).read()
+
+
 def record_from_json(data: Any, *, name: str = "<json>", validate: bool = True) -> File:
     """The record of a JSON document; raises :class:`RecordFormatError` if it is not one.
 

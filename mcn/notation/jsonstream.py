@@ -25,21 +25,33 @@ _DECODER = json.JSONDecoder()
 
 
 class JSONStreamError(ValueError):
-    """Text that is not JSON (or not the envelope of a record), located like ``json``'s errors."""
+    """Text that is not JSON (or not the envelope of a record), located like ``json``'s errors.
 
-    def __init__(self, message: str, line: int, column: int) -> None:
+    ``kind`` is ``invalid JSON``, or ``invalid record`` for JSON no record can hold (an
+    integer too long to be a count, :func:`iter_json_games`'s ``max_digits``)."""
+
+    def __init__(self, message: str, line: int, column: int, kind: str = "invalid JSON") -> None:
         super().__init__(f"{message}: line {line} column {column}")
         self.msg = message
         self.lineno = line
         self.colno = column
+        self.kind = kind
+
+
+class _LongInteger(ValueError):
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits[:20])
+        self.digits = digits
 
 
 class _Reader:
     """A window on the decoded input: ``text[pos:]`` is what is not consumed yet."""
 
-    def __init__(self, handle: IO[bytes]) -> None:
+    def __init__(self, handle: IO[bytes], max_digits: int | None = None) -> None:
         self.handle = handle
-        self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        self.max_digits = max_digits
+        self.decoder = _DECODER if max_digits is None else json.JSONDecoder(parse_int=self._int)
+        self.text_decoder = codecs.getincrementaldecoder("utf-8-sig")()
         self.text = ""
         self.pos = 0
         self.eof = False
@@ -55,10 +67,10 @@ class _Reader:
             self.pos = 0
         data = self.handle.read(self.piece)
         if not data:
-            self.text += self.decoder.decode(b"", final=True)
+            self.text += self.text_decoder.decode(b"", final=True)
             self.eof = True
         else:
-            self.text += self.decoder.decode(data)
+            self.text += self.text_decoder.decode(data)
 
     def where(self, offset: int) -> tuple[int, int]:
         """Line and column (from 1) of ``text[offset]``."""
@@ -84,12 +96,27 @@ class _Reader:
             raise self.error(f"Expecting {what}")
         self.pos += 1
 
+    def _int(self, digits: str) -> int:
+        if self.max_digits is not None and len(digits.lstrip("-")) > self.max_digits:
+            raise _LongInteger(digits)
+        return int(digits)
+
     def value(self) -> Any:
         """The next JSON value, read whole (reading on while it is cut by the window)."""
         self.peek()
         while True:
             try:
-                value, end = _DECODER.raw_decode(self.text, self.pos)
+                value, end = self.decoder.raw_decode(self.text, self.pos)
+            except _LongInteger as problem:
+                if not self.eof and self.text.endswith(problem.digits):
+                    self.fill()  # the number may go on in the next piece
+                    continue
+                offset = self.text.find(problem.digits, self.pos)
+                raise JSONStreamError(
+                    f"an integer of {len(problem.digits):,} digits (at most {self.max_digits})",
+                    *self.where(max(offset, self.pos)),
+                    kind="invalid record",
+                ) from None
             except json.JSONDecodeError as problem:
                 if self.eof:
                     raise self.error(problem.msg, problem.pos) from None
@@ -105,15 +132,19 @@ class _Reader:
             return value
 
 
-def iter_json_games(handle: IO[bytes], envelope: dict[str, Any]) -> Iterator[Any]:
+def iter_json_games(
+    handle: IO[bytes], envelope: dict[str, Any], *, max_digits: int | None = None
+) -> Iterator[Any]:
     """The elements of the ``games`` array of the JSON object in ``handle``, one at a time.
 
     The object's other members are stored in ``envelope`` as they are met (``format`` and
     ``version`` usually come first; a caller checks them once the iterator is exhausted).
     Raises :class:`JSONStreamError` for text that is not JSON, or not an object, and
-    ``RecursionError`` for nesting deeper than Python's decoder goes.
+    ``RecursionError`` for nesting deeper than Python's decoder goes. With ``max_digits``, an
+    integer of more digits is an error (``int()`` of thousands of digits is slow and, past
+    4,300, an exception).
     """
-    reader = _Reader(handle)
+    reader = _Reader(handle, max_digits)
     if reader.peek() != "{":
         value = reader.value()  # not an object: report the first JSON error, if any
         envelope["<document>"] = value
