@@ -20,6 +20,7 @@ Replaying and the rules engine::
 What one player may see (the one projection every ``--as`` output uses)::
 
     view_at(game, "3.2.1", "red")   the state there as Red saw it
+    position_text(state, viewer)    MCN's one-line position (FEN-like); state_from_text back
     project(path, viewer)           moves, events, state and title for a viewer
 
 Names not listed in ``__all__`` are internal and may change between versions.
@@ -49,6 +50,9 @@ _LAZY: dict[str, str] = {
     "random_game": "mcn.api",
     "view_at": "mcn.api",
     "project": "mcn.projection",
+    "position_text": "mcn.position.api",
+    "state_from_text": "mcn.position.api",
+    "PositionError": "mcn.position.errors",
     "Projection": "mcn.projection",
     "GameReplay": "mcn.replay",
     "Diagnostic": "mcn.replay",
@@ -77,6 +81,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "NotationError",
+    "PositionError",
     "Projection",
     "ReplayError",
     "__version__",
@@ -86,6 +91,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "position_text",
     "project",
     "random_game",
     "read_games",
@@ -93,6 +99,7 @@ __all__ = [
     "read_text",
     "replay_game",
     "state_at",
+    "state_from_text",
     "view_at",
     "write_record",
 ]
@@ -138,5 +145,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
         parse_action,
     )
     from mcn.notation import Game, GameResult, NotationError
+    from mcn.position.api import position_text, state_from_text
+    from mcn.position.errors import PositionError
     from mcn.projection import Projection, project
     from mcn.replay import Diagnostic, GameReplay

@@ -68,3 +68,12 @@ def test_consumer_script_runs() -> None:
 
 def test_all_names_the_lazy_exports() -> None:
     assert sorted(mcn.__all__) == sorted(["__version__", *mcn._LAZY])
+
+
+def test_positions_round_trip_through_the_api() -> None:
+    game = next(mcn.read_games(ROOT / "examples" / "game-4p.mcn"))
+    state = mcn.state_at(game, "3.2.1")
+    text = mcn.position_text(state)
+    back = mcn.state_from_text(text)
+    assert mcn.position_text(back) == text
+    assert back.to_json() == state.to_json()
