@@ -3,7 +3,9 @@
 A viewer is named the way players think of themselves: a colour initial (``R``), a colour
 (``red``, any case), ``spectator``, or the player's name from the record's headers
 (``--as "Paula Brandt"``; a single word of the name is enough when it names one player only).
-What the viewer then sees is :mod:`mcn.projection`'s business.
+What the viewer then sees is :mod:`mcn.projection`'s business. A record redacted for one
+player limits the viewer to that player or a spectator (:func:`within_record`): it lacks the
+others' secrets, and mcn never shows a stand-in as a fact.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import click
 
 from mcn.engine.constants import COLOUR_NAMES, COLOURS
 from mcn.notation.model import Game
-from mcn.projection import SPECTATOR, Viewer
+from mcn.projection import EVERYTHING, SPECTATOR, Viewer
 
 _WORDS = {
     **{c.lower(): c for c in COLOURS},
@@ -69,16 +71,53 @@ def _by_name(word: str, game: Game) -> str | None:
     return partial[0] if len(partial) == 1 else None
 
 
-def resolve_option(value: str | None, games: Iterable[Game], default: Viewer) -> Viewer:
+def redacted_for(game: Game) -> Viewer:
+    """Whose view a redacted record (``[Redacted "G"]``) holds, or :data:`EVERYTHING` for a
+    full record (an unreadable value: the spectator, who sees only what is public)."""
+    value = (game.header("Redacted") or "").strip()
+    if not value:
+        return EVERYTHING
+    try:
+        return resolve(value, game)
+    except UnknownViewer:
+        return SPECTATOR
+
+
+def within_record(game: Game, viewer: Viewer) -> Viewer:
+    """``viewer`` limited to what the record knows. A record redacted for one player holds
+    stand-ins for the others' secrets, so "everything" would show stand-ins as facts: it shows
+    that player's view instead; a spectator's view is fine (it sees less); another player's
+    view is a usage error — the record lacks his secrets, and mcn never makes a value up."""
+    owner = redacted_for(game)
+    if owner == EVERYTHING or viewer in (owner, SPECTATOR):
+        return viewer
+    if viewer == EVERYTHING:
+        return owner
+    who = "a spectator" if owner is None else f"{owner} ({COLOUR_NAMES[owner]})"
+    raise click.BadParameter(
+        f"the record was redacted for {who}: it cannot show {COLOUR_NAMES.get(str(viewer))}'s "
+        f"view; use --as {owner or 'spectator'} or --as spectator",
+        param_hint="'--as'",
+    )
+
+
+def resolve_option(
+    value: str | None, games: Iterable[Game], default: Viewer, *, limit: bool = True
+) -> Viewer:
     """``--as VALUE`` for a command showing ``games`` (they must all know the viewer): the
     viewer, or ``default`` when the option was not given. An unknown viewer is a usage error
-    (exit status 2) that lists the players."""
+    (exit status 2) that lists the players. With ``limit``, a redacted record limits the
+    viewer (:func:`within_record`)."""
+    games = list(games)
     if value is None:
-        return default
+        viewer = default
+        for game in games if limit else ():
+            viewer = within_record(game, viewer)
+        return viewer
     found: set[Viewer] = set()
     for game in games:
         try:
-            found.add(resolve(value, game))
+            found.add(within_record(game, resolve(value, game)) if limit else resolve(value, game))
         except UnknownViewer as problem:
             raise click.BadParameter(str(problem), param_hint="'--as'") from None
     if len(found) > 1:

@@ -17,11 +17,10 @@ import click
 
 from mcn.commands.replay import load_game
 from mcn.html import render_page
-from mcn.notation.model import Game
-from mcn.projection import EVERYTHING, SPECTATOR, Viewer
+from mcn.projection import EVERYTHING
 from mcn.replay import replay_game
 from mcn.safe_write import WriteError, write_text_atomic
-from mcn.viewer import UnknownViewer, resolve, resolve_option
+from mcn.viewer import resolve_option
 
 
 @click.command("html")
@@ -42,7 +41,7 @@ from mcn.viewer import UnknownViewer, resolve, resolve_option
 def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
     """Write game --game of FILE as one self-contained HTML page."""
     game = load_game(file, number)
-    viewer = _redacted_viewer(game, resolve_option(viewer_name, [game], EVERYTHING))
+    viewer = resolve_option(viewer_name, [game], EVERYTHING)  # a redacted record limits it
     name = "<stdin>" if file == "-" else file
     replay = replay_game(game, file=name, index=number, keep_states=True)
     errors = [d for d in replay.diagnostics if d.severity == "error"]
@@ -61,26 +60,3 @@ def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
             sys.exit(1)
         click.echo(f"wrote {output} ({len(page.encode()):,} bytes)", err=True)
     sys.exit(1 if errors else 0)
-
-
-def _redacted_viewer(game: Game, viewer: Viewer) -> Viewer:
-    """A record redacted for one player (``[Redacted "G"]``) holds stand-ins for the others'
-    secrets: showing "everything" would show the stand-ins as facts. Its page is that
-    player's view by default; a spectator's view is fine too (it sees less); another
-    player's is impossible."""
-    redacted = (game.header("Redacted") or "").strip()
-    if not redacted:
-        return viewer
-    try:
-        owner = resolve(redacted, game)
-    except UnknownViewer:
-        owner = SPECTATOR  # an unreadable owner: show only what is public
-    if viewer == EVERYTHING:
-        return owner
-    if viewer is not None and viewer != owner:
-        who = "a spectator" if owner is None else owner
-        raise click.BadParameter(
-            f"the record was redacted for {who}: it cannot show {viewer}'s view",
-            param_hint="'--as'",
-        )
-    return viewer

@@ -96,7 +96,7 @@ def _redact_games(
             failed = True
         if result.game is None or result.errors:
             continue
-        who = resolve_option(viewer, [result.game], None)
+        who = resolve_option(viewer, [result.game], None, limit=False)  # refuses at the '?'
         try:
             game, replay = redact_game(
                 result.game,

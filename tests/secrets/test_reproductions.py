@@ -181,3 +181,17 @@ def test_a_tree_drawn_for_a_viewer_shows_his_view(tmp_path: Path) -> None:
     full = tmp_path / "all.dot"
     assert run("tree", ANNOTATED, "-o", str(full)).exit_code == 0
     assert "Ten taler this early" in full.read_text(encoding="utf-8")
+
+
+def test_a_redacted_record_shows_only_its_viewers_view() -> None:
+    # R-HID-1: Green's record holds stand-ins for the others' secrets; they are never shown
+    # as facts: without --as it is Green's view, and another player's view is refused
+    redacted = str(EXAMPLES / "redacted-4p.mcn")
+    shown = run("replay", redacted, "--to", "setup", "--events").output
+    assert "B: bonus 10>?" in shown and "(as Green sees it)" in shown
+    assert run("replay", redacted, "--as", "G").output == run("replay", redacted).output
+    assert run("replay", redacted, "--as", "spectator").exit_code == 0
+    for command in (("replay", redacted), ("diff", redacted, GAME)):
+        refused = run(*command, "--as", "R")
+        assert refused.exit_code == 2
+        assert "redacted for G (Green): it cannot show Red's view" in refused.output
