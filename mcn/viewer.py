@@ -113,6 +113,8 @@ def resolve_option(
         viewer = default
         for game in games if limit else ():
             viewer = within_record(game, viewer)
+        if viewer not in (EVERYTHING, SPECTATOR) and any(viewer not in g.players for g in games):
+            return SPECTATOR  # redacted for a player another record lacks: public only
         return viewer
     found: set[Viewer] = set()
     for game in games:
