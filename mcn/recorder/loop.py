@@ -186,6 +186,8 @@ class Recorder:
             return
         if self.replay_order and self._confirm_forced(named, body):
             return
+        if self.replay_order and named and self._breach_before_forced(named, body):
+            return
         if named in session.state.current_players() and session.state.simultaneous():
             actor = named  # the secret bids: any pending bidder may be entered first
         options = options_for(session.state, actor)
@@ -211,6 +213,28 @@ class Recorder:
         end = End(actor)
         if actor != CHANCE and state.is_legal(end):
             self._report(self.session.play(end))
+
+    def _breach_before_forced(self, named: str, body: str) -> bool:
+        """I-POP-9, read as replay reads it: a breach (the Pope die past the post limit) that
+        fits the decision before the forced moves just taken, where the forced moves would
+        not make it a legal move; it is played there (and reported as a breach on replay)."""
+        session = self.session
+        try:
+            action = parse_action(named, body)
+        except ActionSyntaxError:
+            return False
+        if session.state.is_legal(action) and session.state.breach(action) is None:
+            return False  # legal where it stands now
+        line = session.line
+        start = line.last_entered()
+        first = (-1 if start is None else start) + 1
+        for index in range(first, len(line.entries)):  # before each forced move just taken
+            state = line.entries[index - 1].after if index else line.start
+            if state.is_legal(action) and state.breach(action) is not None:
+                del line.entries[index:]
+                self._report(session.play(action))
+                return True
+        return False
 
     def _confirm_forced(self, named: str | None, body: str) -> bool:
         """Whether the answer fits before a forced move the recorder has just taken by

@@ -83,7 +83,7 @@ def test_meta_culpa_example_has_an_uncaught_and_a_caught_omission() -> None:
     # (the turn is over after his second action: they take the next turn's first addresses)
     assert ("1.5.1", "undone money") in kinds and ("1.5.2", "undone post") in kinds
     assert ("1.5.3", "catch post") in kinds
-    without = replay_game(parse(META.replace("; undone money", "")).games[0])
+    without = replay_game(parse(META.replace(" undone money;", "")).games[0])
     assert without.valid and without.final is not None and replay.final is not None
     # Uncaught, the 3 taler stay with Yellow to the end of the game.
     assert replay.final.money["Y"] == without.final.money["Y"] + 3
@@ -103,14 +103,14 @@ def test_moving_the_catch_changes_the_state_as_the_rules_say() -> None:
 
     caught = souls(META)
     later = souls(
-        META.replace("5. B: catch post; R: donate 5>II", "5. R: donate 5>II").replace(
+        META.replace("B: catch post; R: donate 5>II", "R: donate 5>II").replace(
             "9. R: donate 2>II", "9. B: catch post; R: donate 2>II"
         )
     )
-    uncaught = souls(META.replace("5. B: catch post; R: donate 5>II", "5. R: donate 5>II"))
+    uncaught = souls(META.replace("B: catch post; R: donate 5>II", "R: donate 5>II"))
     assert caught == later and caught["Y"] == 2 and caught["R"] == 0
     assert uncaught["Y"] == 0 and uncaught["R"] == 2
-    too_late = META.replace("5. B: catch post; R: donate 5>II", "5. R: donate 5>II").replace(
+    too_late = META.replace("B: catch post; R: donate 5>II", "R: donate 5>II").replace(
         "round 2\n", "round 2\nB: catch post\n", 1
     )
     errors = [d for d in replay_game(parse(too_late).games[0]).diagnostics if d.severity == "error"]
