@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from mcn import hidden
+from mcn.causes import with_cause
 from mcn.engine import GameState, view
 from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Guess, Visit
 from mcn.engine.constants import CHANCE, COLOUR_NAMES
@@ -260,9 +261,13 @@ class SeenMove:
         implicit = " (implicit)" if self.implicit else ""
         return f"{self.actor}: {self.text}{implicit}"
 
-    def event_texts(self) -> list[str]:
-        """The events' sentences."""
-        return [str(e.get("text") or e["kind"]) for e in self.events]
+    def event_texts(self, causes: bool = False) -> list[str]:
+        """The events' sentences; with ``causes``, each followed by the rule that caused it
+        (``(Merchant's privilege, R-ACT-5)``, :func:`mcn.causes.with_cause`)."""
+        texts = [str(e.get("text") or e["kind"]) for e in self.events]
+        if causes:
+            texts = [with_cause(text, e) for text, e in zip(texts, self.events, strict=True)]
+        return texts
 
     def to_json(self, events: bool = True) -> dict[str, Any]:
         """The ``move``/``log`` entry of ``mcn replay --format json``."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -24,11 +24,11 @@ from mcn.board_profile import describe, summary
 from mcn.commands.board import board_option
 from mcn.engine import GameState
 from mcn.engine.data import Board
-from mcn.notation.model import Game
+from mcn.notation.model import Element, Game, Item, Move, Span
 from mcn.notation.stream import file_lines, iter_results
 from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.render import clean, render_events, render_state
-from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
+from mcn.replay import Diagnostic, GameReplay, Line, Step, address_matches, replay_game
 from mcn.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
@@ -100,6 +100,11 @@ def beyond(target: str, last: str) -> bool:
 )
 @click.option("--events", "all_events", is_flag=True, help="List every decision and its events.")
 @board_option
+@click.option(
+    "--from",
+    "first",
+    help="List the events from this decision on (address or prefix; implies --events).",
+)
 def replay(
     file: str,
     number: int,
@@ -108,6 +113,7 @@ def replay(
     form: str,
     all_events: bool,
     board: Board | None,
+    first: str | None,
 ) -> None:
     """Show the state of game --game of FILE after decision --to (default: the end)."""
     game = load_game(file, number)
@@ -135,6 +141,9 @@ def replay(
                 err=True,
             )
             found = (main, len(main.steps) - 1)
+        refused = None if found is not None else _stopped_at(result, target.strip())
+        if refused is not None:
+            _show_refused(game, refused, viewer, form, all_events, name, number, file)
         if found is None:
             raise click.BadParameter(
                 f"no decision at '{clean(target)}' in game {number} (the main line runs from "
@@ -147,13 +156,23 @@ def replay(
         assert kept is not None
         state = kept
         shown = line if index == len(line.steps) - 1 else None
+    start = _first_index(steps, first)
+    all_events = all_events or first is not None
     errors = [d for d in result.diagnostics if d.severity == "error"]
     lines = file_lines(file)
     for diagnostic in errors:
         click.echo(diagnostic.located(lines).display(), err=True)
     click.echo(
         show(
-            game, state, steps, viewer, form=form, all_events=all_events, name=name, number=number
+            game,
+            state,
+            steps,
+            viewer,
+            form=form,
+            all_events=all_events,
+            name=name,
+            number=number,
+            first=start,
         ),
         nl=False,
     )
@@ -173,14 +192,17 @@ def show(
     all_events: bool = False,
     name: str = "<string>",
     number: int = 1,
+    first: int = 0,
 ) -> str:
     """What ``mcn replay`` prints for ``viewer`` standing after the last of ``steps`` (the path
     from the start of the game; ``state`` is the state there): everything goes through one
     :class:`~mcn.projection.Projection`, so no secret is formatted here."""
     if form == "json":
-        data = show_json(state, steps, viewer, all_events=all_events, name=name, number=number)
+        data = show_json(
+            state, steps, viewer, all_events=all_events, name=name, number=number, first=first
+        )
         return json.dumps(data, indent=1) + "\n"
-    return _text(game, state, Projection(steps, viewer), all_events, number)
+    return _text(game, state, Projection(steps, viewer), all_events, number, first)
 
 
 def show_json(
@@ -191,14 +213,15 @@ def show_json(
     all_events: bool = False,
     name: str = "<string>",
     number: int = 1,
+    first: int = 0,
 ) -> dict[str, Any]:
     """The document ``mcn replay --format json`` prints (before serialising): equal data give
     equal bytes, so tests compare this cheaper form."""
-    return _json(name, number, Projection(steps, viewer), state, all_events)
+    return _json(name, number, Projection(steps, viewer), state, all_events, first)
 
 
 def _json(
-    name: str, number: int, seen: Projection, state: GameState, all_events: bool
+    name: str, number: int, seen: Projection, state: GameState, all_events: bool, first: int = 0
 ) -> dict[str, Any]:
     last = seen.last
     data: dict[str, Any] = {
@@ -213,20 +236,98 @@ def _json(
         "board": describe(state.board),  # B-4: which board, and whether provisional
     }
     if all_events:
-        data["log"] = [move.to_json() for move in seen.moves()]
+        data["log"] = [move.to_json() for move in seen.moves()[first:]]
     return data
 
 
-def _text(game: Game, state: GameState, seen: Projection, all_events: bool, number: int) -> str:
+def _text(
+    game: Game, state: GameState, seen: Projection, all_events: bool, number: int, first: int = 0
+) -> str:
     names = {c: game.header(t) or "" for c, t in (("R", "Red"), ("B", "Blue"), ("G", "Green"))}
     names["Y"] = game.header("Yellow") or ""
     title = seen.title(clean(game.header("Event") or ""), number)
     out = render_state(seen.state(state), names=names, title=title, heaven=state.board.heaven)
-    moves = seen.moves() if all_events else ([seen.last] if seen.last else [])
-    entries = [(m.address, m.label(), m.event_texts()) for m in moves]
+    moves = seen.moves()[first:] if all_events else ([seen.last] if seen.last else [])
+    entries = [(m.address, m.label(), m.event_texts(causes=True)) for m in moves]
     out += f"BOARD            {summary(state.board).removeprefix('board ')}\n"  # B-4
     out += "\n"  # a blank line after the picture
     if entries:
         out += ("EVENTS" if all_events else "SINCE THE PREVIOUS DECISION") + "\n"
         out += render_events(entries)
     return out
+
+
+def _stopped_at(replay: GameReplay, target: str) -> tuple[Line, Diagnostic] | None:
+    """The line that stopped at an error at decision ``target``, and that error."""
+    for line in replay.lines() if "/" in target else [replay.main] if replay.main else []:
+        error = line.error
+        if error is not None and error.address and address_matches(error.address, target):
+            return line, error
+    return None
+
+
+def _move_at(game: Game, span: Span | None) -> Move | None:
+    """The move written at ``span`` (main line or any variation)."""
+    work: list[Element] = list(game.body)
+    while work:
+        element = work.pop()
+        if isinstance(element, Item):
+            for move in element.moves:
+                if move.span == span:
+                    return move
+                for variation in move.variations:
+                    work.extend(variation)
+    return None
+
+
+def _show_refused(
+    game: Game,
+    refused: tuple[Line, Diagnostic],
+    viewer: Viewer,
+    form: str,
+    all_events: bool,
+    name: str,
+    number: int,
+    file: str,
+) -> NoReturn:
+    """``--to`` the decision where the record has its error: the state before it and the move
+    that was refused there, then the error as validate prints it; exit 1."""
+    line, error = refused
+    steps = path_to(line, len(line.steps) - 1) if line.steps else []
+    state = line.final if line.final is not None else line.start
+    move = _move_at(game, error.span)
+    written = f"{move.actor}: {move.text}" if move is not None else "?"
+    if form == "json":
+        data = show_json(state, steps, viewer, all_events=all_events, name=name, number=number)
+        data["refused"] = {
+            "address": error.address,
+            "move": written,
+            "reason": error.message,
+            "rule": error.rule,
+        }
+        click.echo(json.dumps(data, indent=1))
+    else:
+        text = show(game, state, steps, viewer, all_events=all_events, name=name, number=number)
+        rule = f" [{error.rule}]" if error.rule else ""
+        click.echo(
+            text + f"REFUSED AT {error.address}\n{clean(written)}\n    {clean(error.message)}{rule}"
+        )
+    click.echo(error.located(file_lines(file)).display(), err=True)
+    sys.exit(1)
+
+
+def _first_index(steps: list[Step], first: str | None) -> int:
+    """The index in ``steps`` of the first decision at or under ``--from`` (0 without it)."""
+    if first is None:
+        return 0
+    target = first.strip()
+    if target in ("start", "setup"):
+        return 0
+    for index, step in enumerate(steps):
+        if address_matches(step.address, target):
+            return index
+    last = steps[-1].address if steps else "start"
+    raise click.BadParameter(
+        f"no decision at '{clean(first)}' up to {last} (--from must come before --to)",
+        param_hint="'--from'",
+    )

@@ -15,15 +15,25 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from typing import IO, Any
 
 import click
 
-from mcn.commands.diff import RecordError
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.stream import file_lines, iter_results
 from mcn.render import clean
 from mcn.replay import Diagnostic, GameReplay, Line, address_matches, replay_game
+
+
+class RecordError(click.ClickException):
+    """A record that cannot be read or replayed: exit 1, its diagnostics printed as they are."""
+
+    exit_code = 1
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.message, err=True)
+
 
 #: Diagnostic codes that mean a game cannot be replayed at all.
 _FATAL = frozenset({"header", "internal"})
@@ -35,6 +45,7 @@ class Replayed:
 
     replay: GameReplay
     stops: list[Diagnostic]
+    path: str = "-"
 
     @property
     def broken(self) -> bool:
@@ -78,7 +89,7 @@ def load_replayed(
             if replay.main is None:
                 lines = [d.display() for d in stops] or [f"{name}: error: cannot replay game"]
                 raise RecordError("\n".join(lines))
-            return Replayed(replay, stops)
+            return Replayed(replay, stops, path)
     except OSError as error:
         raise RecordError(f"{name}: error: {error.strerror or error}") from None
     games = "no game" if seen == 0 else f"only {seen} game{'s' if seen > 1 else ''}"
@@ -86,11 +97,14 @@ def load_replayed(
 
 
 def report_stop(replayed: Replayed) -> None:
-    """Say where replay stopped and why, on standard error (nothing for a sound record)."""
+    """Say where replay stopped and why, on standard error (nothing for a sound record): the
+    error as ``validate`` prints it, with its source line and caret."""
+    lines = file_lines(replayed.path)
     for diagnostic in replayed.stops:
         where = diagnostic.address or "the start"
-        click.echo(f"note: replay stopped before {where}, at this error:", err=True)
-        click.echo(diagnostic.located(file_lines(diagnostic.file)).display(), err=True)
+        line = "the main line" if "/" not in where else "a variation"
+        click.echo(f"note: replay of {line} stopped before {where}, at this error:", err=True)
+        click.echo(diagnostic.located(lines).display(), err=True)
 
 
 @dataclass(slots=True)

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 import click
 
-from mcn.commands.diff import RecordError
-from mcn.commands.replayed import Replayed, load_replayed, report_stop, state_at
+from mcn.commands.replayed import RecordError, Replayed, load_replayed, report_stop, state_at
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board

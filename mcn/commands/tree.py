@@ -2,19 +2,21 @@
 
 The output format follows the extension of ``-o``: ``.dot``/``.gv`` is written directly, no
 Graphviz binary needed; ``.svg``, ``.png`` and ``.pdf`` run Graphviz ``dot`` (``make setup``
-installs it). Exit codes: 0 drawn, 1 the record does not parse or replay, 2 usage errors —
+installs it). Exit codes: 0 drawn, 1 the record does not parse or replay (a record with an
+illegal move is drawn up to the decision before it, and the error reported), 2 usage errors —
 including a missing ``dot``.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 import graphviz
 
 from mcn.commands.board import board_option
-from mcn.commands.diff import RecordError, load_replay
+from mcn.commands.replayed import RecordError, load_replayed, report_stop
 from mcn.engine.data import Board
 from mcn.limits import MAX_ALTERNATIVES, MAX_DRAWN_NODES
 from mcn.projection import EVERYTHING
@@ -118,7 +120,8 @@ def tree(
         )
     if start is not None and stop is not None and address_key(start) > address_key(stop):
         raise click.BadParameter(f"--from {start} comes after --to {stop}", param_hint="'--from'")
-    replay = load_replay(record, game, board=board)
+    loaded = load_replayed(record, game, board=board)
+    replay = loaded.replay
     options = TreeOptions(
         viewer=resolve_option(viewer_name, [replay.game], EVERYTHING),
         alternatives=alternatives,
@@ -152,3 +155,6 @@ def tree(
         raise RecordError(str(error)) from None
     decisions = sum(1 for e in drawn.edges if e.role != "alternative")
     click.echo(f"wrote {output} ({len(drawn.nodes)} nodes, {decisions} moves drawn)", err=True)
+    if loaded.broken:  # drawn up to the decision before the error
+        report_stop(loaded)
+        sys.exit(1)

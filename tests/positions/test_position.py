@@ -208,3 +208,14 @@ def test_a_position_at_the_end_is_over() -> None:
     assert final is not None
     back = state_from_text(position_text(final))
     assert back.is_terminal() and back.winners() == final.winners()
+
+
+def test_every_step_the_engine_knows_has_a_shape_and_is_in_the_schema() -> None:
+    from mcn.engine.decision import AUTO, DECISIONS
+    from mcn.engine.serial import compiled
+    from mcn.position.checks import STEP_ARGS
+
+    steps = set(DECISIONS) | set(AUTO)
+    assert set(STEP_ARGS) == steps
+    schema = compiled("position").schema
+    assert set(schema["properties"]["stack"]["items"]["prefixItems"][0]["enum"]) == steps
