@@ -66,7 +66,6 @@ STEP_ARGS = {
     "picks": "",
     "eval_end": "",
     "game_end": "",
-    "caught": "c",
 }
 
 _CARD_COUNTS = {card: count for card, (count, _cost) in CARDS.items()}
