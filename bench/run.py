@@ -58,25 +58,10 @@ sys.path[:0] = [str(HERE), str(ROOT)]
 import chess_baseline  # noqa: E402
 import corpus  # noqa: E402
 import html_bench  # noqa: E402
+import streaming  # noqa: E402
+from report import summary, table  # noqa: E402
 
 T = TypeVar("T")
-
-#: Targets from the project brief: (figure, comparison, bound). The brief compares
-#: python-chess's cheapest full parse with MCN's: ``check_syntax`` (every move read and checked,
-#: nothing built), and replay per engine decision; the record-model parse and the replay per
-#: written move are printed next to them, as stricter figures without a target.
-TARGETS: dict[str, tuple[str, float]] = {
-    "parse_syntax_ratio": (">=", 1.0),
-    "replay_ratio": (">=", 1.0),
-    "peak_rss_100mb_mb": ("<", 150.0),
-    "cold_version_s": ("<", 0.2),
-    "validate_jobs2_speedup": (">=", 1.7),
-    "html_bytes": ("<", 1_000_000),
-    "html_first_render_s": ("<", 1.0),
-    "empty_variations_100k_s": ("<", 2.0),
-    "empty_variations_100k_rss_mb": ("<", 200.0),
-}
-
 
 # ---- measuring ---------------------------------------------------------------------------------
 
@@ -480,6 +465,20 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         _say("validate of 1,000 and 100,000 empty variations …")
         results["empty_variations"] = empty_variations_figures(mcn_bin, work)
 
+        if not options.skip_streaming:
+            _say("import vs export …")
+            results["import_export"] = streaming.import_export(
+                mcn_bin, mcn_games.games, options.convert_games, max(3, runs)
+            )
+            _say("validate --jobs vs --dask local:N …")
+            results["dask"] = streaming.dask_figures(
+                mcn_bin, mcn_games.games, options.jobs_games, max(2, options.child_runs // 2)
+            )
+            _say(f"streaming: peak RSS of every command on {options.stream_mb} MB …")
+            results["streaming"] = streaming.memory_rows(
+                mcn_bin, mcn_games.games, options.stream_mb
+            )
+
         _say("tree …")
         annotated = ROOT / "examples" / "annotated-4p.mcn"
         source = annotated if annotated.is_file() else one
@@ -528,105 +527,6 @@ def _per_decision(pair: dict[str, Any], decisions: int) -> dict[str, Any]:
     }
 
 
-def summary(results: dict[str, Any]) -> dict[str, float | None]:
-    """The figures the targets are about."""
-    memory = results.get("memory", {})
-    return {
-        "parse_ratio": results["parse"]["ratio"],
-        "parse_syntax_ratio": results["parse_syntax"]["ratio"],
-        "replay_ratio": results["replay_decisions"]["ratio"],
-        "replay_ratio_per_written_move": results["replay"]["ratio"],
-        "peak_rss_100mb_mb": memory.get("100mb", {}).get("peak_rss_mb"),
-        "cold_version_s": results["cold_start"]["version_s"],
-        "validate_jobs2_speedup": results.get("jobs", {}).get("speedup"),
-        "html_bytes": results["html"]["bytes"],
-        "html_first_render_s": results["html"]["first_render_s"],
-        "empty_variations_100k_s": results["empty_variations"]["100000"]["seconds"],
-        "empty_variations_100k_rss_mb": results["empty_variations"]["100000"]["peak_rss_mb"],
-    }
-
-
-def table(results: dict[str, Any]) -> str:
-    """The human-readable report."""
-    m = results["machine"]
-    c = results["corpus"]
-    p, r, e = results["parse"], results["replay"], results["engine"]
-    ps = results["parse_syntax"]
-    rd = results["replay_decisions"]
-    cold, tree = results["cold_start"], results["tree"]
-    rows = [
-        f"machine   {m['cpu']}, {m['cores']} cores, {m['implementation']} {m['python']}, "
-        f"{m['system']}",
-        f"corpus    {c['games']} games, {c['moves']:,} moves "
-        f"(MCN {c['mcn_bytes'] / 1e6:.1f} MB, PGN {c['pgn_bytes'] / 1e6:.1f} MB)",
-        "",
-        f"{'':34}{'MCN':>14}{'python-chess':>16}{'ratio':>9}",
-        f"{'parse, record model (moves/s)':34}{p['mcn_moves_per_s']:>14,}"
-        f"{p['pgn_plies_per_s']:>16,}{p['ratio']:>9.2f}",
-        f"{'parse, syntax only (moves/s)':34}{ps['mcn_moves_per_s']:>14,}"
-        f"{ps['pgn_plies_per_s']:>16,}{ps['ratio']:>9.2f}",
-        f"{'parse + replay (decisions/s)':34}{rd['mcn_decisions_per_s']:>14,}"
-        f"{rd['pgn_plies_per_s']:>16,}{rd['ratio']:>9.2f}",
-        f"{'parse + replay (written moves/s)':34}{r['mcn_moves_per_s']:>14,}"
-        f"{r['pgn_plies_per_s']:>16,}{r['ratio']:>9.2f}",
-        f"{'':34}({rd['decisions_per_written_move']:.2f} engine decisions per written move)",
-        "",
-        f"{'engine, random play':34}{e['random_play_decisions_per_s']:>14,} decisions/s",
-        f"{'engine, apply only':34}{e['apply_decisions_per_s']:>14,} decisions/s",
-        f"{'cold start: mcn --version':34}{cold['version_s']:>14.3f} s",
-        f"{'cold start: mcn validate (1 game)':34}{cold['validate_one_game_s']:>14.3f} s",
-        f"{'mcn tree → SVG':34}{tree['seconds']:>14.3f} s  ({tree['file']})",
-        *_html_rows(results["html"]),
-    ]
-    jobs = results.get("jobs")
-    if jobs:
-        what = f"validate {jobs['games']:,} games, one file"
-        rows.append(
-            f"{what:34}{jobs['jobs1_s']:>11.2f} s  --jobs 1,{jobs['jobs2_s']:>7.2f} s  --jobs 2:"
-            f"  × {jobs['speedup']:.2f}"
-            f" ({jobs['speedup_range'][0]:.2f}–{jobs['speedup_range'][1]:.2f})"
-        )
-    for count, figures in results.get("empty_variations", {}).items():
-        what = f"validate {int(count):,} empty variations"
-        verdict = "valid" if figures["exit_status"] == 0 else "refused (past the limit)"
-        rows.append(
-            f"{what:34}{figures['seconds']:>14.3f} s  ({figures['cpu_seconds']:.2f} s CPU), "
-            f"{figures['peak_rss_mb']:.1f} MB, {verdict}"
-        )
-    for figures in results.get("memory", {}).values():
-        what = f"peak RSS, validate {figures['bytes'] / 1e6:.0f} MB"
-        rows.append(
-            f"{what:34}{figures['peak_rss_mb']:>14.1f} MB"
-            f"  ({figures['games']:,} games, {figures['seconds']:.0f} s, "
-            f"exit {figures['exit_status']})"
-        )
-    rows.append("")
-    for name, value in summary(results).items():
-        if name not in TARGETS:
-            rows.append(f"(no target) {name}: {value}")
-            continue
-        comparison, bound = TARGETS[name]
-        if value is None:
-            verdict = "not measured"
-        else:
-            met = value >= bound if comparison == ">=" else value < bound
-            verdict = "ok" if met else "MISSED"
-        rows.append(f"target {name} {comparison} {bound}: {value} {verdict}")
-    return "\n".join(rows)
-
-
-def _html_rows(h: dict[str, Any]) -> list[str]:
-    render = h["first_render_s"]
-    first = f"{render:>14.3f} s" if render is not None else f"{'-':>14}  ({h['first_render_note']})"
-    return [
-        f"{'mcn html: page size':34}{h['bytes']:>14,} B  ({h['file']}, {h['decisions']} decisions)",
-        f"{'mcn html: build (decisions/s)':34}{h['build_decisions_per_s']:>14,}"
-        f"{h['chess_svg_positions_per_s']:>16,}{h['build_ratio']:>9.2f}"
-        "  (python-chess: chess.svg positions/s)",
-        f"{'mcn html: first position drawn':34}{first}",
-    ]
-
-
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, run, print the table, write the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -642,14 +542,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--big-mb", type=int, help="size of the larger memory file")
     parser.add_argument("--jobs-games", type=int, help="games of the --jobs file")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory figures")
+    parser.add_argument("--stream-mb", type=int, help="input size of the streaming rows")
+    parser.add_argument("--convert-games", type=int, help="games for import vs export")
+    parser.add_argument(
+        "--skip-streaming", action="store_true", help="skip the streaming, import/export, dask rows"
+    )
     parser.add_argument("--out", type=Path, default=HERE / "results" / "latest.json")
     options = parser.parse_args(argv)
     defaults = (
         {"games": 200, "replay_games": 50, "engine_games": 30, "runs": 3, "child_runs": 3,
-         "small_mb": 1, "big_mb": 10, "jobs_games": 200}
+         "small_mb": 1, "big_mb": 10, "jobs_games": 200, "stream_mb": 5, "convert_games": 100}
         if options.quick
         else {"games": 2000, "replay_games": 500, "engine_games": 150, "runs": 5,
-              "child_runs": 7, "small_mb": 10, "big_mb": 100}
+              "child_runs": 7, "small_mb": 10, "big_mb": 100, "stream_mb": 100,
+              "convert_games": 1000}
     )  # fmt: skip
     for name, value in defaults.items():
         if getattr(options, name) is None:

@@ -132,6 +132,49 @@ def import_export(mcn_bin: str, games: tuple[str, ...], count: int, runs: int) -
     }
 
 
+def dask_figures(mcn_bin: str, games: tuple[str, ...], count: int, runs: int) -> dict[str, Any]:
+    """``mcn validate`` of one file of ``count`` games: ``--jobs 1``/``2`` beside ``--dask
+    local:1``/``local:2`` (a local Dask cluster of 1 or 2 worker processes, started by the
+    command). The cluster's start-up is measured apart (validating one game) and reported; the
+    games/s figures include it, as a user would see them."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return {"skipped": "the mcn[dask] extra is not installed"}
+    with tempfile.TemporaryDirectory(prefix="mcn-dask-") as scratch:
+        work = Path(scratch)
+        path = work / "games.mcn"
+        path.write_text("\n".join(games[i % len(games)] for i in range(count)), "utf-8")
+        one = work / "one.mcn"
+        one.write_text(games[0], "utf-8")
+        variants = {
+            "jobs1": ["--jobs", "1"],
+            "jobs2": ["--jobs", "2"],
+            "dask_local1": ["--dask", "local:1"],
+            "dask_local2": ["--dask", "local:2"],
+        }
+        times: dict[str, list[float]] = {name: [] for name in variants}
+        for _ in range(runs):
+            for name, extra in variants.items():
+                start = time.perf_counter()
+                subprocess.run(
+                    [mcn_bin, "validate", "-q", str(path), *extra],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                )  # fmt: skip
+                times[name].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        subprocess.run(
+            [mcn_bin, "validate", "-q", str(one), "--dask", "local:2"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+        )  # fmt: skip
+        startup = time.perf_counter() - start
+    out: dict[str, Any] = {"games": count, "runs": runs, "cluster_startup_s": round(startup, 2)}
+    for name, values in times.items():
+        median = statistics.median(values)
+        out[name] = {"seconds": round(median, 2), "games_per_s": round(count / median, 1)}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--mb", type=int, default=100, help="input size for the memory rows")
@@ -144,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     games = corpus.mcn_corpus(options.games, seed=1, workers=2).games
     result = {
         "import_export": import_export(mcn_bin, games, options.games, options.runs),
+        "dask": dask_figures(mcn_bin, games, options.games, options.runs),
         "memory": memory_rows(mcn_bin, games, options.mb),
     }
     print(json.dumps(result, indent=1))
