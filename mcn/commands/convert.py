@@ -154,11 +154,14 @@ def _import_games(handle: IO[bytes], out: IO[str], tick: Callable[[], None]) -> 
     envelope: dict[str, Any] = {}
     pending: Game | None = None
     written = 0
-    for index, data in enumerate(iter_json_games(handle, envelope, max_digits=_DIGITS)):
+    escapes: list[bool] = []
+    games = iter_json_games(handle, envelope, max_digits=_DIGITS, escapes=escapes)
+    for index, data in enumerate(games):
         tick()
         _check_envelope_so_far(envelope)
         path = f"/games/{index}"
-        _refuse_lone_surrogates(data, path)
+        if escapes.pop():
+            _refuse_lone_surrogates(data, path)
         _raise(check_game_data(data, path))
         game = read_game(data, path)
         if pending is not None:

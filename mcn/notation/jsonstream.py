@@ -58,6 +58,9 @@ class _Reader:
         self.line = 1  # line and column (from 1) of text[0]
         self.column = 1
         self.piece = _PIECE
+        #: Whether the last value read had a ``\\uD…`` escape: only then can it hold a lone
+        #: surrogate (raw UTF-8 cannot), so only then is it worth searching for one.
+        self.surrogate_escape = False
 
     def fill(self) -> None:
         """Drop what is consumed and read one more piece (none once at the end)."""
@@ -127,13 +130,21 @@ class _Reader:
             if end == len(self.text) and not self.eof:
                 self.fill()
                 continue
+            self.surrogate_escape = (
+                self.text.find("\\ud", self.pos, end) >= 0
+                or self.text.find("\\uD", self.pos, end) >= 0
+            )
             self.pos = end
             self.piece = _PIECE
             return value
 
 
 def iter_json_games(
-    handle: IO[bytes], envelope: dict[str, Any], *, max_digits: int | None = None
+    handle: IO[bytes],
+    envelope: dict[str, Any],
+    *,
+    max_digits: int | None = None,
+    escapes: list[bool] | None = None,
 ) -> Iterator[Any]:
     """The elements of the ``games`` array of the JSON object in ``handle``, one at a time.
 
@@ -142,7 +153,8 @@ def iter_json_games(
     Raises :class:`JSONStreamError` for text that is not JSON, or not an object, and
     ``RecursionError`` for nesting deeper than Python's decoder goes. With ``max_digits``, an
     integer of more digits is an error (``int()`` of thousands of digits is slow and, past
-    4,300, an exception).
+    4,300, an exception). With ``escapes``, one flag is appended per game yielded: whether
+    its text held a surrogate escape (``\\ud800``), the only way a lone surrogate gets in.
     """
     reader = _Reader(handle, max_digits)
     if reader.peek() != "{":
@@ -180,7 +192,10 @@ def iter_json_games(
             reader.pos += 1
             continue
         while True:
-            yield reader.value()
+            value = reader.value()
+            if escapes is not None:
+                escapes.append(reader.surrogate_escape)
+            yield value
             if reader.peek() == "]":
                 reader.pos += 1
                 break
