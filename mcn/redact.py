@@ -284,9 +284,24 @@ def redact_game(
     # not redacted) are not walked either: the rewrite below recurses along the nesting.
     body = redactor.main_line(_replayed(game.body, main), main) if main and not too_deep else ()
     who = "spectator" if viewer is None else viewer
-    kept = tuple(h for h in game.headers if h.tag != "Redacted")
+    kept = tuple(
+        _position_seen(h, main, viewer) if h.tag == "Position" else h
+        for h in game.headers
+        if h.tag != "Redacted"
+    )
     headers = (*kept, Header("Redacted", who))
     return replace(game, headers=headers, body=body), replay
+
+
+def _position_seen(header: Header, main: Line | None, viewer: str | None) -> Header:
+    """A ``[Position]`` header as the viewer saw the position: written from the replayed start
+    through the one projection, with ``?`` for every secret of another player (the full
+    position text would give all of them away)."""
+    from mcn.position.api import position_text
+
+    if main is None:
+        return Header("Position", "?")
+    return Header("Position", position_text(main.start, viewer))
 
 
 def _replayed(body: Sequence[Element], line: Line) -> Sequence[Element]:

@@ -219,3 +219,21 @@ def test_every_step_the_engine_knows_has_a_shape_and_is_in_the_schema() -> None:
     assert set(STEP_ARGS) == steps
     schema = compiled("position").schema
     assert set(schema["properties"]["stack"]["items"]["prefixItems"][0]["enum"]) == steps
+
+
+def test_redacting_a_record_from_a_position_masks_the_position_r_hid_1() -> None:
+    """The [Position] header holds every secret: a redacted record carries the viewer's
+    position instead (I-HID-4: what the viewer saw, '?' for the rest)."""
+    from mcn.redact import redact_game
+
+    main = replayed().main
+    assert main is not None
+    index = 40  # some decisions into the game: money and letters behind the screens
+    full = main.steps[index - 1].state
+    assert full is not None
+    record = _record_from(full, index)
+    redacted, _ = redact_game(record, "R")
+    seen = redacted.header("Position")
+    assert seen is not None and seen != record.header("Position")
+    assert seen == position_text(full, "R")
+    assert "?" in seen
