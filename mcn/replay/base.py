@@ -111,6 +111,7 @@ class ReplayBase:
             action: Action,
             move: Move | None,
             address: str | None = None,
+            breach: tuple[str, str] | None = ...,
         ) -> None: ...
 
         @staticmethod

@@ -36,6 +36,8 @@ def forced_action(state: GameState) -> Action | None:
 _CREW_ACTIONS = (PlaceCrew, MoveCrew)
 #: Placeholder for the engine's refusal of a move by a player who is not deciding.
 _NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
+#: ``apply``'s breach argument when the caller has not asked the engine yet.
+_UNASKED: tuple[str, str] = ("", "")
 
 _ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] = {}
 _ACTIONS_LIMIT = 1 << 16
@@ -101,13 +103,16 @@ class Binding(ReplayBase):
                 # Another player's decision is pending (typically an omitted forced move):
                 # the engine would refuse; ask it why only if nothing implicit comes first.
                 problem = _NOT_YOURS
-            if problem is None and action is not None and state.breach(action) is not None:
-                # I-POP-9: a breach is read only if the move is not legal a little later (the
-                # forced 'end' of the Pope's turn before the next character's visit, say).
-                implicit = self.forced_action(state) or self.end_before(state, move, action)
-                if implicit is not None and self.legal_after(state, implicit, action):
-                    self.apply(line, state, implicit, None)
-                    continue
+            breach: tuple[str, str] | None = _UNASKED
+            if problem is None and action is not None:
+                breach = state.breach(action)  # asked once: apply() reuses it
+                if breach is not None:
+                    # I-POP-9: a breach is read only if the move is not legal a little later
+                    # (the forced 'end' of the Pope's turn before the next character's visit).
+                    implicit = self.forced_action(state) or self.end_before(state, move, action)
+                    if implicit is not None and self.legal_after(state, implicit, action):
+                        self.apply(line, state, implicit, None)
+                        continue
             if problem is None:
                 address = state.address_of(action) if action else self.secret_address(state, move)
                 if branch:
@@ -116,7 +121,7 @@ class Binding(ReplayBase):
                     if action is None:
                         self.take_secret(line, state, move, address)
                     else:
-                        self.apply(line, state, action, move, address)
+                        self.apply(line, state, action, move, address, breach)
                     return address
                 except IllegalAction as error:
                     problem = error
@@ -174,11 +179,16 @@ class Binding(ReplayBase):
         action: Action,
         move: Move | None,
         address: str | None = None,
+        breach: tuple[str, str] | None = _UNASKED,
     ) -> None:
+        """Apply ``action`` and record its step. ``breach`` is :meth:`GameState.breach` of
+        ``action`` in ``state`` when the caller has just asked it (it is asked once per move)."""
         address = address or state.address_of(action)
         if state.finished == 2 or isinstance(action, _CREW_ACTIONS):  # what before_apply is for
             self.before_apply(line, state, action, move)
-        breach = state.breach(action) if move is not None else None
+            breach = _UNASKED  # before_apply may fill in secrets: ask again
+        if breach is _UNASKED:
+            breach = state.breach(action) if move is not None else None
         events = state.apply(action)
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
