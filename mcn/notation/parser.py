@@ -16,14 +16,13 @@ else the reference reading. Everything here takes the reading as a parameter, so
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
 from lark.exceptions import UnexpectedInput
 
+from mcn.collector import collector_paused
 from mcn.limits import variation_problem
 from mcn.notation.errors import NotationError, explain
 from mcn.notation.fastpath import parse_plain
@@ -73,24 +72,6 @@ def _problem_error(problem: Problem, chunk: Chunk, name: str, number: int) -> No
     )
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector (if it runs) for the duration of a parse.
-
-    A parse allocates many small objects and creates no reference cycle, so the collector
-    finds nothing; yet its sweeps over a growing record cost as much as the parse itself
-    (about half the time of reading a 400-game file; bench/run.py). Reference counting
-    still frees everything as usual.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 #: A reading of a text into its top-level elements: ``read(text, line_base)``, which raises
 #: Lark's ``UnexpectedInput`` at the text's first syntax error.
 Reading = Callable[[str, int], list[Element | Header]]
@@ -99,7 +80,7 @@ Reading = Callable[[str, int], list[Element | Header]]
 def reference_elements(text: str, line_base: int) -> list[Element | Header]:
     """The top-level elements of ``text`` as the grammar reads them (Lark's LALR parser and
     the builder); raises ``UnexpectedInput`` at the first error."""
-    with _collector_paused():
+    with collector_paused():
         parser, builder = shared()
         builder.line_base = line_base
         parsed: list[Element | Header] = parser.parse(text)  # type: ignore[assignment]
@@ -109,7 +90,7 @@ def reference_elements(text: str, line_base: int) -> list[Element | Header]:
 def fast_elements(text: str, line_base: int) -> list[Element | Header]:
     """The same elements as :func:`reference_elements`: by the plain-line fast path when
     every line is plain (:mod:`mcn.notation.fastpath`), else by the grammar."""
-    with _collector_paused():
+    with collector_paused():
         elements = parse_plain(text, line_base)
     if elements is not None:
         return elements
@@ -214,7 +195,7 @@ def parse(text: str, *, name: str = "<string>") -> File:
     A leading byte-order mark is ignored, as when reading a file.
     """
     text = text.removeprefix("\ufeff")
-    with _collector_paused():
+    with collector_paused():
         elements = parse_plain(text, 0)
     if elements is not None:
         return _games(elements, text, name)

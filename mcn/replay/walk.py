@@ -4,10 +4,10 @@ the state before the move it replaces, with explicit work lists (never recursion
 from __future__ import annotations
 
 import contextlib
-import gc
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from mcn.collector import collector_paused
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
@@ -153,26 +153,6 @@ class Replayer(Binding, Secrets, Checks):
             spawned.append(_Frame(child, working, variation))
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector (if it runs) while one game is replayed.
-
-    Replay allocates many small objects (events, steps, probe states) that stay alive until
-    the game's report is dropped, so the collector finds almost nothing, yet its sweeps cost
-    about a fifth of the replay time (docs/performance.md, "Replay speed ... second pass").
-    Reference counting frees everything as usual; the rare cycle (a refused move's exception
-    and its traceback) waits for the next collection after the game. As in
-    :func:`mcn.notation.parser.parse`, which pauses it the same way.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def replay_game(
     game: Game,
     *,
@@ -201,7 +181,7 @@ def replay_game(
         on_step=on_step,
     )
     replayer.board = board
-    with _collector_paused():
+    with collector_paused():
         return replayer.run()
 
 
