@@ -18,7 +18,6 @@ from mcn.engine.actions import (
     Decline,
     Do,
     Give,
-    Guess,
     MoveCrew,
     MovePopeStone,
     PlaceCrew,
@@ -45,7 +44,6 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
 from mcn.engine.events import (
-    Breach,
     CardEffect,
     CardsMoved,
     LetterMoved,
@@ -200,73 +198,6 @@ def take_yellow(s: GameState, step: Step) -> None:
         s.emit(LetterMoved("R-HOP-5", step[1], "yellow", 1, "Suite 6"))
 
 
-# --- the Pope's guess -------------------------------------------------------------------------
-
-
-def _guess_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
-    return [Guess(actor, room) for room in range(1, 7)]
-
-
-def _guess_why_not(s: GameState, step: Step, action: Action) -> Why:
-    assert isinstance(action, Guess)
-    why = why_not_open(s, action.room)
-    if why is not None:
-        return "I-POP-5", f"The Pope die cannot show {room_name(action.room)}: {why[1]}"
-    return None
-
-
-def _guess_apply(s: GameState, step: Step, action: Action) -> None:
-    assert isinstance(action, Guess)
-    s.stack.pop()
-    pope = step[2]
-    room = s.pope_die
-    s.pope_die = 0
-    caught = action.room == room
-    s.emit(PopeDie("R-POP-1", pope, room, action.room, caught))
-    if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6, I-POP-9
-        s.emit(
-            Breach("R-POP-3", pope, f"the Pope die showed {room_name(room)}, too dear for the post")
-        )
-        track.to_hell(s, pope, 1, "the Pope visited a room too dear for his post", "R-POP-3")
-        before = s.post[pope]
-        s.post[pope] = POST_MAX
-        s.emit(PostChanged("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
-        s.visited[room] = True
-        if room <= ROOMS:
-            _discard(s, room, "R-POP-3")
-        return
-    if caught:  # I-POP-8: the step comes after the visit and the room's action
-        s.push(("caught", pope))
-    resolve(s, pope, room, caught, caught)
-
-
-@auto("caught")
-def caught_step(s: GameState, step: Step) -> None:
-    """The caught Pope's step toward Hell, once his visit (the room's action, a cathedral it
-    finished and its evaluation included) is over (R-POP-2, I-POP-8)."""
-    track.to_hell(s, step[1], 1, "the Pope was caught", "R-POP-2")
-
-
-def _guess_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} guesses where the Pope ({colour_name(step[2])}) is"
-
-
-decision(
-    Handler(
-        "guess",
-        "R-POP-1",
-        (Guess,),
-        first_actor,
-        _guess_candidates,
-        _guess_why_not,
-        _guess_apply,
-        _guess_prompt,
-        "guess ROOM",
-    ),
-    "guess",
-)
-
-
 # --- Suite 5 ----------------------------------------------------------------------------------
 
 
@@ -382,7 +313,7 @@ def _effect_why_not(s: GameState, step: Step, action: Action) -> Why:
     return "I-HOP-7", f"The {card} card is used with '{forms}' (or 'decline')."
 
 
-def _discard(s: GameState, room: int, rule: str) -> None:
+def discard(s: GameState, room: int, rule: str) -> None:
     card = s.rooms[room - 1]
     assert card is not None
     s.rooms[room - 1] = None
@@ -449,7 +380,7 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:
             s.emit(MoneyMoved(rule, victim, -3, "steal-3", visitor))
         else:
             s.emit(CardEffect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler"))
-    _discard(s, room, rule)
+    discard(s, room, rule)
 
 
 def _effect_prompt(s: GameState, step: Step) -> str:

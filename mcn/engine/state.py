@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, SideAction
 from mcn.engine.constants import (

@@ -1,0 +1,84 @@
+"""The Pope's guess (R-POP-1..3, I-POP-5/8/9): the decision after the Pope sets his die.
+
+Split from :mod:`mcn.engine.house` (the House of Pleasure's rooms and cards), which it uses:
+the guess reveals the die, and then either R-POP-3's penalty for a room too dear for the post
+(a breach, I-POP-9) or the visit itself, with the caught Pope's step after it (I-POP-8).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine import track
+from mcn.engine.actions import Action, Guess
+from mcn.engine.constants import POST_MAX, ROOMS, colour_name, room_name
+from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.events import Breach, PopeDie, PostChanged
+from mcn.engine.house import cost, discard, resolve, why_not_open
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+
+def _guess_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [Guess(actor, room) for room in range(1, 7)]
+
+
+def _guess_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, Guess)
+    why = why_not_open(s, action.room)
+    if why is not None:
+        return "I-POP-5", f"The Pope die cannot show {room_name(action.room)}: {why[1]}"
+    return None
+
+
+def _guess_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, Guess)
+    s.stack.pop()
+    pope = step[2]
+    room = s.pope_die
+    s.pope_die = 0
+    caught = action.room == room
+    s.emit(PopeDie("R-POP-1", pope, room, action.room, caught))
+    if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6, I-POP-9
+        s.emit(
+            Breach("R-POP-3", pope, f"the Pope die showed {room_name(room)}, too dear for the post")
+        )
+        track.to_hell(s, pope, 1, "the Pope visited a room too dear for his post", "R-POP-3")
+        before = s.post[pope]
+        s.post[pope] = POST_MAX
+        s.emit(PostChanged("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
+        s.visited[room] = True
+        if room <= ROOMS:
+            discard(s, room, "R-POP-3")
+        return
+    if caught:  # I-POP-8: the step comes after the visit and the room's action
+        s.push(("caught", pope))
+    resolve(s, pope, room, caught, caught)
+
+
+@auto("caught")
+def caught_step(s: GameState, step: Step) -> None:
+    """The caught Pope's step toward Hell, once his visit (the room's action, a cathedral it
+    finished and its evaluation included) is over (R-POP-2, I-POP-8)."""
+    track.to_hell(s, step[1], 1, "the Pope was caught", "R-POP-2")
+
+
+def _guess_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} guesses where the Pope ({colour_name(step[2])}) is"
+
+
+decision(
+    Handler(
+        "guess",
+        "R-POP-1",
+        (Guess,),
+        first_actor,
+        _guess_candidates,
+        _guess_why_not,
+        _guess_apply,
+        _guess_prompt,
+        "guess ROOM",
+    ),
+    "guess",
+)
