@@ -3,9 +3,13 @@
 ``export`` writes the JSON form (``--format json``, validated by
 ``schemas/record.schema.json``) or canonical MCN (``--format mcn``); ``import`` reads a JSON
 record, checks it against the schema and the rules the schema cannot state, and writes
-canonical MCN. Both stream: one game at a time is read, checked and written, so memory stays
-flat for any size of archive; the output appears only when every game succeeded
-(:mod:`mcn.output`). Exit status: 0 done, 1 invalid input, 2 usage error.
+canonical MCN. ``export --as VIEWER`` exports the record as that player saw it: each game is
+redacted exactly as ``mcn redact --as VIEWER`` redacts it (the one projection,
+:mod:`mcn.projection`), so it equals ``mcn redact --as VIEWER | mcn export -``.
+
+Both stream: one game at a time is read, checked and written, so memory stays flat for any
+size of archive; the output appears only when every game succeeded (:mod:`mcn.output`).
+Exit status: 0 done, 1 invalid input, 2 usage error.
 """
 
 from __future__ import annotations
@@ -14,16 +18,18 @@ import json
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass
 from typing import IO, Any, NoReturn
 
 import click
 
 from mcn.commands.fmt import check_encoding
+from mcn.commands.redact import redacted
 from mcn.notation.jsoncheck import check_envelope_data, check_game_data
 from mcn.notation.jsonform import FORMAT, VERSION, RecordFormatError, game_to_json, read_game
 from mcn.notation.jsonstream import JSONStreamError, iter_json_games
 from mcn.notation.model import Game
-from mcn.notation.stream import iter_results
+from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
 from mcn.output import Abandon, open_output
 from mcn.progress import read_progress
@@ -59,17 +65,40 @@ def _open_input(file: str, stack: ExitStack) -> IO[bytes]:
     show_default=True,
     help="JSON form or canonical MCN.",
 )
+@click.option(
+    "--as",
+    "viewer",
+    help="Export the record as this player (R, red, the player's name) or a spectator saw "
+    "it: exactly what 'mcn redact --as' writes, exported.",
+)
+@click.option(
+    "--keep-annotations",
+    is_flag=True,
+    help="With --as: keep comments and variations, as 'mcn redact --keep-annotations'.",
+)
 @_OUTPUT
 @click.option("--encoding", callback=check_encoding, help="Encoding of FILE (default UTF-8).")
-def export(file: str, form: str, output: str | None, encoding: str | None) -> None:
-    """Export the MCN record FILE as JSON (or canonical MCN)."""
+def export(
+    file: str,
+    form: str,
+    viewer: str | None,
+    keep_annotations: bool,
+    output: str | None,
+    encoding: str | None,
+) -> None:
+    """Export the MCN record FILE as JSON (or canonical MCN), or as one player saw it."""
+    if keep_annotations and viewer is None:
+        raise click.UsageError("--keep-annotations needs --as (a full record keeps them all)")
     name = "<stdin>" if file == "-" else file
+    view = None if viewer is None else _View(viewer, keep_annotations, file_lines(file, encoding))
     try:
         with ExitStack() as stack:
             handle = _open_input(file, stack)
             out = stack.enter_context(open_output(output))
             tick = stack.enter_context(read_progress(handle, "exporting"))
-            if not _export_games(handle, name, encoding, form, out, tick):
+            if not _export_games(handle, name, encoding, form, out, tick, view):
+                if view is not None:
+                    click.echo(f"{name}: not exported: the record has errors", err=True)
                 raise Abandon
     except Abandon:
         sys.exit(1)
@@ -77,6 +106,15 @@ def export(file: str, form: str, output: str | None, encoding: str | None) -> No
         _fail(str(problem))
     except OSError as problem:
         _fail(f"{name}: error: cannot read: {problem.strerror}")
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """``--as``: whose view to export (redacted as ``mcn redact`` does, :func:`redacted`)."""
+
+    viewer: str
+    keep_annotations: bool
+    lines: Callable[[int], str | None]
 
 
 #: The JSON form around its games, as ``json.dumps(record_to_json(...), indent=1)`` writes it.
@@ -90,24 +128,32 @@ def _export_games(
     form: str,
     out: IO[str],
     tick: Callable[[], None],
+    view: _View | None = None,
 ) -> bool:
-    """Write each game of ``handle`` to ``out`` as soon as it is read; False when a game had
-    errors (every error is reported; the output is then discarded by the caller)."""
+    """Write each game of ``handle`` to ``out`` as soon as it is read (redacted first with
+    ``view``); False when a game had errors (every error is reported; the output is then
+    discarded by the caller)."""
     failed = False
     count = 0
     if form == "json":
         out.write(_JSON_HEAD)
     for result in iter_results(handle, encoding=encoding, name=name):
         tick()
-        for error in result.errors:
-            click.echo(error.format(), err=True)
-            failed = True
-        if failed or result.game is None:
+        game: Game | None
+        if view is not None:
+            game = redacted(result, view.viewer, view.keep_annotations, name, view.lines)
+            failed = failed or game is None
+        else:
+            for error in result.errors:
+                click.echo(error.format(), err=True)
+                failed = True
+            game = result.game
+        if failed or game is None:
             continue  # go on reading: every error of the file is reported
         if form == "mcn":
-            out.write(("\n" if count else "") + write(result.game))
+            out.write(("\n" if count else "") + write(game))
         else:
-            text = json.dumps(game_to_json(result.game), ensure_ascii=False, indent=1)
+            text = json.dumps(game_to_json(game), ensure_ascii=False, indent=1)
             out.write(("," if count else "") + "\n" + _indented(text))
         count += 1
     if form == "json":

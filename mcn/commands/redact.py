@@ -17,6 +17,8 @@ from typing import IO
 
 import click
 
+from mcn.notation.model import Game
+from mcn.notation.parser import GameResult
 from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
 from mcn.output import Abandon, open_output
@@ -91,32 +93,41 @@ def _redact_games(
     lines = file_lines(file)
     for result in iter_results(handle, name=name):
         tick()
-        for error in result.errors:
-            click.echo(error.format(), err=True)
-            failed = True
-        if result.game is None or result.errors:
-            continue
-        who = resolve_option(viewer, [result.game], None, limit=False)  # refuses at the '?'
-        try:
-            game, replay = redact_game(
-                result.game,
-                who,
-                keep_annotations=keep_annotations,
-                file=name,
-                index=result.number,
-            )
-        except Unresolvable as problem:
-            click.echo(problem.diagnostic.text(), err=True)
-            failed = True
-            continue
-        errors = [d for d in replay.diagnostics if d.severity == "error"]
-        for diagnostic in errors:
-            click.echo(diagnostic.located(lines).display(), err=True)
-        failed = failed or bool(errors)
-        if not failed:  # once a game failed, nothing will be written: stop building text
+        game = redacted(result, viewer, keep_annotations, name, lines)
+        failed = failed or game is None
+        if not failed and game is not None:  # once a game failed, nothing will be written
             out.write(("\n" if written else "") + write(game))
             written += 1
     return not failed
+
+
+def redacted(
+    result: GameResult,
+    viewer: str,
+    keep_annotations: bool,
+    name: str,
+    lines: Callable[[int], str | None],
+) -> Game | None:
+    """One game read from a record, as ``viewer`` (the ``--as`` value) saw it, or None after
+    reporting why it cannot be redacted (its notation errors, a rule error found by the
+    replay, a ``?`` the viewer should be able to read). ``mcn redact`` and ``mcn export --as``
+    both write what this returns, so their views are one."""
+    for error in result.errors:
+        click.echo(error.format(), err=True)
+    if result.game is None or result.errors:
+        return None
+    who = resolve_option(viewer, [result.game], None, limit=False)  # refuses at the '?'
+    try:
+        game, replay = redact_game(
+            result.game, who, keep_annotations=keep_annotations, file=name, index=result.number
+        )
+    except Unresolvable as problem:
+        click.echo(problem.diagnostic.text(), err=True)
+        return None
+    errors = [d for d in replay.diagnostics if d.severity == "error"]
+    for diagnostic in errors:
+        click.echo(diagnostic.located(lines).display(), err=True)
+    return None if errors else game
 
 
 def same_file(a: str, b: str) -> bool:

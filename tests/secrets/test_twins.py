@@ -84,6 +84,7 @@ def test_a_leaking_event_or_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> 
 def test_the_twin_outputs_are_the_commands_outputs(tmp_path: Path) -> None:
     # R-HID-1: the in-process outputs of the twin check are byte for byte what the commands
     # print, so the proof covers `mcn replay/redact/export/diff --as`
+    # and `mcn export --as`, which is redact then export
     game = base(4, 0)
     spot = next(s for s in spots(game) if s.kind == "donation" and alternatives(game, s))
     pair = make_twins(game, spot, alternatives(game, spot)[0], spot.reveal - 1)
@@ -110,6 +111,8 @@ def test_the_twin_outputs_are_the_commands_outputs(tmp_path: Path) -> None:
         assert redacted == write(redact_game(side.game, viewer, replay=side.replay)[0])
         exported = runner.invoke(cli, ["export", "-"], input=redacted).output
         assert json.loads(exported)["games"][0] == RECORD_OUTPUTS[3].render(side, viewer, index)
+        direct = runner.invoke(cli, ["export", path, "--as", viewer])  # the same projection
+        assert direct.exit_code == 0 and direct.output == exported
     compared = runner.invoke(cli, ["diff", *files, "--as", viewer])
     assert compared.exit_code == 0, compared.output
     assert "hidden from" in compared.output and "first divergence" not in compared.output
