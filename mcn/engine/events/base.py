@@ -1,0 +1,72 @@
+"""The base of every event: :class:`Event` (kind, rule, text, JSON with secrets masked) and the
+small text helpers the event sentences share.
+
+The concrete events live in one module per game area beside this one; all derive from
+:class:`Event`, so its ``to_json`` masks secrets the same way for every kind (R-HID-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from mcn.engine.constants import colour_name
+
+ALL_SECRETS = "*all*"
+"""Viewer value that sees every secret (the default of :meth:`Event.to_json`)."""
+
+
+def _names(colours: tuple[str, ...]) -> str:
+    names = [colour_name(c) for c in colours]
+    if len(names) <= 1:
+        return "".join(names) or "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass fields of an event class, looked up once (every output of every event
+    asks for them)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of all events."""
+
+    rule: str
+    kind: ClassVar[str] = "event"
+    secret: ClassVar[tuple[str, ...]] = ()  # fields only ``owner()`` may see
+
+    def owner(self) -> str | None:
+        """The player who may see this event's secret fields."""
+        return None
+
+    def text(self) -> str:
+        """A plain-English sentence."""
+        return self.kind
+
+    def to_json(self, viewer: str | None = ALL_SECRETS) -> dict[str, Any]:
+        """``{"kind", "rule", ...fields}``; secret fields become ``"?"`` unless ``viewer`` may
+        see them (``None`` is a spectator)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        owner = self.owner()
+        hide = bool(self.secret) and owner is not None and viewer not in (ALL_SECRETS, owner)
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if hide and name in self.secret:
+                value = "?"
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[name] = value
+        out["text"] = self.text() if not hide else self.kind
+        return out

@@ -1,0 +1,85 @@
+"""Events of the character phase: secret bids, their reveal, the money and posts they move and
+the characters chosen (R-BID-*).
+
+:class:`MoneyMoved` and :class:`PostChanged` are first met here and serve every later phase too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name
+from mcn.engine.events.base import Event
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlaced(Event):
+    """A secret bid was placed; its value stays hidden until the reveal (R-BID-1)."""
+
+    player: str
+    kind: ClassVar[str] = "bid-placed"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} has placed a secret bid"
+
+
+@dataclass(frozen=True, slots=True)
+class BidsRevealed(Event):
+    """All bids revealed, in choice order, and who keeps his taler (R-BID-2, R-BID-3)."""
+
+    bids: tuple[tuple[str, int, int], ...]  # (player, notches, taler) in choice order
+    keeper: str  # most notches: keeps his bid taler (R-BID-3)
+    kind: ClassVar[str] = "bids-revealed"
+
+    def text(self) -> str:
+        shown = "; ".join(f"{colour_name(p)} {n}+{t}={n + t}" for p, n, t in self.bids)
+        return f"Bids revealed (choice order): {shown}. {colour_name(self.keeper)} keeps his taler"
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyMoved(Event):
+    """Money paid (negative amount) or received (positive)."""
+
+    player: str
+    amount: int
+    reason: str
+    counterpart: str = "bank"
+    kind: ClassVar[str] = "money"
+
+    def text(self) -> str:
+        who = colour_name(self.player)
+        other = "the bank" if self.counterpart == "bank" else colour_name(self.counterpart)
+        if self.amount < 0:
+            return f"{who} pays {-self.amount} taler to {other} ({self.reason})"
+        return f"{who} receives {self.amount} taler from {other} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class PostChanged(Event):
+    """A post set by a bid or rotated by an action, a visit or a penalty."""
+
+    player: str
+    before: int
+    after: int
+    reason: str
+    kind: ClassVar[str] = "post"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)}'s post goes from {self.before} to {self.after} "
+            f"({self.reason})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterChosen(Event):
+    """A character card taken (R-BID-2)."""
+
+    player: str
+    character: str
+    kind: ClassVar[str] = "character-chosen"
+
+    def text(self) -> str:
+        name = CHARACTER_NAMES[CHARACTERS.index(self.character)]
+        return f"{colour_name(self.player)} chooses the {name}"

@@ -1,0 +1,62 @@
+"""Events of broken rules: META CULPA infractions and omissions (R-MET-1, I-MET-6), and a rules
+breach that a record contains and the rules punish (I-POP-9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.constants import colour_name
+from mcn.engine.events.base import Event, _count
+
+
+@dataclass(frozen=True, slots=True)
+class InfractionRecorded(Event):
+    """A META CULPA infraction (R-MET-1)."""
+
+    player: str
+    code: str
+    kind: ClassVar[str] = "infraction"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} commits the infraction {self.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Breach(Event):
+    """A rules breach a record contains and the rules punish (I-POP-9: the Pope die set to a
+    room too dear for the post, R-POP-3); public when it comes to light."""
+
+    player: str
+    what: str
+    kind: ClassVar[str] = "breach"
+
+    def text(self) -> str:
+        return f"Rules breach by {colour_name(self.player)}: {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class Omission(Event):
+    """META CULPA: the Petty Sinner leaves a cost undone, or another player catches him and he
+    makes it good (I-MET-6). ``what`` is money, post or sin; ``den`` names the den of a sin
+    ("" otherwise); ``catcher`` is "" when the cost is left undone."""
+
+    player: str
+    what: str
+    amount: int
+    den: str
+    catcher: str
+    kind: ClassVar[str] = "omission"
+
+    def text(self) -> str:
+        cost = {
+            "money": f"{self.amount} taler unpaid",
+            "post": f"his post {_count(self.amount, 'notch')} short".replace("notchs", "notches"),
+            "sin": f"{_count(self.amount, 'sin stone')} not placed in {self.den}",
+        }[self.what]
+        if not self.catcher:
+            return f"{colour_name(self.player)} (Petty Sinner) leaves {cost}"
+        return (
+            f"{colour_name(self.catcher)} catches {colour_name(self.player)} (Petty Sinner): "
+            f"{cost}, made good now"
+        )

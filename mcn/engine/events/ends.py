@@ -1,0 +1,54 @@
+"""Events of the ends: the posts compared at a round's end (R-NOT-1), the letters scored at the
+game's end (R-END-2) and the winners (R-END-3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.constants import colour_name
+from mcn.engine.events.base import Event, _count, _names
+
+
+@dataclass(frozen=True, slots=True)
+class PostsCompared(Event):
+    """The posts compared: who moves how far (R-NOT-1)."""
+
+    player: str  # "" when nobody moves
+    steps: int
+    kind: ClassVar[str] = "posts-compared"
+
+    def text(self) -> str:
+        if not self.player:
+            return "Posts compared: nobody moves"
+        return f"Posts compared: {colour_name(self.player)} moves {self.steps} toward Hell"
+
+
+@dataclass(frozen=True, slots=True)
+class LettersScored(Event):
+    """Letters scored at the game end (R-END-2)."""
+
+    player: str
+    sets: int
+    others: int
+    kind: ClassVar[str] = "letters-scored"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)} scores {_count(self.sets, 'set')} and "
+            f"{_count(self.others, 'other letter')}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """The game is over and these players win (R-END-3)."""
+
+    winners: tuple[str, ...]
+    heaven: bool
+    kind: ClassVar[str] = "game-ended"
+
+    def text(self) -> str:
+        one = len(self.winners) == 1
+        how = "reached Heaven" if self.heaven else ("is" if one else "are") + " nearest Heaven"
+        return f"Game over: {_names(self.winners)} {how} and win{'s' if one else ''}"

@@ -1,0 +1,83 @@
+"""Events of the setup and of each round's preparation: the chance draws (souls, market, room
+cards), the starting bonuses and the fixed preparation steps (R-SET-*, R-RND-*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.constants import colour_name
+from mcn.engine.events.base import Event, _names
+
+
+@dataclass(frozen=True, slots=True)
+class SoulsPlaced(Event):
+    """The chance order of the souls on space 0 (R-SET-1)."""
+
+    order: tuple[str, ...]
+    kind: ClassVar[str] = "souls-placed"
+
+    def text(self) -> str:
+        return f"Souls placed on space 0, nearest Heaven first: {_names(self.order)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTaken(Event):
+    """A starting bonus picked (R-SET-4)."""
+
+    player: str
+    bonus: str
+    kind: ClassVar[str] = "bonus-taken"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} takes the starting bonus {self.bonus}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A new round begins with its prepare phase (R-RND-1)."""
+
+    round: int
+    kind: ClassVar[str] = "round-started"
+
+    def text(self) -> str:
+        return f"Round {self.round} begins"
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDrawn(Event):
+    """Stones drawn from the bag to the market (R-RND-2)."""
+
+    stones: tuple[str, ...]
+    kind: ClassVar[str] = "market-drawn"
+
+    def text(self) -> str:
+        return "Drawn to the market: " + (", ".join(self.stones) or "nothing (the bag is empty)")
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared(Event):
+    """A fixed preparation step (R-RND-2): characters back, die, crew, suites."""
+
+    what: str
+    kind: ClassVar[str] = "prepared"
+
+    def text(self) -> str:
+        return self.what
+
+
+@dataclass(frozen=True, slots=True)
+class CardsMoved(Event):
+    """Room cards drawn, discarded, or the discard pile shuffled into a new deck."""
+
+    action: str  # "drawn", "discarded", "reshuffled"
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "cards"
+
+    def text(self) -> str:
+        if self.action == "reshuffled":
+            return f"The discard pile ({len(self.cards)} cards) becomes the new deck"
+        if self.action == "drawn":
+            rooms = ", ".join(f"room {i + 1}: {c}" for i, c in enumerate(self.cards))
+            return f"Cards drawn into the rooms: {rooms}"
+        return "Discarded: " + ", ".join(self.cards)

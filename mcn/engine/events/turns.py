@@ -1,0 +1,261 @@
+"""Events of the action phase: turns, stones, donations, letters, sins, souls, crews and
+buildings, evaluations, and House of Pleasure visits with their Pope die and room cards
+(R-ACT-*, R-DON-*, R-DEN-*, R-MOV-*, R-CAT-*, R-HOP-*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name, room_name
+from mcn.engine.events.base import Event, _count
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    """A turn of the action phase begins (R-ACT-1)."""
+
+    turn: int
+    player: str
+    character: str
+    kind: ClassVar[str] = "turn-started"
+
+    def text(self) -> str:
+        name = CHARACTER_NAMES[CHARACTERS.index(self.character)]
+        return f"Turn {self.turn}: {colour_name(self.player)} as the {name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnded(Event):
+    """The action phase or the game ends, and why."""
+
+    phase: str
+    why: str
+    kind: ClassVar[str] = "phase-ended"
+
+    def text(self) -> str:
+        return f"The {self.phase} ends: {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
+class StonesMoved(Event):
+    """Goods or indulgence stones moving between bag, market, screens and chests."""
+
+    player: str
+    stone: str
+    count: int
+    source: str
+    target: str
+    kind: ClassVar[str] = "stones"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)}: {self.count} {self.stone} from {self.source} "
+            f"to {self.target}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Donated(Event):
+    """A donation: the item is public, the compartment secret to the donor (R-DON-1)."""
+
+    player: str
+    item: str
+    compartment: str
+    kind: ClassVar[str] = "donated"
+    secret: ClassVar[tuple[str, ...]] = ("compartment",)
+
+    def owner(self) -> str | None:
+        return self.player
+
+    def text(self) -> str:
+        item = f"{self.item} taler" if self.item.isdigit() else self.item
+        return f"{colour_name(self.player)} donates {item} into compartment {self.compartment}"
+
+
+@dataclass(frozen=True, slots=True)
+class LetterMoved(Event):
+    """Letters taken from the supply, a display, Suite 6 or another player."""
+
+    player: str
+    colour: str
+    count: int
+    source: str
+    kind: ClassVar[str] = "letter"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} takes {self.count} {self.colour} from {self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class SinsPlaced(Event):
+    """Own sin stones placed in a den (R-DEN-1)."""
+
+    player: str
+    den: str
+    count: int
+    kind: ClassVar[str] = "sins-placed"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} places {_count(self.count, 'sin stone')} in {self.den}"
+
+
+@dataclass(frozen=True, slots=True)
+class SinsReturned(Event):
+    """Own stones taken back from a den: emptied (R-DEN-4) or atoned (R-DEN-3)."""
+
+    player: str
+    den: str
+    count: int
+    why: str
+    kind: ClassVar[str] = "sins-returned"
+
+    def text(self) -> str:
+        return (
+            f"{colour_name(self.player)} takes back {_count(self.count, 'sin stone')} from "
+            f"{self.den} ({self.why})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SoulMoved(Event):
+    """A soul moved (or a move that did not happen, R-MOV-4) and why."""
+
+    player: str
+    source: int
+    target: int
+    steps: int
+    why: str
+    blocked: bool = False
+    kind: ClassVar[str] = "soul-moved"
+
+    def text(self) -> str:
+        who = colour_name(self.player)
+        way = "Hell" if self.steps > 0 else "Heaven"
+        if self.blocked:
+            return f"{who}'s soul would pass space 40 and stays on {self.source} ({self.why})"
+        return (
+            f"{who}'s soul moves {abs(self.steps)} toward {way}, {self.source} -> {self.target} "
+            f"({self.why})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PopeStoneMoved(Event):
+    """A Pope stone moved between dens (R-CHR-1, pope-stone card)."""
+
+    player: str
+    source: str
+    target: str
+    kind: ClassVar[str] = "pope-stone-moved"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} moves a Pope stone from {self.source} to {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Atonement(Event):
+    """Three Pope stones beside one den: the other two dens are atoned (R-DEN-3)."""
+
+    den: str
+    mover: str
+    kind: ClassVar[str] = "atonement"
+
+    def text(self) -> str:
+        return (
+            f"All Pope stones beside {self.den}: the other dens are atoned, "
+            f"{colour_name(self.mover)} is exempt"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CrewMoved(Event):
+    """A crew placed on a site (R-CAT-1)."""
+
+    player: str
+    source: str  # "card", "hut" or a site number
+    site: int
+    kind: ClassVar[str] = "crew"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} puts a crew from {self.source} on site {self.site}"
+
+
+@dataclass(frozen=True, slots=True)
+class Built(Event):
+    """A nave or a spire built (R-CAT-1)."""
+
+    site: int
+    part: str  # "nave" or "spire"
+    kind: ClassVar[str] = "built"
+
+    def text(self) -> str:
+        done = " - the cathedral is finished" if self.part == "spire" else ""
+        return f"The {self.part} of cathedral {self.site} is built{done}"
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation(Event):
+    """An evaluation step: started, a display laid out, letters back, donations returned."""
+
+    site: int
+    compartment: str
+    what: str
+    letters: tuple[str, ...] = ()
+    kind: ClassVar[str] = "evaluation"
+
+    def text(self) -> str:
+        extra = (": " + ", ".join(self.letters)) if self.letters else ""
+        where = f"compartment {self.compartment} (cathedral {self.site})"
+        return f"Evaluation of {where}: {self.what}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Visited(Event):
+    """A House of Pleasure visit (R-HOP-1)."""
+
+    player: str
+    room: int
+    card: str
+    kind: ClassVar[str] = "visited"
+
+    def text(self) -> str:
+        card = f" ({self.card})" if self.card else ""
+        return f"{colour_name(self.player)} visits {room_name(self.room)}{card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PopeDie(Event):
+    """The Pope die set (room secret) or revealed with the guess."""
+
+    player: str
+    room: int
+    guess: int
+    caught: bool
+    kind: ClassVar[str] = "pope-die"
+    secret: ClassVar[tuple[str, ...]] = ("room",)
+
+    def owner(self) -> str | None:
+        return self.player if self.guess == 0 else None
+
+    def text(self) -> str:
+        if self.guess == 0:
+            return f"{colour_name(self.player)} sets the Pope die to {room_name(self.room)}"
+        verdict = "caught!" if self.caught else "not caught"
+        return (
+            f"Guess {room_name(self.guess)}; the Pope die shows {room_name(self.room)}: "
+            f"{colour_name(self.player)} {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect(Event):
+    """What a room card did (or that it was declined)."""
+
+    player: str
+    card: str
+    outcome: str
+    kind: ClassVar[str] = "card-effect"
+
+    def text(self) -> str:
+        return f"{colour_name(self.player)} uses {self.card}: {self.outcome}"
