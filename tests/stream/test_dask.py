@@ -1,4 +1,5 @@
-"""``--dask``: the games checked on a Dask cluster give the local report, byte for byte."""
+"""``--dask``: the games checked on a Dask cluster give the local report (validate, standings)
+or output (filter, also with ``--jobs``), byte for byte."""
 
 from __future__ import annotations
 
@@ -70,6 +71,28 @@ def test_standings_on_the_cluster_are_the_local_standings(scheduler: str, archiv
     remote = CliRunner().invoke(cli, [*args, "--dask", scheduler])
     assert remote.exit_code == local.exit_code
     assert remote.stdout == local.stdout and "Random player" in local.stdout
+
+
+@pytest.mark.parametrize("criteria", [("--valid",), ("--player", "random player red")])
+def test_filter_on_workers_and_the_cluster_writes_the_local_output(
+    scheduler: str, archive: Path, tmp_path: Path, criteria: tuple[str, ...]
+) -> None:
+    # games judged in processes or on the cluster (replayed for --valid, headers only for
+    # --player) are written in input order, byte for byte the local output
+    files = [str(archive), str(ROOT / "examples" / "game-4p.mcn")]
+    outputs = []
+    for index, way in enumerate(([], ["--jobs", "2"], ["--dask", scheduler])):
+        out = tmp_path / f"out{index}.mcn"
+        result = CliRunner().invoke(cli, ["filter", *files, *criteria, *way, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        outputs.append(out.read_bytes())
+    example = (ROOT / "examples" / "game-4p.mcn").read_bytes()
+    assert outputs[0].count(b"[Event ") == 24  # one game of the 25 is left out
+    if criteria == ("--valid",):
+        assert b"choose popes" not in outputs[0] and outputs[0].endswith(example)
+    else:
+        assert example not in outputs[0]
+    assert outputs[1] == outputs[0] and outputs[2] == outputs[0]
 
 
 def test_an_unreachable_scheduler_is_a_usage_error() -> None:

@@ -357,3 +357,25 @@ def test_quiet_text_report_keeps_problems_and_summary(records: list[str], tmp_pa
     quiet = run("validate", "-q", str(path)).output.splitlines()
     assert [line for line in full if ": game " not in line] == quiet[:-1] + full[-1:]
     assert sum(": game " in line for line in full) == 2 and not any(": game " in q for q in quiet)
+
+
+def test_filter_jobs_keeps_input_order_and_judges_undecodable_games_too(
+    records: list[str], tmp_path: Path
+) -> None:
+    # a game that is not UTF-8 under a forced --encoding is judged in the reading process;
+    # the games around it go to the workers; the output is the same with --jobs 1 and 2
+    latin = records[1].replace("[Event", '[Annotator "Jos\xe9"]\n[Event', 1).encode("latin-1")
+    source = tmp_path / "mixed.mcn"
+    tail = "\n".join(records[2:]).encode()
+    source.write_bytes(records[0].encode() + b"\n" + latin + b"\n" + tail)
+    outputs = []
+    for jobs in ("1", "2"):
+        for validity in ("--valid", "--invalid"):
+            result = run("filter", str(source), "--encoding", "utf-8", validity, "--jobs", jobs)
+            assert result.exit_code == 0, result.output
+            outputs.append(result.stdout_bytes)
+    assert outputs[:2] == outputs[2:]
+    assert outputs[0] == records[0].encode() + b"\n" + tail  # every valid game, in order
+    assert b"Jos\xef\xbf\xbd" in outputs[1] and outputs[1].count(b"[Event") == 1
+    piped = run("filter", "-", "--valid", "--jobs", "2", input=source.read_bytes())
+    assert piped.exit_code == 2 and "standard input cannot be read with --jobs" in piped.output
