@@ -89,14 +89,14 @@ def cold_caches() -> None:
     parsed actions), so that every timed run reads its corpus as a fresh process would, not
     with the caches its warm-up filled (python-chess keeps no such caches)."""
     from mcn import replay
-    from mcn.engine import actions
+    from mcn.engine.actions import parse as action_parser
     from mcn.notation import fastpath, grammar, lexical
 
     fastpath._templates.clear()
     fastpath._templates.builder._tokens.clear()
     grammar.shared()[1]._tokens.clear()
     lexical._cache.clear()
-    actions._PARSED.clear()
+    action_parser._PARSED.clear()
     replay._ACTIONS.clear()
 
 

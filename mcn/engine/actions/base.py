@@ -1,0 +1,35 @@
+"""The base of every action: :class:`Action` (an actor, a kind, one canonical text) and the error
+for text outside the engine's vocabulary.
+
+The concrete actions live in one module per phase beside this one; the parser that reads their
+text back is :mod:`mcn.engine.actions.parse`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+class ActionSyntaxError(ValueError):
+    """The text is not an action of the engine's vocabulary (a syntax error, not a rule one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class: who acts. Subclasses add parameters and the text form."""
+
+    actor: str
+    kind: ClassVar[str] = ""
+
+    @property
+    def text(self) -> str:
+        """The canonical text of this action (without the actor)."""
+        return self.kind
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _item_text(item: str, compartment: str) -> str:
+    return f"{item}>{compartment}" if compartment else item

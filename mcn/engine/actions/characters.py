@@ -1,0 +1,79 @@
+"""Actions of the character phase: a bid, a character chosen, and what the chosen character does
+at once: a Pope stone moved, a crew placed or moved, or nothing (R-BID-*, R-CHR-*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.actions.base import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """R-BID-1: a secret bid of notches plus taler."""
+
+    notches: int
+    taler: int
+    kind: ClassVar[str] = "bid"
+
+    @property
+    def text(self) -> str:
+        return f"bid {self.notches}+{self.taler}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """R-BID-2: take a character card."""
+
+    character: str
+    kind: ClassVar[str] = "choose"
+
+    @property
+    def text(self) -> str:
+        return f"choose {self.character}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePopeStone(Action):
+    """R-CHR-1 and the pope-stone card: move a Pope stone between dens."""
+
+    source: str
+    target: str
+    kind: ClassVar[str] = "pope-stone"
+
+    @property
+    def text(self) -> str:
+        return f"pope-stone {self.source}>{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Decline an optional preliminary action (Pope stone, Petty Sinner's visit)."""
+
+    kind: ClassVar[str] = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCrew(Action):
+    """R-CHR-2 and the new-crew card: put a crew on a cathedral site."""
+
+    site: int
+    kind: ClassVar[str] = "crew"
+
+    @property
+    def text(self) -> str:
+        return f"crew {self.site}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCrew(Action):
+    """The move-crew card: move a crew from one site to another."""
+
+    source: int
+    target: int
+    kind: ClassVar[str] = "crew"
+
+    @property
+    def text(self) -> str:
+        return f"crew {self.source}>{self.target}"

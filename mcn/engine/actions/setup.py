@@ -1,0 +1,59 @@
+"""Actions of the setup and of chance: the souls' order, a starting bonus, the market draw and
+the room cards (R-SET-*, R-RND-2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.actions.base import Action, _item_text
+
+
+@dataclass(frozen=True, slots=True)
+class SoulOrder(Action):
+    """R-SET-1: the chance order of the souls on space 0, nearest Heaven first."""
+
+    order: tuple[str, ...]
+    kind: ClassVar[str] = "souls"
+
+    @property
+    def text(self) -> str:
+        return "souls " + " ".join(self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Action):
+    """R-SET-4/5: a starting bonus as items with their compartments, e.g.
+    ``(("bread", "I"), ("wine", "II"))``, ``(("10", "I"),)`` or ``(("blue", ""),)``.
+    A missing compartment is ``""`` (the check refuses it, R-SET-5)."""
+
+    items: tuple[tuple[str, str], ...]
+    kind: ClassVar[str] = "bonus"
+
+    @property
+    def text(self) -> str:
+        return " ".join(("bonus", *(_item_text(item, comp) for item, comp in self.items)))
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDraw(Action):
+    """R-RND-2: the stones drawn from the bag, in canonical order."""
+
+    stones: tuple[str, ...]
+    kind: ClassVar[str] = "market"
+
+    @property
+    def text(self) -> str:
+        return " ".join(("market", *self.stones))
+
+
+@dataclass(frozen=True, slots=True)
+class RoomCards(Action):
+    """R-RND-2: the cards drawn into rooms 1-4, in room order."""
+
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "rooms"
+
+    @property
+    def text(self) -> str:
+        return " ".join(("rooms", *self.cards))

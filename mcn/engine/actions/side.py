@@ -1,0 +1,52 @@
+"""META CULPA side actions: moves that may come at any pending decision without taking it
+(I-MET-5): an infraction (R-MET-1), a cost left undone, a catch (I-MET-6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.actions.base import Action
+
+
+class SideAction(Action):
+    """META CULPA: a move that may come at any pending decision without taking it (I-MET-5):
+    an infraction, a cost left undone, a catch (I-MET-6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Infraction(SideAction):
+    """R-MET-1 (META CULPA): a recorded procedural infraction."""
+
+    code: str
+    kind: ClassVar[str] = "infraction"
+
+    @property
+    def text(self) -> str:
+        return f"infraction {self.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Undone(SideAction):
+    """I-MET-6 (META CULPA): the Petty Sinner leaves the cost he last incurred undone —
+    ``money`` not paid, ``post`` not rotated, ``sin`` stones not placed."""
+
+    what: str
+    kind: ClassVar[str] = "undone"
+
+    @property
+    def text(self) -> str:
+        return f"undone {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch(SideAction):
+    """I-MET-6 (META CULPA): another player catches the Petty Sinner's earliest uncaught
+    omission of that kind; he makes it good at once (no sin stone for it, R-MET-2)."""
+
+    what: str
+    kind: ClassVar[str] = "catch"
+
+    @property
+    def text(self) -> str:
+        return f"catch {self.what}"

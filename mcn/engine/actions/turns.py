@@ -1,0 +1,209 @@
+"""Actions of the action phase: a turn's trades, donations, visits, room cards and letters picked
+at an evaluation, and its end (R-ACT-*, R-DON-*, R-HOP-*, R-EVA-*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mcn.engine.actions.base import Action, _item_text
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """R-ACT-2: take no action this turn."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    """R-ACT-3: end the turn without a second action."""
+
+    kind: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """R-BUY-1: buy one good."""
+
+    good: str
+    kind: ClassVar[str] = "buy"
+
+    @property
+    def text(self) -> str:
+        return f"buy {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Greedy(Action):
+    """R-BUY-3: two goods of one kind for the price of one, and a Greed sin."""
+
+    good: str
+    kind: ClassVar[str] = "greedy"
+
+    @property
+    def text(self) -> str:
+        return f"greedy {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyLetter(Action):
+    """R-BUY-2: pay, hand in an indulgence stone, take a red or green letter."""
+
+    colour: str
+    kind: ClassVar[str] = "letter"
+
+    @property
+    def text(self) -> str:
+        return f"letter {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """R-SEL-1: sell one good from behind the screen."""
+
+    good: str
+    kind: ClassVar[str] = "sell"
+
+    @property
+    def text(self) -> str:
+        return f"sell {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Donate(Action):
+    """R-DON-1/2: one item (the Emperor: one or two) into compartments; items are a good's name
+    or a coin value as text (``"5"``), in canonical order; a missing compartment is ``""``."""
+
+    items: tuple[tuple[str, str], ...]
+    kind: ClassVar[str] = "donate"
+
+    @property
+    def text(self) -> str:
+        return " ".join(("donate", *(_item_text(item, comp) for item, comp in self.items)))
+
+
+@dataclass(frozen=True, slots=True)
+class Visit(Action):
+    """R-HOP-*: visit room 1-4 or suite 5/6; for the Pope, set the Pope die (R-POP-1)."""
+
+    room: int
+    kind: ClassVar[str] = "visit"
+
+    @property
+    def text(self) -> str:
+        return f"visit {self.room}"
+
+
+@dataclass(frozen=True, slots=True)
+class FreeStone(Action):
+    """R-ACT-5: the Merchant's free stone; an indulgence stone names its letter colour."""
+
+    stone: str
+    colour: str | None = None
+    kind: ClassVar[str] = "free"
+
+    @property
+    def text(self) -> str:
+        if self.colour is None:
+            return f"free {self.stone}"
+        return f"free {self.stone}>{self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess(Action):
+    """R-POP-1: name the room where the Pope is."""
+
+    room: int
+    kind: ClassVar[str] = "guess"
+
+    @property
+    def text(self) -> str:
+        return f"guess {self.room}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRoom(Action):
+    """R-HOP-4: in Suite 5, the room whose card is used."""
+
+    room: int
+    kind: ClassVar[str] = "room"
+
+    @property
+    def text(self) -> str:
+        return f"room {self.room}"
+
+
+@dataclass(frozen=True, slots=True)
+class Do(Action):
+    """Carry out a room card that takes no parameter."""
+
+    kind: ClassVar[str] = "do"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """R-HOP-3: do not carry out the room card."""
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGood(Action):
+    """The free-good card: take one good from the market."""
+
+    good: str
+    kind: ClassVar[str] = "take"
+
+    @property
+    def text(self) -> str:
+        return f"take {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """The steal-3 card: name the opponent to rob."""
+
+    victim: str
+    kind: ClassVar[str] = "steal"
+
+    @property
+    def text(self) -> str:
+        return f"steal {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """The emperor-letter card: the Emperor gives a letter of his choice."""
+
+    colour: str
+    kind: ClassVar[str] = "give"
+
+    @property
+    def text(self) -> str:
+        return f"give {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class EmptyDen(Action):
+    """R-DEN-4: out of sin stones, take back all own stones from a den."""
+
+    den: str
+    kind: ClassVar[str] = "empty"
+
+    @property
+    def text(self) -> str:
+        return f"empty {self.den}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """R-EVA-2/3: take one letter from the evaluation display."""
+
+    colour: str
+    kind: ClassVar[str] = "pick"
+
+    @property
+    def text(self) -> str:
+        return f"pick {self.colour}"
