@@ -391,7 +391,16 @@ class GameState:
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal at the pending decision."""
-        self._checked(action)
+        found = self._checked(action)
+        if isinstance(found, IllegalAction):
+            raise found
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """The :class:`IllegalAction` :meth:`check` would raise, or None when ``action`` is
+        legal: for callers that explain a refusal without raising it (an exception caught and
+        kept makes a reference cycle through its traceback)."""
+        found = self._checked(action)
+        return found if isinstance(found, IllegalAction) else None
 
     def breach(self, action: Action) -> tuple[str, str] | None:
         """``(rule, reason)`` when ``action`` is accepted by :meth:`check` but is a rules
@@ -427,13 +436,14 @@ class GameState:
             return meta.why_not(self, action) is None
         return False
 
-    def _checked(self, action: Action) -> Handler | None:
-        """Check ``action``; return the pending step's handler (None for a side action)."""
+    def _checked(self, action: Action) -> Handler | IllegalAction | None:
+        """Check ``action``: the pending step's handler (None for a side action), or the
+        :class:`IllegalAction` that says why not (returned, not raised)."""
         stack = self.stack
         if not stack:
             if not isinstance(action, Action):
-                raise IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
-            raise self.illegal("R-END-1", "The game is over; no more actions are possible.")
+                return IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
+            return self.illegal("R-END-1", "The game is over; no more actions are possible.")
         step = stack[-1]
         handler = DECISIONS[step[0]]
         if isinstance(action, handler.classes):
@@ -441,43 +451,82 @@ class GameState:
             if who in handler.actors(self, step):
                 why = handler.why_not(self, step, action)
                 if why is not None:
-                    raise self.illegal(why[0], why[1], who)
+                    return self.illegal(why[0], why[1], who)
                 return handler
         if isinstance(action, SideAction):
             why = meta.why_not(self, action)
             if why is not None:
-                raise self.illegal(why[0], why[1], action.actor)
+                return self.illegal(why[0], why[1], action.actor)
             return None
         if not isinstance(action, Action):
-            raise IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
-        self._refuse(step, handler, action)
-        raise AssertionError("unreachable: _refuse raises")
+            return IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
+        return self._refusal(step, handler, action)
 
-    def _refuse(self, step: Step, handler: Handler, action: Action) -> None:
-        """Raise the error for an action of the wrong player or of the wrong kind."""
+    def _refusal(self, step: Step, handler: Handler, action: Action) -> IllegalAction:
+        """The error for an action of the wrong player or of the wrong kind."""
         actors = handler.actors(self, step)
         who = action.actor
         rule = handler.rule_at(self, step)
         if who not in actors:
             deciders = " or ".join(colour_name(c) for c in actors)
-            raise self.illegal(
+            return self.illegal(
                 rule,
                 f"It is {deciders}'s decision ({handler.prompt(self, step)}), "
                 f"not {colour_name(who)}'s.",
             )
-        raise self.illegal(
+        return self.illegal(
             handler.misfit_rule or rule,
             f"{colour_name(who)} must decide: {handler.prompt(self, step)}; "
             f"'{action.text}' is not possible here (expected {handler.expects}).",
             who,
         )
 
+    def judge(self, action: Action) -> tuple[bool, tuple[str, str] | None]:
+        """``(legal, breach)``: :meth:`is_legal` and :meth:`breach` in one check of ``action``.
+
+        Replay asks it of every written move before :meth:`apply_unchecked`: one ``why_not``
+        per move instead of three, and no exception (with its traceback, a reference cycle
+        for the garbage collector) when a move must wait for an omitted forced move.
+        """
+        stack = self.stack
+        if not stack:
+            return False, None
+        step = stack[-1]
+        handler = DECISIONS[step[0]]
+        if isinstance(action, handler.classes) and action.actor in handler.actors(self, step):
+            if handler.why_not(self, step, action) is not None:
+                return False, None
+            return True, None if handler.breach is None else handler.breach(self, step, action)
+        if isinstance(action, SideAction):
+            return meta.why_not(self, action) is None, None
+        return False, None
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """:meth:`apply` for a caller that has just found ``action`` legal in this very state
+        (:meth:`judge`, :meth:`is_legal`, :meth:`legal_actions`): the same effects and events,
+        without checking it a second time. Anything else must call :meth:`apply`."""
+        step = self.stack[-1]
+        handler: Handler | None = DECISIONS[step[0]]
+        assert handler is not None
+        if not isinstance(action, handler.classes) or action.actor not in handler.actors(
+            self, step
+        ):
+            handler = None  # a META CULPA side action
+        return self._carry_out(handler, action)
+
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, apply it and run the game on to the next decision.
 
         Returns the events it caused. Raises :class:`IllegalAction` (state unchanged).
         """
-        handler = self._checked(action)
+        found = self._checked(action)
+        if isinstance(found, IllegalAction):
+            raise found
+        return self._carry_out(found, action)
+
+    def _carry_out(self, handler: Handler | None, action: Action) -> list[Event]:
+        """Apply the checked ``action`` (``handler`` of the pending step, None for a side
+        action) and run the game on to the next decision; the events it caused."""
         events: list[Event] = []
         self._events = events
         self.counter += 1

@@ -36,6 +36,9 @@ def forced_action(state: GameState) -> Action | None:
 _CREW_ACTIONS = (PlaceCrew, MoveCrew)
 #: Placeholder for the engine's refusal of a move by a player who is not deciding.
 _NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
+#: Placeholder for the engine's refusal of a move the pending decision does not accept (asked
+#: in words only if the move really fails).
+_REFUSED = IllegalAction("R-ACT-2", "not accepted here")
 #: ``apply``'s breach argument when the caller has not asked the engine yet.
 _UNASKED: tuple[str, str] = ("", "")
 
@@ -97,22 +100,27 @@ class Binding(ReplayBase):
         own: IllegalAction | None = None
         for _ in range(_FORCED_LIMIT):
             problem: IllegalAction | None = None
+            breach: tuple[str, str] | None = None
             if branch or action is None:
                 problem = self.fits(state, move, action)
+                if problem is None and action is not None:
+                    breach = state.breach(action)
             elif move.actor not in state.current_players() and not isinstance(action, SideAction):
                 # Another player's decision is pending (typically an omitted forced move):
                 # the engine would refuse; ask it why only if nothing implicit comes first.
                 problem = _NOT_YOURS
-            breach: tuple[str, str] | None = _UNASKED
-            if problem is None and action is not None:
-                breach = state.breach(action)  # asked once: apply() reuses it
-                if breach is not None:
-                    # I-POP-9: a breach is read only if the move is not legal a little later
-                    # (the forced 'end' of the Pope's turn before the next character's visit).
-                    implicit = self.forced_action(state) or self.end_before(state, move, action)
-                    if implicit is not None and self.legal_after(state, implicit, action):
-                        self.apply(line, state, implicit, None)
-                        continue
+            else:
+                legal, breach = state.judge(action)  # one check: apply() will not repeat it
+                if not legal:
+                    problem = _REFUSED
+            if problem is None and breach is not None:
+                assert action is not None
+                # I-POP-9: a breach is read only if the move is not legal a little later
+                # (the forced 'end' of the Pope's turn before the next character's visit).
+                implicit = self.forced_action(state) or self.end_before(state, move, action)
+                if implicit is not None and self.legal_after(state, implicit, action):
+                    self.apply(line, state, implicit, None)
+                    continue
             if problem is None:
                 address = state.address_of(action) if action else self.secret_address(state, move)
                 if branch:
@@ -126,11 +134,12 @@ class Binding(ReplayBase):
                 except IllegalAction as error:
                     problem = error
             if move.actor in state.current_players():
-                own = problem  # the actor's own decision said no: the telling reason
+                # The actor's own decision said no: the telling reason, in this state.
+                own = state.refusal(action) if problem is _REFUSED and action else problem
             implicit = self.forced_action(state) or self.end_before(state, move, action)
             if implicit is None:
                 problem = own or problem
-                if problem is _NOT_YOURS:
+                if problem is _NOT_YOURS or problem is _REFUSED:
                     problem = self.fits(state, move, action) or problem
                 self.fail(
                     line,
@@ -153,11 +162,7 @@ class Binding(ReplayBase):
     def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
         """None when the pending decision accepts the move, else why not."""
         if action is not None:
-            try:
-                state.check(action)
-            except IllegalAction as error:
-                return error
-            return None
+            return state.refusal(action)
         if self.secret_candidates(state, move):
             return None
         if state.is_terminal():
@@ -181,15 +186,21 @@ class Binding(ReplayBase):
         address: str | None = None,
         breach: tuple[str, str] | None = _UNASKED,
     ) -> None:
-        """Apply ``action`` and record its step. ``breach`` is :meth:`GameState.breach` of
-        ``action`` in ``state`` when the caller has just asked it (it is asked once per move)."""
+        """Apply ``action``, which the caller found legal in ``state`` (the move's own check, a
+        forced move, an ``end`` asked with ``is_legal``, a ``?`` move's candidate), and record
+        its step. ``breach`` is :meth:`GameState.breach` of ``action`` in ``state`` when the
+        caller has just asked it (it is asked once per move)."""
         address = address or state.address_of(action)
-        if state.finished == 2 or isinstance(action, _CREW_ACTIONS):  # what before_apply is for
-            self.before_apply(line, state, action, move)
-            breach = _UNASKED  # before_apply may fill in secrets: ask again
-        if breach is _UNASKED:
+        if (state.finished == 2 or isinstance(action, _CREW_ACTIONS)) and self.before_apply(
+            line, state, action, move
+        ):
+            # Secrets were filled in: check again, and ask the breach again.
             breach = state.breach(action) if move is not None else None
-        events = state.apply(action)
+            events = state.apply(action)
+        else:
+            if breach is _UNASKED:
+                breach = state.breach(action) if move is not None else None
+            events = state.apply_unchecked(action)
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
             step.state = state.clone()
@@ -263,8 +274,8 @@ class Binding(ReplayBase):
         probe = state
         forced: list[Action] = []
         for _ in range(_FORCED_LIMIT):
-            if probe.is_terminal() or probe.pending_address().rsplit(".", 1)[0] != section:
-                return
+            if not probe.stack or probe.section != section or probe.simultaneous():
+                return  # over, or the pending decision is not in this turn
             end = self.end_action(probe)
             if end is not None:
                 for action in [*forced, end]:

@@ -84,15 +84,20 @@ class Secrets(ReplayBase):
                     key = f"chest {element.args[0]}"
                 line.reveals.setdefault(key, element)
 
-    def before_apply(self, line: Line, state: GameState, action: Action, move: Move | None) -> None:
-        """Fill in secrets just before the evaluation or the scoring that needs them."""
+    def before_apply(self, line: Line, state: GameState, action: Action, move: Move | None) -> bool:
+        """Fill in secrets just before the evaluation or the scoring that needs them; whether
+        it may have changed ``state`` (then ``action`` is checked again)."""
+        changed = False
         if state.finished < 2 and finishes_cathedral(state, action) and state.is_legal(action):
             self.evaluation(line, state, state.finished, move)
+            changed = True
         if state.finished == 2 and line.unresolved.get("letters"):
             probe = state.clone()
             probe.apply(action)
             if probe.is_terminal():
                 self.fill_letters(line, state, probe, move)
+                changed = True
+        return changed
 
     def evaluation(self, line: Line, state: GameState, compartment: int, move: Move | None) -> None:
         """Compartment ``compartment`` is about to be evaluated: record, reveal, fill in."""
