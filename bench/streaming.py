@@ -73,8 +73,17 @@ def _json_of_size(mcn_bin: str, games: tuple[str, ...], size: int, work: Path) -
     return path, count
 
 
-def memory_rows(mcn_bin: str, games: tuple[str, ...], megabytes: int) -> dict[str, Any]:
-    """Peak RSS of each command of :data:`COMMANDS` on ``megabytes`` MB of input."""
+def memory_rows(
+    mcn_bin: str, games: tuple[str, ...], megabytes: int, workers: int = 1
+) -> dict[str, Any]:
+    """Peak RSS of each command of :data:`COMMANDS` on ``megabytes`` MB of input.
+
+    ``workers`` commands run at once: each is a process of its own whose high-water mark the
+    kernel keeps apart, so the figures do not disturb each other (their wall times do; they are
+    reported, not compared with anything).
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
     from run import peak_rss
 
     out: dict[str, Any] = {}
@@ -83,12 +92,15 @@ def memory_rows(mcn_bin: str, games: tuple[str, ...], megabytes: int) -> dict[st
         mcn_path = work / "archive.mcn"
         mcn_games = _write_repeated(games, megabytes * 1_000_000, mcn_path)
         json_path, json_games = _json_of_size(mcn_bin, games, megabytes * 1_000_000, work)
-        for name, template in COMMANDS.items():
-            args = [a.format(mcn=mcn_path, json=json_path, out=work / "out.tmp") for a in template]
+
+        def measure(name: str) -> dict[str, Any]:
+            target = work / f"{name}.out"
+            args = [a.format(mcn=mcn_path, json=json_path, out=target) for a in COMMANDS[name]]
             print(f"streaming: {name} on {megabytes} MB …", file=sys.stderr, flush=True)
             rss, status, seconds = peak_rss([mcn_bin, *args])
+            target.unlink(missing_ok=True)
             source = json_path if name == "import" else mcn_path
-            out[name] = {
+            return {
                 "input_bytes": source.stat().st_size,
                 "games": json_games if name == "import" else mcn_games,
                 "peak_rss_mb": round(rss, 1),
@@ -96,7 +108,10 @@ def memory_rows(mcn_bin: str, games: tuple[str, ...], megabytes: int) -> dict[st
                 "exit_status": status,
                 "seconds": round(seconds, 1),
             }
-            (work / "out.tmp").unlink(missing_ok=True)
+
+        with ThreadPoolExecutor(max(1, workers)) as pool:
+            rows = dict(zip(COMMANDS, pool.map(measure, COMMANDS), strict=True))
+        out.update(rows)
     return out
 
 
@@ -180,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mb", type=int, default=100, help="input size for the memory rows")
     parser.add_argument("--games", type=int, default=300, help="corpus games")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2, help="memory rows measured at once")
     options = parser.parse_args(argv)
     import corpus
 
@@ -188,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     result = {
         "import_export": import_export(mcn_bin, games, options.games, options.runs),
         "dask": dask_figures(mcn_bin, games, options.games, options.runs),
-        "memory": memory_rows(mcn_bin, games, options.mb),
+        "memory": memory_rows(mcn_bin, games, options.mb, options.workers),
     }
     print(json.dumps(result, indent=1))
     return 0
