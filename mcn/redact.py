@@ -24,6 +24,7 @@ from dataclasses import replace
 from mcn import hidden
 from mcn.engine.actions import Action, BuyLetter, FreeStone, Give, Pick
 from mcn.engine.constants import colour_name
+from mcn.engine.data import Board
 from mcn.engine.events import Evaluation
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move, Section
 from mcn.projection import (
@@ -268,15 +269,17 @@ def redact_game(
     file: str = "<string>",
     index: int = 1,
     replay: GameReplay | None = None,
+    board: Board | None = None,
 ) -> tuple[Game, GameReplay]:
     """The record ``game`` as ``viewer`` (a colour, or None for a spectator) saw it, and the
     replay of the full record (its diagnostics say whether the redaction is trustworthy:
     after the first error of a line, the rest of it is left out). ``replay``, when the caller
-    has one of ``game`` already, saves replaying it again.
+    has one of ``game`` already, saves replaying it again. ``board`` replaces the profile
+    the record names (``--board FILE``, I-BRD-1); the record's ``[Board]`` header is kept.
 
     Raises :class:`Unresolvable` when ``game`` hides (``?``) something the viewer saw."""
     if replay is None:
-        replay = replay_game(game, file=file, index=index)
+        replay = replay_game(game, file=file, index=index, board=board)
     redactor = _Redactor(replay, viewer, keep_annotations)
     main = replay.main
     too_deep = any(d.code == "depth" for d in replay.diagnostics)

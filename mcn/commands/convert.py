@@ -18,13 +18,14 @@ import json
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass
 from typing import IO, Any, NoReturn
 
 import click
 
+from mcn.commands.board import board_option
 from mcn.commands.fmt import check_encoding
-from mcn.commands.redact import redacted
+from mcn.commands.redact import View, redacted, say_board
+from mcn.engine.data import Board
 from mcn.notation.jsoncheck import check_envelope_data, check_game_data
 from mcn.notation.jsonform import FORMAT, VERSION, RecordFormatError, game_to_json, read_game
 from mcn.notation.jsonstream import JSONStreamError, iter_json_games
@@ -76,6 +77,7 @@ def _open_input(file: str, stack: ExitStack) -> IO[bytes]:
     is_flag=True,
     help="With --as: keep comments and variations, as 'mcn redact --keep-annotations'.",
 )
+@board_option
 @_OUTPUT
 @click.option("--encoding", callback=check_encoding, help="Encoding of FILE (default UTF-8).")
 def export(
@@ -83,14 +85,20 @@ def export(
     form: str,
     viewer: str | None,
     keep_annotations: bool,
+    board: Board | None,
     output: str | None,
     encoding: str | None,
 ) -> None:
     """Export the MCN record FILE as JSON (or canonical MCN), or as one player saw it."""
     if keep_annotations and viewer is None:
         raise click.UsageError("--keep-annotations needs --as (a full record keeps them all)")
+    if board is not None and viewer is None:
+        raise click.UsageError("--board needs --as (a plain export replays nothing)")
     name = "<stdin>" if file == "-" else file
-    view = None if viewer is None else _View(viewer, keep_annotations, file_lines(file, encoding))
+    view = None
+    if viewer is not None:
+        view = View(viewer, keep_annotations, file_lines(file, encoding), board)
+        say_board(board)
     try:
         with ExitStack() as stack:
             handle = _open_input(file, stack)
@@ -108,15 +116,6 @@ def export(
         _fail(f"{name}: error: cannot read: {problem.strerror}")
 
 
-@dataclass(frozen=True, slots=True)
-class _View:
-    """``--as``: whose view to export (redacted as ``mcn redact`` does, :func:`redacted`)."""
-
-    viewer: str
-    keep_annotations: bool
-    lines: Callable[[int], str | None]
-
-
 #: The JSON form around its games, as ``json.dumps(record_to_json(...), indent=1)`` writes it.
 _JSON_HEAD = f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "games": ['
 
@@ -128,7 +127,7 @@ def _export_games(
     form: str,
     out: IO[str],
     tick: Callable[[], None],
-    view: _View | None = None,
+    view: View | None = None,
 ) -> bool:
     """Write each game of ``handle`` to ``out`` as soon as it is read (redacted first with
     ``view``); False when a game had errors (every error is reported; the output is then
@@ -141,7 +140,7 @@ def _export_games(
         tick()
         game: Game | None
         if view is not None:
-            game = redacted(result, view.viewer, view.keep_annotations, name, view.lines)
+            game = redacted(result, view, name)
             failed = failed or game is None
         else:
             for error in result.errors:

@@ -15,7 +15,10 @@ import sys
 
 import click
 
+from mcn.board_profile import summary
+from mcn.commands.board import board_option
 from mcn.commands.replay import load_game
+from mcn.engine.data import Board
 from mcn.html import render_page
 from mcn.projection import EVERYTHING
 from mcn.replay import replay_game
@@ -31,6 +34,7 @@ from mcn.viewer import resolve_option
     "viewer_name",
     help="Show only what one player (R, red or a player's name) or a spectator could see.",
 )
+@board_option
 @click.option(
     "-o",
     "--output",
@@ -38,15 +42,17 @@ from mcn.viewer import resolve_option
     default="-",
     help="Write the page here (default: standard output).",
 )
-def html(file: str, number: int, viewer_name: str | None, output: str) -> None:
+def html(file: str, number: int, viewer_name: str | None, board: Board | None, output: str) -> None:
     """Write game --game of FILE as one self-contained HTML page."""
     game = load_game(file, number)
     viewer = resolve_option(viewer_name, [game], EVERYTHING)  # a redacted record limits it
     name = "<stdin>" if file == "-" else file
-    replay = replay_game(game, file=name, index=number, keep_states=True)
+    replay = replay_game(game, file=name, index=number, keep_states=True, board=board)
     errors = [d for d in replay.diagnostics if d.severity == "error"]
     for diagnostic in errors:
         click.echo(diagnostic.text(), err=True)
+    if board is not None and replay.main is not None:  # B-4: which board drew the page
+        click.echo(f"note: drawn with {summary(replay.main.start.board)}", err=True)
     if replay.main is None:
         sys.exit(1)
     page = render_page(game, replay, viewer)

@@ -13,10 +13,14 @@ import os
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass
 from typing import IO
 
 import click
 
+from mcn.board_profile import summary
+from mcn.commands.board import board_option
+from mcn.engine.data import Board
 from mcn.notation.model import Game
 from mcn.notation.parser import GameResult
 from mcn.notation.stream import file_lines, iter_results
@@ -24,6 +28,7 @@ from mcn.notation.writer import write
 from mcn.output import Abandon, open_output
 from mcn.progress import read_progress
 from mcn.redact import Unresolvable, redact_game
+from mcn.render import clean
 from mcn.safe_write import WriteError
 from mcn.viewer import resolve_option
 
@@ -50,7 +55,10 @@ from mcn.viewer import resolve_option
     default="-",
     help="Write here (default: standard output).",
 )
-def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
+@board_option
+def redact(
+    file: str, viewer: str, keep_annotations: bool, output: str, board: Board | None
+) -> None:
     """Write FILE as the player --as saw it: other players' secrets become '?'."""
     if output != "-" and file != "-" and same_file(file, output):
         raise click.BadParameter(
@@ -59,12 +67,14 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
             param_hint="'-o'",
         )
     name = "<stdin>" if file == "-" else file
+    say_board(board)
     try:
         with ExitStack() as stack:
             handle = sys.stdin.buffer if file == "-" else stack.enter_context(open(file, "rb"))
             out = stack.enter_context(open_output(output))
             tick = stack.enter_context(read_progress(handle, "redacting"))
-            if not _redact_games(handle, name, file, viewer, keep_annotations, out, tick):
+            view = View(viewer, keep_annotations, file_lines(file), board)
+            if not _redact_games(handle, name, view, out, tick):
                 click.echo(f"{name}: not redacted: the record has errors", err=True)
                 raise Abandon
     except Abandon:
@@ -77,23 +87,34 @@ def redact(file: str, viewer: str, keep_annotations: bool, output: str) -> None:
         sys.exit(1)
 
 
+@dataclass(frozen=True, slots=True)
+class View:
+    """Whose view to write (the ``--as`` value), with what, and where a diagnostic's source
+    line is found: what :func:`redacted` needs besides the game."""
+
+    viewer: str
+    keep_annotations: bool
+    lines: Callable[[int], str | None]
+    board: Board | None = None
+
+
+def say_board(board: Board | None) -> None:
+    """B-4: with ``--board``, say on standard error which board the games are replayed with
+    and whether it has provisional values (the record still names its own, I-BRD-1)."""
+    if board is not None:
+        click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
+
+
 def _redact_games(
-    handle: IO[bytes],
-    name: str,
-    file: str,
-    viewer: str,
-    keep_annotations: bool,
-    out: IO[str],
-    tick: Callable[[], None],
+    handle: IO[bytes], name: str, view: View, out: IO[str], tick: Callable[[], None]
 ) -> bool:
     """Redact each game of ``handle`` as it is read, writing it to ``out``; False when a game
     had errors (all of them are reported; what was written is then discarded)."""
     failed = False
     written = 0
-    lines = file_lines(file)
     for result in iter_results(handle, name=name):
         tick()
-        game = redacted(result, viewer, keep_annotations, name, lines)
+        game = redacted(result, view, name)
         failed = failed or game is None
         if not failed and game is not None:  # once a game failed, nothing will be written
             out.write(("\n" if written else "") + write(game))
@@ -101,32 +122,31 @@ def _redact_games(
     return not failed
 
 
-def redacted(
-    result: GameResult,
-    viewer: str,
-    keep_annotations: bool,
-    name: str,
-    lines: Callable[[int], str | None],
-) -> Game | None:
-    """One game read from a record, as ``viewer`` (the ``--as`` value) saw it, or None after
-    reporting why it cannot be redacted (its notation errors, a rule error found by the
-    replay, a ``?`` the viewer should be able to read). ``mcn redact`` and ``mcn export --as``
-    both write what this returns, so their views are one."""
+def redacted(result: GameResult, view: View, name: str) -> Game | None:
+    """One game read from a record, as ``view.viewer`` saw it, or None after reporting why it
+    cannot be redacted (its notation errors, a rule error found by the replay, a ``?`` the
+    viewer should be able to read). ``mcn redact`` and ``mcn export --as`` both write what
+    this returns, so their views are one."""
     for error in result.errors:
         click.echo(error.format(), err=True)
     if result.game is None or result.errors:
         return None
-    who = resolve_option(viewer, [result.game], None, limit=False)  # refuses at the '?'
+    who = resolve_option(view.viewer, [result.game], None, limit=False)  # refuses at the '?'
     try:
         game, replay = redact_game(
-            result.game, who, keep_annotations=keep_annotations, file=name, index=result.number
+            result.game,
+            who,
+            keep_annotations=view.keep_annotations,
+            file=name,
+            index=result.number,
+            board=view.board,
         )
     except Unresolvable as problem:
         click.echo(problem.diagnostic.text(), err=True)
         return None
     errors = [d for d in replay.diagnostics if d.severity == "error"]
     for diagnostic in errors:
-        click.echo(diagnostic.located(lines).display(), err=True)
+        click.echo(diagnostic.located(view.lines).display(), err=True)
     return None if errors else game
 
 

@@ -25,8 +25,11 @@ from typing import Final
 import click
 
 from mcn.batch import Options, Runner
+from mcn.board_profile import describe, summary
 from mcn.cluster import dask_option, workers
+from mcn.commands.board import board_option
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
+from mcn.engine.data import Board
 from mcn.inputs import Inputs, effective_jobs
 from mcn.render import clean
 from mcn.standings import (
@@ -183,9 +186,10 @@ def render_html(standings: Standings) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_json(standings: Standings, inputs: Inputs) -> str:
+def render_json(standings: Standings, inputs: Inputs, board: Board | None = None) -> str:
     data = {
         "format": STANDINGS_FORMAT,
+        "board": describe(board) if board is not None else None,
         "scoring": standings.scoring.to_json(),
         "tables": [t.to_json() for t in standings.tables],
         "excluded": [x.to_json() for x in standings.excluded],
@@ -235,6 +239,7 @@ def _scoring(ctx: click.Context, param: click.Parameter, value: str) -> Scoring:
     type=click.IntRange(2, 4),
     help="Leave out (as invalid) every game with another number of players.",
 )
+@board_option
 @jobs_option
 @dask_option
 @encoding_option
@@ -246,6 +251,7 @@ def standings(
     events: tuple[str, ...],
     by_event: bool,
     expect_players: int | None,
+    board: Board | None,
     jobs: int,
     dask_address: str | None,
     encoding: str,
@@ -260,8 +266,11 @@ def standings(
     if jobs > 1 and "-" in inputs.files:
         raise click.UsageError("standard input cannot be read with --jobs")
     files = list(inputs.files)
+    if board is not None:  # B-4: which board decides, and whether it has provisional values
+        click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
+    options = Options(expect_players=expect_players, board=board)
     with workers(dask_address, jobs, files) as (executor, slots):
-        runner = Runner(Options(expect_players=expect_players), encoding, slots, executor)
+        runner = Runner(options, encoding, slots, executor)
         reports = list(runner.run(files))
     result = compute(reports, scoring, events, by_event)
     if form == "csv":
@@ -269,7 +278,7 @@ def standings(
         for line in _apart_lines(result, clean):
             click.echo(line, err=True)
     elif form == "json":
-        sys.stdout.write(render_json(result, inputs))
+        sys.stdout.write(render_json(result, inputs, board))
     elif form == "md":
         sys.stdout.write(render_markdown(result))
     elif form == "html":

@@ -26,6 +26,7 @@ from typing import Any
 
 from mcn import __version__
 from mcn.engine.constants import COLOUR_NAMES
+from mcn.engine.data import Board
 from mcn.html.compact import vocabulary
 from mcn.html.frames import build_frames, player_names, round_marks, viewer_note
 from mcn.html.record import move_list
@@ -92,12 +93,22 @@ def page_data(game: Game, replay: GameReplay, viewer: Viewer) -> dict[str, Any]:
         "note": viewer_note(viewer, names),
         "players": [[colour, names.get(colour, "")] for colour in game.players],
         "vocab": vocabulary(board) if board is not None else None,
+        "board": board_note(board) if board is not None else None,
         "frames": frames.frames,
         "lines": frames.lines,
         "record": move_list(game.body, main, frames, viewer),
         "rounds": round_marks(replay, frames),
         "problems": problems,
     }
+
+
+def board_note(board: Board) -> str:
+    """Which board the page was drawn with and whether it has provisional values (B-4), for
+    the subtitle; a user's profile is named by its id only (a page holds no paths)."""
+    where = "from --board" if board.source else "built-in"
+    count = len(board.provisional)
+    marks = f"{count} provisional value{'s' * (count != 1)}" if count else "no provisional values"
+    return f"board {board.id} ({where}; {marks})"
 
 
 def page_title(game: Game) -> str:

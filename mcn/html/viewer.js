@@ -264,7 +264,7 @@ MCN.Viewer = class {
     const bits = [headerValue("Site"), headerValue("Date"),
       variant && variant.toLowerCase() !== "standard" ? `${variant} variant` : "",
       headerValue("Infractions") ? `infractions: ${headerValue("Infractions")}` : "",
-      headerValue("Result") ? "Result: " + headerValue("Result") : ""];
+      headerValue("Result") ? "Result: " + headerValue("Result") : "", data.board || ""];
     document.getElementById("subtitle").textContent = bits.filter(Boolean).join(" · ");
     const note = document.getElementById("viewer-note");
     note.textContent = data.note;
