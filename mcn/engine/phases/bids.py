@@ -1,0 +1,105 @@
+"""The secret bids and their reveal: choice order, who keeps his taler, posts set
+(R-BID-1..4, R-TIE-1, R-P2-1, I-BID-5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine.actions import Action, Bid
+from mcn.engine.constants import POST_MAX, colour_name
+from mcn.engine.decision import Handler, Step, Why, auto, decision
+from mcn.engine.events import BidPlaced, BidsRevealed, MoneyMoved, PostChanged
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+
+# --- secret bids (R-BID-1..4) ---------------------------------------------------------------
+
+
+@auto("open_bids")
+def open_bids(s: GameState, step: Step) -> None:
+    """Everybody bids at once (a simultaneous decision)."""
+    s.phase = "bid"
+    s.section = f"{s.round}.bid"
+    s.counter = 0
+    s.bids = dict.fromkeys(s.players)
+    s.push(("bids",))
+
+
+def _bid_actors(s: GameState, step: Step) -> tuple[str, ...]:
+    return tuple(c for c in s.players if s.bids.get(c, 0) is None)
+
+
+def _bid_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [Bid(actor, n, t) for n in range(1, POST_MAX + 1) for t in range(s.money[actor] + 1)]
+
+
+def _bid_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, Bid)
+    if not 1 <= action.notches <= POST_MAX:
+        return "R-BID-1", f"A bid shows 1 to {POST_MAX} notches, not {action.notches}."
+    if action.taler < 0:
+        return "R-BID-1", f"A bid adds 0 or more taler, not {action.taler}."
+    money = s.money[action.actor]
+    if action.taler > money:
+        return (
+            "I-BID-5",
+            f"{colour_name(action.actor)} has {money} taler and cannot bid {action.taler}.",
+        )
+    return None
+
+
+def _bid_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, Bid)
+    s.bids[action.actor] = (action.notches, action.taler)
+    s.emit(BidPlaced("R-BID-1", action.actor))
+    if all(b is not None for b in s.bids.values()):
+        s.stack.pop()
+        s.push(("reveal",))
+
+
+def _bid_prompt(s: GameState, step: Step) -> str:
+    return "secret bids: notches 1-6 plus taler"
+
+
+decision(
+    Handler(
+        "bid",
+        "R-BID-1",
+        (Bid,),
+        _bid_actors,
+        _bid_candidates,
+        _bid_why_not,
+        _bid_apply,
+        _bid_prompt,
+        "bid N+T",
+        exact=True,
+    ),
+    "bids",
+)
+
+
+@auto("reveal")
+def reveal(s: GameState, step: Step) -> None:
+    """Reveal bids: choice order by value (ties: nearer Hell), the most notches keeps his
+    taler, the others pay; posts keep the notches (R-BID-2..4, R-TIE-1, R-P2-1)."""
+    bids: dict[str, tuple[int, int]] = {c: b for c, b in s.bids.items() if b is not None}
+    key = s.hell_key
+    order = sorted(s.players, key=lambda c: (-sum(bids[c]), -key(c)))
+    keeper = max(s.players, key=lambda c: (bids[c][0], key(c)))
+    s.emit(BidsRevealed("R-BID-2", tuple((c, *bids[c]) for c in order), keeper))
+    for colour in order:
+        notches, taler = bids[colour]
+        if colour != keeper and taler:
+            s.money[colour] -= taler
+            s.emit(MoneyMoved("R-BID-3", colour, -taler, "bid"))
+        before = s.post[colour]
+        s.post[colour] = notches
+        s.emit(PostChanged("R-BID-4", colour, before, notches, "bid"))
+    s.bids = {}
+    s.phase = "pick"
+    s.section = f"{s.round}.pick"
+    s.counter = 0
+    s.choosers = [order[0], order[1], order[0], order[1]] if len(order) == 2 else order
+    s.push(("choose_next",))

@@ -1,0 +1,205 @@
+"""The character choice and what follows at once: the Pope's and the Emperor's preliminary
+actions and the Petty Sinner's sins and visit (R-CHR-1..5, R-P2-1, R-P3-1, I-P3-2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine import building, house, sins
+from mcn.engine.actions import Action, Choose, MovePopeStone, PlaceCrew, Skip, Visit
+from mcn.engine.constants import (
+    CHARACTER_INDEX,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    EMPEROR,
+    PETTY,
+    POPE,
+    SINNER,
+    colour_name,
+)
+from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.events import CharacterChosen
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+
+# --- character choice and preliminaries (R-CHR-1..5, R-P2-1, R-P3-1, I-P3-2) ----------------
+
+
+@auto("choose_next")
+def choose_next(s: GameState, step: Step) -> None:
+    """The next chooser, or the action phase once every character is placed."""
+    if s.choosers:
+        s.push(("choose", s.choosers.pop(0)), ("choose_next",))
+        return
+    s.phase = "action"
+    s.turn = 0
+    s.next_character = POPE
+    s.push(("turn",), ("phase_end",))
+
+
+def _choose_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [Choose(actor, name) for i, name in enumerate(CHARACTERS) if s.holders[i] is None]
+
+
+def _choose_why_not(s: GameState, step: Step, action: Action) -> Why:
+    assert isinstance(action, Choose)
+    holder = s.holders[CHARACTER_INDEX[action.character]]
+    if holder is not None:
+        name = CHARACTER_NAMES[CHARACTER_INDEX[action.character]]
+        return "R-BID-2", f"The {name} was already chosen by {colour_name(holder)}."
+    return None
+
+
+def _own_preliminary(s: GameState, colour: str, character: int) -> list[Step]:
+    if character == POPE:
+        return [("prelim", colour, 1, 0)]
+    if character == EMPEROR:
+        return [("prelim", colour, 0, 1)] if s.card_crew else []
+    if character == SINNER:
+        return [("sins", colour, PETTY, 2, "R-CHR-4"), ("sinner", colour)]
+    return []  # R-CHR-3
+
+
+def _choose_apply(s: GameState, step: Step, action: Action) -> None:
+    assert isinstance(action, Choose)
+    s.stack.pop()
+    colour = action.actor
+    character = CHARACTER_INDEX[action.character]
+    s.holders[character] = colour
+    s.emit(CharacterChosen("R-BID-2", colour, action.character))
+    steps = _own_preliminary(s, colour, character)
+    if len(s.players) == 3 and not s.choosers:  # R-P3-1, I-P3-2
+        unused = s.holders.index(None)
+        extra: Step | None = None
+        if unused == POPE:
+            extra = ("prelim", s.holders[EMPEROR], 1, 0)
+        elif unused == EMPEROR and s.card_crew:
+            extra = ("prelim", s.holders[POPE], 0, 1)
+        if extra is not None and extra[1] == colour:
+            steps = [("prelim", colour, 1, s.card_crew)]
+        elif extra is not None:
+            steps.append(extra)
+    s.push(*steps)
+
+
+def _choose_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} chooses a character"
+
+
+decision(
+    Handler(
+        "choose",
+        "R-BID-2",
+        (Choose,),
+        first_actor,
+        _choose_candidates,
+        _choose_why_not,
+        _choose_apply,
+        _choose_prompt,
+        "choose CHARACTER",
+    ),
+    "choose",
+)
+
+
+def _prelim_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    out: list[Action] = []
+    if step[2]:
+        out.extend(sins.pope_stone_options(s, actor))
+        out.append(Skip(actor))
+    if step[3]:
+        out.extend(building.place_options(s, actor))
+    return out
+
+
+def _prelim_why_not(s: GameState, step: Step, action: Action) -> Why:
+    pope, emperor = step[2], step[3]
+    if isinstance(action, PlaceCrew):
+        if not emperor:
+            return "R-CHR-1", "Only the Pope's preliminary is left: move a Pope stone or skip."
+        return building.why_not_place(s, action.site)
+    if not pope:
+        return "R-CHR-2", "The Emperor's crew must be placed on a cathedral site (crew SITE)."
+    if isinstance(action, MovePopeStone):
+        return sins.why_not_pope_stone(s, action, "R-CHR-1")
+    return None
+
+
+def _prelim_apply(s: GameState, step: Step, action: Action) -> None:
+    s.stack.pop()
+    _, colour, pope, emperor = step
+    if isinstance(action, PlaceCrew):
+        if pope:
+            s.push(("prelim", colour, pope, 0))
+        s.card_crew -= 1
+        building.add_crew(s, colour, action.site, "the Emperor card", "R-CHR-2")
+        return
+    if emperor:
+        s.push(("prelim", colour, 0, emperor))
+    if isinstance(action, MovePopeStone):
+        sins.move_pope_stone(s, colour, action.source, action.target, "R-CHR-1")
+
+
+def _prelim_prompt(s: GameState, step: Step) -> str:
+    what = []
+    if step[2]:
+        what.append("may move a Pope stone")
+    if step[3]:
+        what.append("must place the Emperor's crew")
+    return f"{colour_name(step[1])} {' and '.join(what)} (preliminary action)"
+
+
+decision(
+    Handler(
+        "preliminary",
+        "R-CHR-1",
+        (MovePopeStone, Skip, PlaceCrew),
+        first_actor,
+        _prelim_candidates,
+        _prelim_why_not,
+        _prelim_apply,
+        _prelim_prompt,
+        "pope-stone DEN>DEN, skip or crew SITE",
+        # The Emperor's crew is the one obligation: while it is owed, it is what is missing.
+        step_rule=lambda s, step: "R-CHR-2" if step[3] else "R-CHR-1",
+    ),
+    "prelim",
+)
+
+
+def _sinner_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    return [*house.visit_candidates(actor), Skip(actor)]
+
+
+def _sinner_why_not(s: GameState, step: Step, action: Action) -> Why:
+    if isinstance(action, Visit):
+        return house.why_not_visit(s, action.actor, action.room, "sinner", 0)
+    return None
+
+
+def _sinner_apply(s: GameState, step: Step, action: Action) -> None:
+    s.stack.pop()
+    if isinstance(action, Visit):
+        house.start_visit(s, action.actor, action.room, "sinner")
+
+
+def _sinner_prompt(s: GameState, step: Step) -> str:
+    return f"{colour_name(step[1])} (Petty Sinner) may visit the House of Pleasure at once"
+
+
+decision(
+    Handler(
+        "sinner-visit",
+        "R-CHR-4",
+        (Visit, Skip),
+        first_actor,
+        _sinner_candidates,
+        _sinner_why_not,
+        _sinner_apply,
+        _sinner_prompt,
+        "visit N or skip",
+    ),
+    "sinner",
+)

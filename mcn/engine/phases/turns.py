@@ -1,0 +1,199 @@
+"""The action phase: turns in character order, two actions of different kinds, the Merchant's
+free stone, and the phase cut short when the market empties (R-ACT-1..5, R-P3-1, I-P3-3,
+I-ACT-7/8, I-RND-3, I-POP-10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine import house, trade
+from mcn.engine.actions import Action, Buy, BuyLetter, Donate, End, Greedy, Pass, Sell, Visit
+from mcn.engine.constants import (
+    CHARACTER_NAMES,
+    CHARACTERS,
+    EMPEROR,
+    MERCHANT,
+    POPE,
+    POST_MAX,
+    SINNER,
+    colour_name,
+)
+from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.events import TurnStarted
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+
+# --- the action phase (R-ACT-1..5) -------------------------------------------------------------
+
+
+@auto("turn")
+def next_turn(s: GameState, step: Step) -> None:
+    """The next character in turn order (Pope, Emperor, Merchant, Petty Sinner), skipping
+    characters nobody holds; no turn when no stone can leave the market (I-RND-3, I-ACT-8)."""
+    if not trade.free_stone_possible(s):
+        return
+    character = s.next_character
+    holder = s.holders[character]
+    while holder is None:
+        character = (character + 1) % 4
+        holder = s.holders[character]
+    s.next_character = (character + 1) % 4
+    s.turn += 1
+    s.section = f"{s.round}.{s.turn}"
+    s.counter = 0
+    s.emit(TurnStarted("R-ACT-1", s.turn, holder, CHARACTERS[character]))
+    s.push(("action", holder, character, 1, ""), ("turn_end", holder, character))
+
+
+_KIND = {
+    Buy: "buy",
+    Greedy: "buy",
+    BuyLetter: "buy",
+    Sell: "sell",
+    Donate: "donate",
+    Visit: "visit",
+}
+_MODE = {POPE: "pope", SINNER: "sinner", EMPEROR: "normal", MERCHANT: "normal"}
+
+
+def _turn_opening(s: GameState, step: Step, actor: str) -> tuple[list[Action], bool]:
+    """``end`` (second action) or ``pass`` (first), and whether more may follow: a post at 6
+    leaves the second action nothing but ``end`` (R-ACT-3)."""
+    _, colour, _, number, _ = step
+    if number == 2:
+        return [End(actor)], s.post[colour] < POST_MAX
+    return [Pass(actor)], True
+
+
+def _action_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+    _, _, character, _, first = step
+    out, more = _turn_opening(s, step, actor)
+    if not more:
+        return out
+    if first != "visit":
+        out.extend(house.visit_candidates(actor))
+    for action in trade.candidates(s, actor, character):
+        if _KIND[type(action)] != first:
+            out.append(action)
+    return out
+
+
+def _action_legal(s: GameState, step: Step, actor: str) -> list[Action]:
+    _, colour, character, number, first = step
+    out, more = _turn_opening(s, step, actor)
+    if not more:
+        return out
+    if first != "visit":
+        out.extend(house.legal_visits(s, colour, _MODE[character], number - 1))
+    out.extend(trade.legal(s, colour, character, first))
+    return out
+
+
+def _action_why_not(s: GameState, step: Step, action: Action) -> Why:
+    _, colour, character, number, first = step
+    if isinstance(action, Pass):
+        return (
+            None
+            if number == 1
+            else ("R-ACT-3", f"{colour_name(colour)} has acted; 'end' ends the turn.")
+        )
+    if isinstance(action, End):
+        return (
+            None
+            if number == 2
+            else ("R-ACT-2", f"{colour_name(colour)} has not acted yet; 'pass' ends the turn.")
+        )
+    if number == 2:
+        if s.post[colour] >= POST_MAX:
+            return (
+                "R-ACT-3",
+                f"{colour_name(colour)}'s post shows {POST_MAX}; "
+                f"a second action would rotate it above {POST_MAX}.",
+            )
+        kind = _KIND[type(action)]
+        if kind == first:
+            return (
+                "R-ACT-3",
+                f"{colour_name(colour)}'s second action must be of another kind "
+                f"than the first ({first}).",
+            )
+    if isinstance(action, Visit):
+        return house.why_not_visit(s, colour, action.room, _MODE[character], number - 1)
+    return trade.why_not(s, action, character)
+
+
+def _action_breach(s: GameState, step: Step, action: Action) -> Why:
+    _, colour, character, number, _first = step
+    if character != POPE or not isinstance(action, Visit):
+        return None
+    return house.pope_breach(s, colour, action.room, number - 1)
+
+
+def _action_apply(s: GameState, step: Step, action: Action) -> None:
+    s.stack.pop()
+    if isinstance(action, Pass | End):
+        return
+    _, colour, character, number, _first = step
+    if number == 1:
+        s.push(("action", colour, character, 2, _KIND[type(action)]))
+    else:
+        house.rotate(s, colour, 1, "second action", "R-ACT-3")
+    if isinstance(action, Visit):
+        house.start_visit(s, colour, action.room, _MODE[character])
+    else:
+        trade.perform(s, action)
+
+
+def _action_prompt(s: GameState, step: Step) -> str:
+    _, colour, character, number, _first = step
+    which = "first action (or pass)" if number == 1 else "second action (or end)"
+    return f"{colour_name(colour)} as the {CHARACTER_NAMES[character]}: {which} of turn {s.turn}"
+
+
+decision(
+    Handler(
+        "action",
+        "R-ACT-1",
+        (Pass, End, Buy, Greedy, BuyLetter, Sell, Donate, Visit),
+        first_actor,
+        _action_candidates,
+        _action_why_not,
+        _action_apply,
+        _action_prompt,
+        "pass, end, buy, greedy, letter, sell, donate or visit",
+        misfit_rule="R-ACT-2",
+        legal=_action_legal,
+        breach=_action_breach,
+    ),
+    "action",
+)
+
+
+@auto("turn_end")
+def turn_end(s: GameState, step: Step) -> None:
+    """The Merchant's free stone (R-ACT-5, I-ACT-7); with 3 players and no Merchant, the
+    player ending the turn takes it if his soul is nearest Hell (R-P3-1, I-P3-3)."""
+    _, colour, character = step
+    s.push(("turn",))
+    if character == MERCHANT:
+        rule = "R-ACT-5"
+    elif s.holders[MERCHANT] is None and len(s.players) == 3 and colour == s.nearest_hell():
+        rule = "I-P3-3"
+    else:
+        return
+    if trade.free_stone_possible(s):
+        s.push(("free", colour, rule))
+
+
+def end_action_phase_now(s: GameState) -> None:
+    """R-ACT-4: the last stone left the market; the rest of the turn is dropped, except a
+    caught Pope's step, which is the price of a visit already made (I-POP-10)."""
+    stack = s.stack
+    owed: list[Step] = []
+    while stack[-1][0] != "phase_end":
+        step = stack.pop()
+        if step[0] == "caught":
+            owed.append(step)
+    stack.extend(reversed(owed))
