@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup dot browser lint typecheck pytest wheel-check bench clean
+.PHONY: demo test setup dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) on PATH"; exit 2; }
@@ -30,6 +30,16 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	  else echo "warning: chromium/chromedriver not found; the browser tests will be skipped"; fi; }
 
+# The compiled build (mypyc) needs a C compiler and the Python headers; install them from
+# Debian's packages when missing (python3-dev gives the headers of Debian's own Python; a
+# pyenv or python:3.11 image Python ships its headers already).
+compiler:
+	@{ command -v "$$($(PY) -c 'import sysconfig; print((sysconfig.get_config_var("CC") or "cc").split()[0])')" >/dev/null 2>&1 \
+	  && $(PY) -c 'import os, sys, sysconfig; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; } || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc python3-dev >/dev/null; \
+	  else echo "warning: no C compiler or Python headers; the mypyc build will be pure Python"; fi; }
+
 demo: setup
 	$(BIN)/mcn validate examples/*.mcn
 	$(BIN)/mcn replay examples/annotated-4p.mcn --to 2
@@ -50,7 +60,14 @@ pytest: setup
 wheel-check: setup
 	bash .ci/wheel-check
 
-test: lint typecheck pytest wheel-check
+# The mypyc-compiled wheel: built, wheel-checked, and the whole suite run against it.
+compiled: setup compiler
+	bash .ci/compiled
+
+wheel-compiled: setup compiler
+	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/python -m build --wheel --outdir dist
+
+test: lint typecheck pytest wheel-check compiled
 
 bench: setup
 	$(BIN)/python bench/run.py

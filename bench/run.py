@@ -252,6 +252,7 @@ def machine() -> dict[str, Any]:
     import lark
 
     from mcn import __version__
+    from mcn.compiled import build_kind
 
     return {
         "cpu": cpu,
@@ -260,6 +261,7 @@ def machine() -> dict[str, Any]:
         "implementation": platform.python_implementation(),
         "system": f"{platform.system()} {platform.release()}",
         "mcn": __version__,
+        "mcn_build": build_kind(),
         "lark": lark.__version__,
         "python_chess": chess.__version__,
         "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),

@@ -12,6 +12,7 @@ import importlib
 import click
 
 from mcn import __version__
+from mcn.compiled import build_kind
 
 _COMMANDS: dict[str, tuple[str, str]] = {
     # name: (module under mcn.commands, click command attribute, one-line help)
@@ -96,7 +97,9 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mcn")
+@click.version_option(
+    __version__, prog_name="mcn", message=f"%(prog)s, version %(version)s, {build_kind()}"
+)
 def cli() -> None:
     """Parse, format, validate, replay, diff and draw Mea Culpa game records (MCN)."""
 

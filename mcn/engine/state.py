@@ -164,7 +164,7 @@ class GameState:
                 raise ValueError(f"unknown infraction code {code!r} (I-MET-4)")
         if infractions and variant != "meta-culpa":
             raise ValueError("infractions are agreed only in the meta-culpa variant (R-MET-3)")
-        s = object.__new__(cls)
+        s = cls()  # no __init__: every slot is set below (mypyc forbids object.__new__)
         s.players = players
         s.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         s.board = load_board(board) if isinstance(board, str) else board
@@ -215,7 +215,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (shallow copies of the small containers)."""
-        s = object.__new__(GameState)
+        s = GameState()  # no __init__: every slot is set below
         s.players = self.players
         s.ruleset = self.ruleset
         s.board = self.board

@@ -1,0 +1,34 @@
+"""Which build of mcn is installed: the mypyc-compiled one or pure Python.
+
+The wheel built with ``HATCH_BUILD_HOOKS_ENABLE=1`` ships C extensions beside the ``.py``
+files of the engine modules it compiles (docs/performance.md, "Compiled build (mypyc)").
+Python's import system prefers an extension module to a source file of the same name, so an
+extension on disk is exactly what ``import`` loads. Looking at the files, rather than importing
+the engine, keeps ``mcn --version`` fast.
+"""
+
+from __future__ import annotations
+
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def compiled_modules() -> list[str]:
+    """The dotted names of the mcn modules that load as compiled extensions, sorted."""
+    names: set[str] = set()
+    for suffix in EXTENSION_SUFFIXES:
+        for path in _PACKAGE.rglob(f"*{suffix}"):
+            relative = path.relative_to(_PACKAGE.parent)
+            stem = relative.name[: -len(suffix)]
+            names.add(".".join((*relative.parent.parts, stem)))
+    return sorted(names)
+
+
+def build_kind() -> str:
+    """A short description of this build, for ``mcn --version`` and the benchmark's machine."""
+    count = len(compiled_modules())
+    if count == 0:
+        return "pure Python"
+    return f"compiled with mypyc ({count} modules)"
