@@ -87,7 +87,8 @@ class Diagnostic:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
-        """The report form (schemas/report.schema.json, ``diagnostic``)."""
+        """The report form (schemas/report.schema.json, ``diagnostic``), with the hint the
+        text report prints under it (None when no common slip is recognised)."""
         return {
             "severity": self.severity,
             "code": self.code,
@@ -98,6 +99,7 @@ class Diagnostic:
             "line": self.span.line if self.span else None,
             "column": self.span.column if self.span else None,
             "rule": self.rule,
+            "hint": self.hint,
         }
 
 

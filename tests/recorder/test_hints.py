@@ -7,8 +7,10 @@ the source line and a caret at the move, like syntax errors.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -18,6 +20,7 @@ from mcn.cli import cli
 from mcn.notation import parse_lenient
 from mcn.notation.hints import hint
 from mcn.replay import replay_game
+from mcn.resources import load_schema
 
 HEADERS = (
     '[Event "e"]\n[Site "s"]\n[Date "2024.01.19"]\n[Red "a"]\n[Blue "b"]\n[Green "c"]\n'
@@ -180,3 +183,25 @@ def test_every_command_shows_rule_errors_with_a_caret(tmp_path: Path) -> None:
         at = next(i for i, line in enumerate(lines) if ": error: " in line)
         assert lines[at + 1] == "    G: bonus jewel>II; bonus 10>I", command
         assert lines[at + 2] == "    " + " " * 19 + "^", command
+
+
+def test_validate_json_carries_the_hints_of_the_text_report(tmp_path: Path) -> None:
+    # the JSON report gives every diagnostic the hint the text report prints under it, also
+    # when the games are checked in worker processes and with --syntax-only
+    slips = [BIDS + "Red: choose emperor\n", SETUP + "G: bonus jewel > II\n", TURNS]
+    record = tmp_path / "slips.mcn"
+    record.write_text("\n".join(HEADERS + body for body in slips), encoding="utf-8")
+    text = CliRunner().invoke(cli, ["validate", str(record)]).output
+    printed = [line.removeprefix("    hint: ") for line in text.splitlines() if "hint: " in line]
+    assert len(printed) == 2
+    for extra in ([], ["--jobs", "2"], ["--syntax-only"]):
+        result = CliRunner().invoke(cli, ["validate", str(record), "--format", "json", *extra])
+        report = json.loads(result.output)
+        jsonschema.validate(report, load_schema("report"))
+        errors = [d for game in report["games"] for d in game["diagnostics"]]
+        given = [d["hint"] for d in errors if d["hint"] is not None]
+        if extra == ["--syntax-only"]:  # the colour word is a rule error: replay finds it
+            assert given == printed[1:]
+        else:
+            assert given == printed
+        assert all(d["hint"] is None for d in errors if d["severity"] != "error")
