@@ -1,12 +1,11 @@
 """What every part of the replayer shares: its options, the result being built, reporting, and
-the declarations of the hooks one part calls in another (the parts are mixins of
-:class:`mcn.replay.walk.Replayer`)."""
+the declarations of the hooks one part calls in another (the parts are one chain of classes
+that ends in :class:`mcn.replay.walk.Replayer`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from mcn.engine import GameState
 from mcn.engine.actions import Action
@@ -21,6 +20,10 @@ class _Frame:
     line: Line
     state: GameState
     elements: tuple[Element, ...]
+
+
+#: ``Binding.apply``'s breach argument when the caller has not asked the engine yet.
+UNASKED: tuple[str, str] = ("", "")
 
 
 class _Stop(Exception):
@@ -96,43 +99,50 @@ class ReplayBase:
         else:
             line.error = self.report("error", code, message, address=address, span=span, rule=rule)
 
-    if TYPE_CHECKING:
-        # Hooks one part of the replayer calls in another; each is defined by exactly one
-        # mixin (walk: spawn; binding: apply, pending_address, finish_forced; secrets: the rest).
+    # Hooks one part of the replayer calls in another, each overridden by exactly one class
+    # of the chain ReplayBase <- Checks <- Secrets <- Binding <- Replayer (walk: spawn;
+    # binding: apply, pending_address, finish_forced; secrets: the rest). One chain rather
+    # than mixins: mypyc compiles single inheritance (docs/performance.md).
 
-        def spawn(
-            self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
-        ) -> None: ...
+    def spawn(
+        self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
+    ) -> None:
+        raise NotImplementedError
 
-        def apply(
-            self,
-            line: Line,
-            state: GameState,
-            action: Action,
-            move: Move | None,
-            address: str | None = None,
-            breach: tuple[str, str] | None = ...,
-        ) -> None: ...
+    def apply(
+        self,
+        line: Line,
+        state: GameState,
+        action: Action,
+        move: Move | None,
+        address: str | None = None,
+        breach: tuple[str, str] | None = UNASKED,
+    ) -> None:
+        raise NotImplementedError
 
-        @staticmethod
-        def pending_address(state: GameState) -> str: ...
+    @staticmethod
+    def pending_address(state: GameState) -> str:
+        raise NotImplementedError
 
-        def finish_forced(self, line: Line, state: GameState) -> None: ...
+    def finish_forced(self, line: Line, state: GameState) -> None:
+        raise NotImplementedError
 
-        @staticmethod
-        def secret_candidates(state: GameState, move: Move) -> list[Action]: ...
+    @staticmethod
+    def secret_candidates(state: GameState, move: Move) -> list[Action]:
+        raise NotImplementedError
 
-        @staticmethod
-        def secret_address(state: GameState, move: Move) -> str: ...
+    @staticmethod
+    def secret_address(state: GameState, move: Move) -> str:
+        raise NotImplementedError
 
-        def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None: ...
+    def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None:
+        raise NotImplementedError
 
-        def before_apply(
-            self, line: Line, state: GameState, action: Action, move: Move | None
-        ) -> bool: ...
+    def before_apply(self, line: Line, state: GameState, action: Action, move: Move | None) -> bool:
+        raise NotImplementedError
 
-        def after_end(self, line: Line, state: GameState, move: Move | None) -> None: ...
+    def after_end(self, line: Line, state: GameState, move: Move | None) -> None:
+        raise NotImplementedError
 
-        def verify_reveal(
-            self, line: Line, state: GameState, checkpoint: Checkpoint
-        ) -> str | None: ...
+    def verify_reveal(self, line: Line, state: GameState, checkpoint: Checkpoint) -> str | None:
+        raise NotImplementedError

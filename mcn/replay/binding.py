@@ -9,8 +9,9 @@ from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew, SideAction
 from mcn.engine.constants import CHANCE, COLOURS, colour_name
 from mcn.notation.model import Move
-from mcn.replay.base import ReplayBase, _Frame, _Stop
+from mcn.replay.base import UNASKED, _Frame, _Stop
 from mcn.replay.model import Line, Step
+from mcn.replay.secrets import Secrets
 
 #: How many forced moves replay takes in a row before it gives up (a safety net: forced
 #: chains in a real game are a handful of decisions long).
@@ -39,8 +40,6 @@ _NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
 #: Placeholder for the engine's refusal of a move the pending decision does not accept (asked
 #: in words only if the move really fails).
 _REFUSED = IllegalAction("R-ACT-2", "not accepted here")
-#: ``apply``'s breach argument when the caller has not asked the engine yet.
-_UNASKED: tuple[str, str] = ("", "")
 
 _ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] = {}
 _ACTIONS_LIMIT = 1 << 16
@@ -66,7 +65,7 @@ def _action_of(move: Move) -> Action | ActionSyntaxError | None:
     return found
 
 
-class Binding(ReplayBase):
+class Binding(Secrets):
     """Moves to actions: the record's own moves, and the implicit ones between them."""
 
     def play(self, line: Line, state: GameState, move: Move, spawned: list[_Frame]) -> str | None:
@@ -184,7 +183,7 @@ class Binding(ReplayBase):
         action: Action,
         move: Move | None,
         address: str | None = None,
-        breach: tuple[str, str] | None = _UNASKED,
+        breach: tuple[str, str] | None = UNASKED,
     ) -> None:
         """Apply ``action``, which the caller found legal in ``state`` (the move's own check, a
         forced move, an ``end`` asked with ``is_legal``, a ``?`` move's candidate), and record
@@ -198,7 +197,7 @@ class Binding(ReplayBase):
             breach = state.breach(action) if move is not None else None
             events = state.apply(action)
         else:
-            if breach is _UNASKED:
+            if breach is UNASKED:
                 breach = state.breach(action) if move is not None else None
             events = state.apply_unchecked(action)
         step = Step(line.prefix + address, action, move, events)

@@ -13,11 +13,11 @@ from mcn.engine.building import finishes_cathedral
 from mcn.engine.constants import COLOURS, LETTERS, LETTERS_TOTAL, colour_name
 from mcn.engine.events import LetterMoved
 from mcn.notation.model import Checkpoint, Element, Move
-from mcn.replay.base import ReplayBase
+from mcn.replay.checks import Checks
 from mcn.replay.model import Line
 
 
-class Secrets(ReplayBase):
+class Secrets(Checks):
     """Stand-ins for hidden moves, and the reveals that correct them."""
 
     @staticmethod

@@ -13,17 +13,16 @@ from mcn.engine.data import Board
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.binding import Binding
-from mcn.replay.checks import Checks
 from mcn.replay.model import GameReplay, Line, Step
-from mcn.replay.secrets import Secrets
 from mcn.replay.start import POSITION_TAG, header_span, start_state
 
 #: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
 MAX_VARIATION_DEPTH = 100
 
 
-class Replayer(Binding, Secrets, Checks):
-    """Replays one game: the walk; binding, secrets and checks come from the mixins.
+class Replayer(Binding):
+    """Replays one game: the walk; binding, secrets and checks come from the classes above
+    it (ReplayBase <- Checks <- Secrets <- Binding <- Replayer).
     Not reentrant; use :func:`replay_game`."""
 
     #: The board profile that replaces the record's ``[Board]`` (``--board FILE``), or None.
