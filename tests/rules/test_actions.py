@@ -6,7 +6,8 @@ Emperor, Green the Merchant and Yellow the Petty Sinner unless a test says other
 
 from __future__ import annotations
 
-from tests.rules.scenario import MARKET, ROOMS, Game, give_letters, place_sins, rules_of, set_money
+from tests.rules.scenario import MARKET, ROOMS, Game, rules_of
+from tests.rules.state_json import give_letters, place_sins, set_money
 
 BREAD7 = "bread bread bread bread bread bread bread"
 

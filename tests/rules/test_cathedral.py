@@ -6,7 +6,8 @@ money B R G (B-5).
 
 from __future__ import annotations
 
-from tests.rules.scenario import Game, build, give_letters, put_in_chest, rules_of
+from tests.rules.scenario import Game, rules_of
+from tests.rules.state_json import build, give_letters, put_in_chest
 
 # Bonuses that leave every compartment I empty.
 BONUSES_IN_II = {

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.rules.scenario import ROOMS, Game, place_sins, rules_of, set_pope_stones, set_souls
+from tests.rules.scenario import ROOMS, Game, rules_of
+from tests.rules.state_json import place_sins, set_pope_stones, set_souls
 
 # The rulebook's players: Paula red, Dominik blue, Gregor green, Johanna yellow.
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.rules.scenario import Game, build, give_letters, rules_of, set_souls
+from tests.rules.scenario import Game, rules_of
+from tests.rules.state_json import build, give_letters, set_souls
 
 BONUSES_IN_I = {
     "Y": "bonus jewel>I",

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mcn.engine import view
-from tests.rules.scenario import Game, give_goods, give_letters, set_money
+from tests.rules.scenario import Game
+from tests.rules.state_json import give_goods, give_letters, set_money
 
 
 def action_phase() -> Game:

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.scenario import (
-    CARD_COST,
+from tests.rules.scenario import CARD_COST, Game, rules_of
+from tests.rules.state_json import (
     CARD_COUNTS,
-    Game,
     build,
     clear_rooms,
     give_letters,
     place_sins,
-    rules_of,
     set_market,
     set_money,
 )

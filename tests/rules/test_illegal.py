@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.rules.scenario import Game, build, give_letters, place_sins, put_in_chest
+from tests.rules.scenario import Game
+from tests.rules.state_json import build, give_letters, place_sins, put_in_chest
 
 
 def fresh() -> Game:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mcn.engine import play_random_game
-from tests.rules.scenario import Game, place_sins, rules_of
+from tests.rules.scenario import Game, rules_of
+from tests.rules.state_json import place_sins
 
 ROOMS = "take-5 emperor-letter lust-2 new-crew"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from mcn.engine import CHANCE, new_game
-from tests.rules.scenario import Game, set_souls
+from tests.rules.scenario import Game
+from tests.rules.state_json import set_souls
 
 
 def hell_three_by_blue(positions: dict[str, int]) -> Game:

@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-from tests.rules.scenario import (
-    Game,
-    build,
-    kinds_of,
-    put_in_chest,
-    rules_of,
-    set_market,
-    set_souls,
-)
+from tests.rules.scenario import Game, kinds_of, rules_of
+from tests.rules.state_json import build, put_in_chest, set_market, set_souls
 
 
 def popes_turn(rooms: str, souls: dict[str, int]) -> Game:

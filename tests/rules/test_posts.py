@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.rules.scenario import Game, rules_of, set_souls
+from tests.rules.scenario import Game, rules_of
+from tests.rules.state_json import set_souls
 
 # The rulebook's players: Paula red, Dominik blue, Gregor green, Johanna yellow.
 

@@ -16,8 +16,8 @@ import pytest
 
 from mcn.engine import play_random_game
 from mcn.engine.decision import DECISIONS
-from tests.rules.scenario import (
-    Game,
+from tests.rules.scenario import Game
+from tests.rules.state_json import (
     build,
     clear_rooms,
     give_letters,

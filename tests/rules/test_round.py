@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.rules.scenario import (
-    CARD_COUNTS,
-    MARKET,
-    ROOMS,
-    Game,
-    build,
-    rules_of,
-    set_bag,
-    set_deck,
-)
+from tests.rules.scenario import MARKET, ROOMS, Game, rules_of
+from tests.rules.state_json import CARD_COUNTS, build, set_bag, set_deck
 
 
 def test_phases_follow_each_other() -> None:

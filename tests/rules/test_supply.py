@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.rules.scenario import Game, give_letters, set_money
+from tests.rules.scenario import Game
+from tests.rules.state_json import give_letters, set_money
 
 
 def action_phase(rooms: str = "take-7 take-3 take-5 steal-3") -> Game:
