@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
 import os
 import platform
@@ -183,14 +184,20 @@ def mcn_moves(record: Any) -> int:
 
 
 def mcn_parse_and_replay(text: str) -> tuple[int, int]:
-    """Parse ``text`` and replay every game through the engine; the moves written and the
-    decisions the engine checked and applied (the written ones, and the forced moves and turn
-    ends that records leave out, which replay finds and applies too)."""
-    from mcn.notation.parser import parse
+    """Read ``text`` game by game and replay each through the engine; the moves written and
+    the decisions the engine checked and applied (the written ones, and the forced moves and
+    turn ends that records leave out, which replay finds and applies too).
+
+    One game at a time, as python-chess's ``read_game`` loop on the other side and as
+    ``mcn validate`` reads: each game is dropped once replayed, so neither side keeps the whole
+    corpus alive (holding it made the garbage collector walk it again and again, a cost of the
+    harness, not of reading or replaying).
+    """
+    from mcn.notation import iter_games
     from mcn.replay import replay_game
 
     moves = decisions = 0
-    for index, game in enumerate(parse(text).games, start=1):
+    for index, game in enumerate(iter_games(io.StringIO(text)), start=1):
         report = replay_game(game, index=index)
         if not report.valid:
             first = next(d for d in report.diagnostics if d.severity == "error")
