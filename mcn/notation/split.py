@@ -175,8 +175,12 @@ def split_games(
     message). Pieces of blank text are dropped.
     """
     splitter = _Splitter(name)
+    keep = splitter.keep
     for number, (line, problem) in enumerate(lines, start=1):
-        yield from splitter.feed(line, number)
+        if splitter.seen_body and not splitter.in_comment and "[" not in line and "{" not in line:
+            keep(line, number)  # most lines: inside a game, nothing that could end it
+        else:
+            yield from splitter.feed(line, number)
         if problem is not None and splitter.decode_error is None:
             splitter.decode_error = problem
     chunk = splitter.take()

@@ -113,9 +113,10 @@ def _encoded_lines(
 
 
 def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError | None]]:
+    search = _SURROGATE.search
     for number, line in enumerate(_bounded(handle, name), start=1):
         line = line[1:] if number == 1 and line.startswith("\ufeff") else line
-        yield line, _surrogate_error(line, number, name, None)
+        yield line, None if search(line) is None else _surrogate_error(line, number, name, None)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
