@@ -103,3 +103,22 @@ def test_an_unreachable_scheduler_is_a_usage_error() -> None:
     )
     assert result.exit_code == 2
     assert "cannot reach the Dask scheduler" in result.output
+
+
+def test_a_users_board_reaches_the_cluster_workers(
+    scheduler: str, archive: Path, tmp_path: Path
+) -> None:
+    # I-BRD-1: the profile given with --board travels with the tasks (pickled with the
+    # options): on the cluster the same games are invalid as here
+    data = json.loads(CliRunner().invoke(cli, ["board", "--format", "json"]).output)
+    data["id"] = "club"
+    data["prices"]["wine"]["purchase"] = {"value": 1, "provisional": False}
+    board = tmp_path / "club.json"
+    board.write_text(json.dumps(data), encoding="utf-8")
+    args = ["filter", str(archive), "--invalid", "--board", str(board)]
+    local = CliRunner().invoke(cli, args)
+    remote = CliRunner().invoke(cli, [*args, "--dask", scheduler])
+    assert local.exit_code == remote.exit_code == 0
+    assert remote.stdout == local.stdout
+    assert remote.stderr == local.stderr and "board club" in local.stderr
+    assert 1 < local.stdout.count("[Event ") < 24  # some games fail only on this board
