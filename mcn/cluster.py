@@ -103,6 +103,6 @@ def dask_option(function: click.decorators.FC) -> click.decorators.FC:
         "dask_address",
         metavar="ADDRESS",
         help="Check the games on the Dask cluster whose scheduler is at ADDRESS "
-        "(tcp://HOST:8786), or on local:N worker processes; needs mcn[dask]. The report is "
-        "the same as without it.",
+        "(tcp://HOST:8786), or on local:N worker processes; needs mcn[dask]. The report (or "
+        "output) is the same as without it.",
     )(function)
