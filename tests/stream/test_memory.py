@@ -98,7 +98,7 @@ def archives(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, 
     for record in random_records(4, seed=17, count=6):
         path = folder / "one.mcn"
         with path.open("w", encoding="utf-8", newline="") as out:
-            write_records([record], out)
+            write_records(iter([record]), out)
         games.append(path.read_text(encoding="utf-8"))
     return {
         "small": _archives(folder, games, SMALL_BYTES, "small"),
