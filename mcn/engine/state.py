@@ -384,9 +384,14 @@ class GameState:
         return out
 
     def illegal(self, rule: str, reason: str, actor: str | None = None) -> IllegalAction:
-        """An :class:`IllegalAction` at the pending decision's address."""
-        decision = self.decision
-        address = decision.address_for(actor) if actor in decision.actors else decision.address
+        """An :class:`IllegalAction` at the pending decision's address (``actor``'s own one
+        at the bids: ``Decision.address_for``). Asked of the step on top of the stack, not of
+        :attr:`decision`, whose prompt is prose: replay asks for refusals it may not show."""
+        stack = self.stack
+        address = self.pending_address()
+        bids = bool(stack) and stack[-1][0] == "bids"
+        if bids and actor is not None and actor in self.current_players():
+            address = f"{address}.{actor}"
         return IllegalAction(rule, reason, address)
 
     def check(self, action: Action) -> None:
