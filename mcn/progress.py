@@ -17,7 +17,7 @@ from typing import IO, Any, Final
 
 import click
 
-__all__ = ["MIN_BYTES", "count_progress", "read_progress", "wanted"]
+__all__ = ["MIN_BYTES", "count_progress", "files_progress", "read_progress", "wanted"]
 
 #: Inputs smaller than this finish in about a second or less: no bar.
 MIN_BYTES: Final = 2 << 20
@@ -65,6 +65,24 @@ def read_progress(handle: IO[Any], label: str) -> Iterator[Callable[[], None]]:
                 done = position
 
         yield tick
+
+
+@contextmanager
+def files_progress(files: list[str], label: str) -> Iterator[Callable[[int], None]]:
+    """A bar over the total size of ``files`` (standard input counts nothing); call the yielded
+    ``moved(done)`` with how much has been read so far (characters of text, about the bytes).
+    For commands that read many files through workers (standings, filter)."""
+    total = sum(os.path.getsize(p) for p in files if p != "-" and os.path.isfile(p))
+    if not wanted(total):
+        yield _nothing_count
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+
+        def moved(done: int) -> None:
+            if done > bar.pos:
+                bar.update(min(done, total) - bar.pos)
+
+        yield moved
 
 
 @contextmanager

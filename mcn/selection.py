@@ -138,6 +138,9 @@ class Selector:
         self.jobs = jobs
         self._executor = executor
         self._pool: Executor | None = None
+        #: Characters of input read so far (for a progress bar; ahead of the games yielded by
+        #: at most the tasks in flight).
+        self.progress = 0
 
     def run(self, paths: list[str]) -> Iterator[tuple[bool, str]]:
         """Every game of every file in order: whether it matches, and its source text."""
@@ -152,7 +155,8 @@ class Selector:
         detected = encoding_for(path, self.encoding)
         name = "<stdin>" if path == "-" else path
         source = sys.stdin.buffer if path == "-" else path
-        with source_chunks(source, detected.encoding, name) as (chunks, _):
+        with source_chunks(source, detected.encoding, name) as (read, _):
+            chunks = self._counted(read)
             if self.jobs <= 1 and self._executor is None:
                 number = 1
                 for chunk, last in _with_last(chunks):
@@ -161,6 +165,11 @@ class Selector:
                     yield from _texts(chunk, judged)
             else:
                 yield from self._parallel(chunks, name)
+
+    def _counted(self, chunks: Iterator[Chunk]) -> Iterator[Chunk]:
+        for chunk in chunks:
+            self.progress += len(chunk.text)
+            yield chunk
 
     def _parallel(self, chunks: Iterator[Chunk], name: str) -> Iterator[tuple[bool, str]]:
         """Chunks judged by the workers, in batches; games yielded in input order."""

@@ -31,6 +31,7 @@ from mcn.commands.board import board_option
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
 from mcn.engine.data import Board
 from mcn.inputs import effective_jobs
+from mcn.progress import files_progress
 from mcn.render import clean
 from mcn.safe_write import WriteError, atomic_open
 from mcn.selection import Criteria, Selector
@@ -94,8 +95,11 @@ def filter_(
         with ExitStack() as stack:
             executor, slots = stack.enter_context(workers(dask_address, jobs, files))
             out = _open(output, stack)
+            moved = stack.enter_context(files_progress(files, "filtering"))
+            selector = Selector(criteria, encoding, slots, executor)
             ended = True
-            for matched, text in Selector(criteria, encoding, slots, executor).run(files):
+            for matched, text in selector.run(files):
+                moved(selector.progress)
                 total += 1
                 if matched:
                     if not ended:

@@ -31,6 +31,7 @@ from mcn.commands.board import board_option
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
 from mcn.engine.data import Board
 from mcn.inputs import Inputs, effective_jobs
+from mcn.progress import files_progress
 from mcn.render import clean
 from mcn.standings import (
     PAIRWISE,
@@ -271,7 +272,11 @@ def standings(
     options = Options(expect_players=expect_players, board=board)
     with workers(dask_address, jobs, files) as (executor, slots):
         runner = Runner(options, encoding, slots, executor)
-        reports = list(runner.run(files))
+        reports = []
+        with files_progress(files, "counting") as moved:
+            for report in runner.run(files):
+                reports.append(report)
+                moved(runner.progress)
     result = compute(reports, scoring, events, by_event)
     if form == "csv":
         sys.stdout.write(render_csv(result, by_event))

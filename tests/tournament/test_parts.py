@@ -379,3 +379,16 @@ def test_filter_jobs_keeps_input_order_and_judges_undecodable_games_too(
     assert b"Jos\xef\xbf\xbd" in outputs[1] and outputs[1].count(b"[Event") == 1
     piped = run("filter", "-", "--valid", "--jobs", "2", input=source.read_bytes())
     assert piped.exit_code == 2 and "standard input cannot be read with --jobs" in piped.output
+
+
+def test_filter_and_standings_show_progress_only_to_a_watcher(
+    records: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a bar on standard error for long work, never when piped (mcn.progress)
+    source = tmp_path / "games.mcn"
+    source.write_text("\n".join(records), encoding="utf-8")
+    assert "filtering" not in run("filter", str(source), "--valid").stderr
+    monkeypatch.setattr("mcn.progress.wanted", lambda total: True)
+    watched = run("filter", str(source), "--valid")
+    assert "filtering" in watched.stderr and watched.stdout == "\n".join(records)
+    assert "counting" in run("standings", str(source)).stderr
