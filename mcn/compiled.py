@@ -17,12 +17,13 @@ _PACKAGE = Path(__file__).resolve().parent
 
 def compiled_modules() -> list[str]:
     """The dotted names of the mcn modules that load as compiled extensions, sorted."""
+    suffixes = sorted(EXTENSION_SUFFIXES, key=len, reverse=True)  # ".cpython-311-…so" first
     names: set[str] = set()
-    for suffix in EXTENSION_SUFFIXES:
-        for path in _PACKAGE.rglob(f"*{suffix}"):
+    for path in _PACKAGE.rglob("*.*"):
+        suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+        if suffix is not None:
             relative = path.relative_to(_PACKAGE.parent)
-            stem = relative.name[: -len(suffix)]
-            names.add(".".join((*relative.parent.parts, stem)))
+            names.add(".".join((*relative.parent.parts, path.name[: -len(suffix)])))
     return sorted(names)
 
 
