@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 
 from mcn.engine.constants import GOODS, LETTER_INDEX
+from mcn.engine.frozen import reduce_by_fields
 from mcn.resources import data_path, load_schema
 
 
@@ -41,6 +42,9 @@ class Board:
     provisional: tuple[str, ...]
     source: str = ""  # "" for a built-in profile, else the file it was read from
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return reduce_by_fields(self)  # picklable when compiled too
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
@@ -50,6 +54,9 @@ class Ruleset:
     description: str
     two_player_picks: tuple[bool, ...]  # True = the bigger donor picks (R-EVA-3)
     two_player_rest_to_bigger: bool
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return reduce_by_fields(self)  # picklable when compiled too
 
 
 def _shorten(name: str) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mcn.engine.actions import Action
+from mcn.engine.frozen import reduce_by_fields
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -44,6 +45,9 @@ class Decision:
     address: str
     prompt: str
     per_actor: bool = False
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return reduce_by_fields(self)  # picklable when compiled too
 
     def address_for(self, actor: str) -> str:
         """The address of ``actor``'s move at this decision (``3.bid.R`` for a bid)."""

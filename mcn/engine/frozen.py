@@ -79,3 +79,15 @@ def quicken(base: type) -> None:
         work.extend(cls.__subclasses__())
         if "__slots__" in cls.__dict__ and dataclasses.is_dataclass(cls):
             quick_init(cls)
+
+
+def reduce_by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
+    """What a frozen dataclass's ``__reduce__`` returns: rebuild it by its constructor, with
+    its fields in order.
+
+    Pickle's default rebuilds an object by setting its fields one by one, which a frozen class
+    refuses once mypyc has compiled it (docs/performance.md, "Compiled build (mypyc)"): a
+    ``--board`` profile or a diagnostic crossing to a ``--jobs`` or Dask worker and back would
+    fail to load. Every field must be an ``__init__`` parameter, in order.
+    """
+    return type(obj), tuple(getattr(obj, field.name) for field in dataclasses.fields(obj))

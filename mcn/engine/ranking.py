@@ -11,7 +11,9 @@ follows for every question of "nearer Heaven" — so the ranking below is the en
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from mcn.engine.frozen import reduce_by_fields
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -34,6 +36,9 @@ class Placing:
     heaven: bool
     shared: bool
     rules: tuple[str, ...]
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return reduce_by_fields(self)  # picklable when compiled too
 
 
 def placings(state: GameState) -> tuple[Placing, ...]:

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from mcn.engine import GameState
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
+from mcn.engine.frozen import reduce_by_fields
 from mcn.notation import hints
 from mcn.notation.model import Checkpoint, Game, Move, Span
 from mcn.terminal import caret_display, visible
@@ -42,6 +43,9 @@ class Diagnostic:
     span: Span | None = None
     rule: str | None = None
     source: str | None = None
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return reduce_by_fields(self)  # picklable when compiled too
 
     def location(self) -> str:
         """``file:line:col`` (or just the file when the record gives no position)."""
