@@ -20,13 +20,11 @@ game), 2 usage error.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
-from typing import IO, Any, Final
+from typing import IO, Final
 
 import click
 
@@ -37,6 +35,7 @@ from mcn.duplicates import Duplicates
 from mcn.engine.data import Board
 from mcn.inputs import AUTO, Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
 from mcn.notation.syntax import iter_syntax
+from mcn.progress import files_progress
 from mcn.render import clean
 from mcn.replay import Diagnostic
 from mcn.verdict import GameReport
@@ -284,28 +283,6 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
     return inputs
 
 
-#: Show a progress bar only for inputs at least this big (a few hundred games).
-_PROGRESS_BYTES: Final = 1 << 20
-
-
-@contextmanager
-def _progress(files: list[str]) -> Iterator[Any]:
-    """A progress bar on standard error for big inputs when it is a terminal, else None."""
-    total = sum(os.path.getsize(p) for p in files if p != "-" and os.path.isfile(p))
-    if total < _PROGRESS_BYTES or not _is_terminal(sys.stderr):
-        yield None
-        return
-    with click.progressbar(length=total, label="validating", file=sys.stderr) as bar:
-        yield bar
-
-
-def _is_terminal(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 @click.command("validate")
 @click.argument(
     "paths", nargs=-1, required=True, type=click.Path(exists=True, readable=False, allow_dash=True)
@@ -381,11 +358,10 @@ def validate(
     else:
         with workers(dask_address, jobs, files) as (executor, slots):
             runner = Runner(Options(strict, expect_players, board), encoding, slots, executor)
-            with _progress(files) as bar:
+            with files_progress(files, "validating") as moved:
                 for report in runner.run(files):
                     reporter.add(report)
-                    if bar is not None:
-                        bar.update(runner.progress - bar.pos)
+                    moved(runner.progress)
         stopped = runner.stopped
         infos = runner.files
     reporter.finish(stopped, inputs, infos)

@@ -381,7 +381,7 @@ def test_filter_jobs_keeps_input_order_and_judges_undecodable_games_too(
     assert piped.exit_code == 2 and "standard input cannot be read with --jobs" in piped.output
 
 
-def test_filter_and_standings_show_progress_only_to_a_watcher(
+def test_filter_standings_and_validate_show_progress_only_to_a_watcher(
     records: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a bar on standard error for long work, never when piped (mcn.progress)
@@ -392,3 +392,4 @@ def test_filter_and_standings_show_progress_only_to_a_watcher(
     watched = run("filter", str(source), "--valid")
     assert "filtering" in watched.stderr and watched.stdout == "\n".join(records)
     assert "counting" in run("standings", str(source)).stderr
+    assert "validating" in run("validate", str(source)).stderr  # one helper for the three
