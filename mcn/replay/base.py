@@ -22,10 +22,6 @@ class _Frame:
     elements: tuple[Element, ...]
 
 
-#: ``Binding.apply``'s breach argument when the caller has not asked the engine yet.
-UNASKED: tuple[str, str] = ("", "")
-
-
 class _Stop(Exception):
     """Raised inside a line when replay must stop everything (strict mode, ``on_step``)."""
 
@@ -116,7 +112,9 @@ class ReplayBase:
         action: Action,
         move: Move | None,
         address: str | None = None,
-        breach: tuple[str, str] | None = UNASKED,
+        breach: tuple[str, str] | None = None,
+        *,
+        asked: bool = False,
     ) -> None:
         raise NotImplementedError
 

@@ -9,7 +9,7 @@ from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew, SideAction
 from mcn.engine.constants import CHANCE, COLOURS, colour_name
 from mcn.notation.model import Move
-from mcn.replay.base import UNASKED, _Frame, _Stop
+from mcn.replay.base import _Frame, _Stop
 from mcn.replay.model import Line, Step
 from mcn.replay.secrets import Secrets
 
@@ -128,7 +128,7 @@ class Binding(Secrets):
                     if action is None:
                         self.take_secret(line, state, move, address)
                     else:
-                        self.apply(line, state, action, move, address, breach)
+                        self.apply(line, state, action, move, address, breach, asked=True)
                     return address
                 except IllegalAction as error:
                     problem = error
@@ -183,12 +183,15 @@ class Binding(Secrets):
         action: Action,
         move: Move | None,
         address: str | None = None,
-        breach: tuple[str, str] | None = UNASKED,
+        breach: tuple[str, str] | None = None,
+        *,
+        asked: bool = False,
     ) -> None:
         """Apply ``action``, which the caller found legal in ``state`` (the move's own check, a
         forced move, an ``end`` asked with ``is_legal``, a ``?`` move's candidate), and record
         its step. ``breach`` is :meth:`GameState.breach` of ``action`` in ``state`` when the
-        caller has just asked it (it is asked once per move)."""
+        caller has just asked it (``asked``: it is asked once per move). A flag, not a
+        sentinel tuple: compiled, a ``tuple[str, str]`` is unboxed and ``is`` never holds."""
         address = address or state.address_of(action)
         if (state.finished == 2 or isinstance(action, _CREW_ACTIONS)) and self.before_apply(
             line, state, action, move
@@ -197,7 +200,7 @@ class Binding(Secrets):
             breach = state.breach(action) if move is not None else None
             events = state.apply(action)
         else:
-            if breach is UNASKED:
+            if not asked:
                 breach = state.breach(action) if move is not None else None
             events = state.apply_unchecked(action)
         step = Step(line.prefix + address, action, move, events)
