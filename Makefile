@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench clean
+.PHONY: demo test setup dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench bench-compiled clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) on PATH"; exit 2; }
@@ -71,6 +71,17 @@ test: lint typecheck pytest wheel-check compiled
 
 bench: setup
 	$(BIN)/python bench/run.py
+
+# The same benchmark on the compiled build: the mypyc wheel in a venv of its own (build/bench),
+# bench/run.py run by that interpreter, so that it imports the installed, compiled package
+# (bench/run.py puts only bench/ on sys.path) and times the `mcn` of that venv.
+BENCH_VENV := build/bench
+bench-compiled: setup compiler
+	rm -rf $(BENCH_VENV) build/bench-dist
+	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/python -m build --outdir build/bench-dist  # wheel from the sdist: the checkout stays untouched
+	$(PY) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install -q "$$(ls build/bench-dist/*.whl)[bench,dask]"
+	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

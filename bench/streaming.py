@@ -2,7 +2,7 @@
 
 Each command is run in a fresh process on a big input (``--mb``, 100 MB by default; built by
 repeating the corpus's games) and its RSS high-water mark is taken from the kernel
-(``getrusage`` of a wrapper's children, :func:`bench.run.peak_rss`). A command that streams
+(``getrusage`` of a wrapper's children, :func:`bench.processes.peak_rss`). A command that streams
 keeps one game at a time, so its peak does not grow with the input: the target is under
 150 MB for 100 MB of input. ``import`` reads the JSON form, which is about eight times the size
 of the MCN it holds; its input is a JSON export of the same size in bytes.
@@ -84,7 +84,7 @@ def memory_rows(
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    from run import peak_rss
+    from processes import peak_rss
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="mcn-stream-") as scratch:

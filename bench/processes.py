@@ -1,0 +1,146 @@
+"""The figures bench/run.py takes from fresh processes: wall time of a command, peak memory
+(the kernel's high-water mark of one process), ``validate --jobs 1`` vs ``--jobs 2``, and the
+bounded-work rows (empty variations); run.py's own figures are CPU time of its process."""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_child(command: list[str], runs: int, warmup: int = 1) -> tuple[float, int]:
+    """The median wall time of ``command`` as a fresh process, and its last exit status.
+
+    ``warmup`` unmeasured runs come first, so a one-time cache fill (the grammar's) and a cold
+    disk cache are not counted — what a user sees from the second call on.
+    """
+    times = []
+    status = 0
+    for index in range(warmup + runs):
+        start = time.perf_counter()
+        status = subprocess.run(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        ).returncode
+        if index >= warmup:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times), status
+
+
+#: Runs a command in a fresh Python process and prints the largest RSS of its children in KiB:
+#: ``getrusage(RUSAGE_CHILDREN)`` only counts children that have been waited for, so measuring
+#: from a wrapper of its own isolates the one command from everything this run started before.
+_RSS_WRAPPER = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode
+elapsed = time.perf_counter() - start
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, status, elapsed)
+"""
+
+
+def peak_rss(command: list[str]) -> tuple[float, int, float]:
+    """The RSS high-water mark of ``command`` in MB, its exit status and its wall time."""
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS_WRAPPER, *command], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return int(out[0]) / 1024, int(out[1]), float(out[2])
+
+
+def _repeat_to(games: tuple[str, ...], size: int, path: Path) -> int:
+    """Write ``games`` over and over to ``path`` until it holds ``size`` bytes; games written."""
+    written = count = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < size:
+            game = games[count % len(games)] + "\n"
+            out.write(game)
+            written += len(game.encode("utf-8"))
+            count += 1
+    return count
+
+
+def jobs_figures(
+    mcn_bin: str, games: tuple[str, ...], count: int, runs: int, work: Path
+) -> dict[str, Any]:
+    """``mcn validate --jobs 1`` vs ``--jobs 2`` on one file of ``count`` games (corpus games
+    repeated): the median of the paired wall-time ratios, runs alternating after a warm-up."""
+    path = work / "jobs.mcn"
+    path.write_text("\n".join(games[i % len(games)] for i in range(count)), encoding="utf-8")
+    one_times: list[float] = []
+    two_times: list[float] = []
+    status = 0
+    for _ in range(runs):
+        one, status_one = run_child([mcn_bin, "validate", "--jobs", "1", str(path)], 1, warmup=0)
+        two, status = run_child([mcn_bin, "validate", "--jobs", "2", str(path)], 1, warmup=0)
+        if status_one != status:
+            raise SystemExit("validate --jobs 1 and --jobs 2 disagree on the exit status")
+        one_times.append(one)
+        two_times.append(two)
+    ratios = [a / b for a, b in zip(one_times, two_times, strict=True)]
+    path.unlink()
+    return {
+        "games": count,
+        "runs": runs,
+        "jobs1_s": round(statistics.median(one_times), 2),
+        "jobs2_s": round(statistics.median(two_times), 2),
+        "speedup": round(statistics.median(ratios), 3),
+        "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)],
+        "exit_status": status,
+    }
+
+
+def memory_figures(
+    mcn_bin: str, games: tuple[str, ...], sizes: dict[str, int], work: Path, workers: int = 1
+) -> dict[str, Any]:
+    """Peak RSS of ``mcn validate`` on archives of ``sizes`` MB (corpus games repeated), each
+    in a wrapper process of its own, ``workers`` at a time."""
+
+    def measure(label: str) -> dict[str, Any]:
+        path = work / f"archive-{label}.mcn"
+        count = _repeat_to(games, sizes[label] * 1_000_000, path)
+        rss, status, elapsed = peak_rss([mcn_bin, "validate", str(path)])
+        row = {
+            "bytes": path.stat().st_size,
+            "games": count,
+            "peak_rss_mb": round(rss, 1),
+            "exit_status": status,
+            "seconds": round(elapsed, 1),
+        }
+        path.unlink()
+        return row
+
+    with ThreadPoolExecutor(max(1, workers)) as pool:
+        return dict(zip(sizes, pool.map(measure, sizes), strict=True))
+
+
+def empty_variations_figures(mcn_bin: str, work: Path) -> dict[str, Any]:
+    """``mcn validate`` of one game with N empty variations ``()`` after one move (issue 11):
+    at the limit of 1,000 (valid) and at 100,000 (refused: past the limit), wall time and
+    peak RSS and CPU time of the whole command, start-up included (the CPU time is the figure
+    to read on a busy machine)."""
+    example = (ROOT / "examples" / "game-4p.mcn").read_text(encoding="utf-8")
+    move = "B: bonus 10>II\n"
+    out = {}
+    for count in (1_000, 100_000):
+        path = work / f"empty-{count}.mcn"
+        path.write_text(example.replace(move, move[:-1] + " " + "()" * count + "\n", 1), "utf-8")
+        rss, status, elapsed = peak_rss([mcn_bin, "validate", str(path)])
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([mcn_bin, "validate", str(path)], capture_output=True, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out[str(count)] = {
+            "bytes": path.stat().st_size,
+            "seconds": round(elapsed, 3),
+            "cpu_seconds": round(cpu, 3),
+            "peak_rss_mb": round(rss, 1),
+            "exit_status": status,
+        }
+    return out
