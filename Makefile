@@ -80,7 +80,7 @@ bench-compiled: setup compiler
 	rm -rf $(BENCH_VENV) build/bench-dist
 	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/python -m build --outdir build/bench-dist  # wheel from the sdist: the checkout stays untouched
 	$(PY) -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/pip install -q "$$(ls build/bench-dist/*.whl)[bench,dask]"
+	$(BENCH_VENV)/bin/pip install -q "$$(ls build/bench-dist/*.whl)[dev,bench,dask]"
 	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)
 
 clean:
