@@ -19,23 +19,14 @@ from typing import Any
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, SideAction
-from mcn.engine.constants import (
-    CARDS,
-    CHANCE,
-    COLOURS,
-    CREWS,
-    GOODS_TOTAL,
-    INFRACTION_CODES,
-    LETTERS_TOTAL,
-    START_MONEY,
-    VARIANTS,
-    colour_name,
-)
+from mcn.engine.constants import CHANCE, COLOURS, INFRACTION_CODES, VARIANTS
+from mcn.engine.creation import copy_state, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
 from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler, Step
 from mcn.engine.errors import IllegalAction
 from mcn.engine.events import Event
 from mcn.engine.invariants import violations
+from mcn.engine.legality import legal_actions, misfit
 
 OVER = Decision("over", (), "end", "The game is over.")
 
@@ -164,105 +155,21 @@ class GameState:
                 raise ValueError(f"unknown infraction code {code!r} (I-MET-4)")
         if infractions and variant != "meta-culpa":
             raise ValueError("infractions are agreed only in the meta-culpa variant (R-MET-3)")
-        s = cls()  # no __init__: every slot is set below (mypyc forbids object.__new__)
-        s.players = players
-        s.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        s.board = load_board(board) if isinstance(board, str) else board
-        s.variant = variant
-        s.infractions = tuple(dict.fromkeys(infractions))
-        s.round = 0
-        s.phase = "setup"
-        s.section = "setup"
-        s.counter = 0
-        s.turn = 0
-        s.next_character = 0
-        s.pos = dict.fromkeys(players, 0)
-        s.tie = {c: i for i, c in enumerate(players)}
-        s.post = dict.fromkeys(players, 1)
-        s.money = dict.fromkeys(players, START_MONEY)
-        s.goods = {c: [0, 0, 0, 0] for c in players}
-        s.letters = {c: [0, 0, 0, 0] for c in players}
-        s.chest = {c: [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] for c in players}
-        s.sins = {c: [0, 0, 0] for c in players}
-        s.pope_stones = [1, 1, 1]  # R-SET-2: one beside each den
-        s.crews = [0, 0, 0]
-        s.levels = [0, 0, 0]
-        s.hut = CREWS
-        s.card_crew = 0
-        s.finished = 0
-        s.market = [0, 0, 0, 0, 0]
-        s.bag = list(GOODS_TOTAL)
-        s.supply = list(LETTERS_TOTAL)
-        s.suite6 = 0
-        s.visited = [False] * 7
-        s.rooms = [None, None, None, None]
-        s.pile = {card: count for card, (count, _cost) in CARDS.items()}
-        s.discard = {}
-        s.bonuses = [1, 2, 3, 4]
-        s.holders = [None, None, None, None]
-        s.bids = {}
-        s.choosers = []
-        s.pope_die = 0
-        s.evaluation = None
-        s.winners_ = ()
-        s.owed = []
-        s.omissions = []
-        s.stack = [("setup_done",), ("souls",)]
-        s._dec = None
-        s._events = []
-        s._market_out = False
+        s = cls()  # no __init__: every slot is set by start_state (mypyc forbids object.__new__)
+        start_state(
+            s,
+            players,
+            load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset,
+            load_board(board) if isinstance(board, str) else board,
+            variant,
+            infractions,
+        )
         return s
 
     def clone(self) -> GameState:
         """An independent copy (shallow copies of the small containers)."""
-        s = GameState()  # no __init__: every slot is set below
-        s.players = self.players
-        s.ruleset = self.ruleset
-        s.board = self.board
-        s.variant = self.variant
-        s.infractions = self.infractions
-        s.round = self.round
-        s.phase = self.phase
-        s.section = self.section
-        s.counter = self.counter
-        s.turn = self.turn
-        s.next_character = self.next_character
-        s.pos = self.pos.copy()
-        s.tie = self.tie.copy()
-        s.post = self.post.copy()
-        s.money = self.money.copy()
-        s.goods = {c: v[:] for c, v in self.goods.items()}
-        s.letters = {c: v[:] for c, v in self.letters.items()}
-        s.chest = {c: [v[0][:], v[1][:]] for c, v in self.chest.items()}
-        s.sins = {c: v[:] for c, v in self.sins.items()}
-        s.pope_stones = self.pope_stones[:]
-        s.crews = self.crews[:]
-        s.levels = self.levels[:]
-        s.hut = self.hut
-        s.card_crew = self.card_crew
-        s.finished = self.finished
-        s.market = self.market[:]
-        s.bag = self.bag[:]
-        s.supply = self.supply[:]
-        s.suite6 = self.suite6
-        s.visited = self.visited[:]
-        s.rooms = self.rooms[:]
-        s.pile = self.pile.copy()
-        s.discard = self.discard.copy()
-        s.bonuses = self.bonuses[:]
-        s.holders = self.holders[:]
-        s.bids = self.bids.copy()
-        s.choosers = self.choosers[:]
-        s.pope_die = self.pope_die
-        ev = self.evaluation
-        s.evaluation = None if ev is None else [ev[0], ev[1], ev[2], ev[3][:], ev[4][:], ev[5]]
-        s.winners_ = self.winners_
-        s.owed = [entry[:] for entry in self.owed]
-        s.omissions = [entry[:] for entry in self.omissions]
-        s.stack = self.stack[:]
-        s._dec = self._dec
-        s._events = []
-        s._market_out = False
+        s = GameState()  # no __init__: every slot is set by copy_state
+        copy_state(self, s)
         return s
 
     # ----------------------------------------------------------------------------- queries
@@ -358,30 +265,7 @@ class GameState:
         META CULPA side actions (infractions, costs left undone, catches: I-MET-5, I-MET-6)
         are legal at any decision but listed only on request (``include_infractions``).
         """
-        if not self.stack:
-            return []
-        step, handler = self._top()
-        actors = handler.actors(self, step)
-        if actor is not None:
-            actors = (actor,) if actor in actors else ()
-        out: list[Action] = []
-        why_not = handler.why_not
-        breach = handler.breach
-        for who in actors:
-            if handler.legal is not None:
-                out.extend(handler.legal(self, step, who))
-                continue
-            if handler.exact:
-                out.extend(handler.candidates(self, step, who))
-                continue
-            for candidate in handler.candidates(self, step, who):
-                if why_not(self, step, candidate) is None and (
-                    breach is None or breach(self, step, candidate) is None
-                ):
-                    out.append(candidate)
-        if include_infractions:
-            out.extend(meta.options(self, actor))
-        return out
+        return legal_actions(self, actor, include_infractions)
 
     def illegal(self, rule: str, reason: str, actor: str | None = None) -> IllegalAction:
         """An :class:`IllegalAction` at the pending decision's address (``actor``'s own one
@@ -465,26 +349,7 @@ class GameState:
             return None
         if not isinstance(action, Action):
             return IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
-        return self._refusal(step, handler, action)
-
-    def _refusal(self, step: Step, handler: Handler, action: Action) -> IllegalAction:
-        """The error for an action of the wrong player or of the wrong kind."""
-        actors = handler.actors(self, step)
-        who = action.actor
-        rule = handler.rule_at(self, step)
-        if who not in actors:
-            deciders = " or ".join(colour_name(c) for c in actors)
-            return self.illegal(
-                rule,
-                f"It is {deciders}'s decision ({handler.prompt(self, step)}), "
-                f"not {colour_name(who)}'s.",
-            )
-        return self.illegal(
-            handler.misfit_rule or rule,
-            f"{colour_name(who)} must decide: {handler.prompt(self, step)}; "
-            f"'{action.text}' is not possible here (expected {handler.expects}).",
-            who,
-        )
+        return misfit(self, step, handler, action)
 
     def judge(self, action: Action) -> tuple[bool, tuple[str, str] | None]:
         """``(legal, breach)``: :meth:`is_legal` and :meth:`breach` in one check of ``action``.

@@ -1,0 +1,126 @@
+"""Making a game state: the position at ``setup.1`` and an independent copy of a position.
+
+Apart from :mod:`mcn.engine.state`, which drives the rules, because these are the two places
+that list every field of the state (a field added to :class:`~mcn.engine.state.GameState`
+is added here twice). ``copy_state`` is on the hot path of anything that explores (variations,
+probes for omitted moves, ``keep_states``): a few shallow copies, nothing deep.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine.constants import CARDS, CREWS, GOODS_TOTAL, LETTERS_TOTAL, START_MONEY
+from mcn.engine.data import Board, Ruleset
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+
+def start_state(
+    s: GameState,
+    players: tuple[str, ...],
+    ruleset: Ruleset,
+    board: Board,
+    variant: str,
+    infractions: tuple[str, ...],
+) -> None:
+    """Set every field of ``s`` to the start of a game (checked by ``GameState.new``)."""
+    s.players = players
+    s.ruleset = ruleset
+    s.board = board
+    s.variant = variant
+    s.infractions = tuple(dict.fromkeys(infractions))
+    s.round = 0
+    s.phase = "setup"
+    s.section = "setup"
+    s.counter = 0
+    s.turn = 0
+    s.next_character = 0
+    s.pos = dict.fromkeys(players, 0)
+    s.tie = {c: i for i, c in enumerate(players)}
+    s.post = dict.fromkeys(players, 1)
+    s.money = dict.fromkeys(players, START_MONEY)
+    s.goods = {c: [0, 0, 0, 0] for c in players}
+    s.letters = {c: [0, 0, 0, 0] for c in players}
+    s.chest = {c: [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] for c in players}
+    s.sins = {c: [0, 0, 0] for c in players}
+    s.pope_stones = [1, 1, 1]  # R-SET-2: one beside each den
+    s.crews = [0, 0, 0]
+    s.levels = [0, 0, 0]
+    s.hut = CREWS
+    s.card_crew = 0
+    s.finished = 0
+    s.market = [0, 0, 0, 0, 0]
+    s.bag = list(GOODS_TOTAL)
+    s.supply = list(LETTERS_TOTAL)
+    s.suite6 = 0
+    s.visited = [False] * 7
+    s.rooms = [None, None, None, None]
+    s.pile = {card: count for card, (count, _cost) in CARDS.items()}
+    s.discard = {}
+    s.bonuses = [1, 2, 3, 4]
+    s.holders = [None, None, None, None]
+    s.bids = {}
+    s.choosers = []
+    s.pope_die = 0
+    s.evaluation = None
+    s.winners_ = ()
+    s.owed = []
+    s.omissions = []
+    s.stack = [("setup_done",), ("souls",)]
+    s._dec = None
+    s._events = []
+    s._market_out = False
+
+
+def copy_state(src: GameState, dst: GameState) -> None:
+    """Set every field of ``dst`` to an independent copy of ``src``'s (shallow copies of the
+    small containers; the decision cache is shared, the events of an apply in progress not)."""
+    dst.players = src.players
+    dst.ruleset = src.ruleset
+    dst.board = src.board
+    dst.variant = src.variant
+    dst.infractions = src.infractions
+    dst.round = src.round
+    dst.phase = src.phase
+    dst.section = src.section
+    dst.counter = src.counter
+    dst.turn = src.turn
+    dst.next_character = src.next_character
+    dst.pos = src.pos.copy()
+    dst.tie = src.tie.copy()
+    dst.post = src.post.copy()
+    dst.money = src.money.copy()
+    dst.goods = {c: v[:] for c, v in src.goods.items()}
+    dst.letters = {c: v[:] for c, v in src.letters.items()}
+    dst.chest = {c: [v[0][:], v[1][:]] for c, v in src.chest.items()}
+    dst.sins = {c: v[:] for c, v in src.sins.items()}
+    dst.pope_stones = src.pope_stones[:]
+    dst.crews = src.crews[:]
+    dst.levels = src.levels[:]
+    dst.hut = src.hut
+    dst.card_crew = src.card_crew
+    dst.finished = src.finished
+    dst.market = src.market[:]
+    dst.bag = src.bag[:]
+    dst.supply = src.supply[:]
+    dst.suite6 = src.suite6
+    dst.visited = src.visited[:]
+    dst.rooms = src.rooms[:]
+    dst.pile = src.pile.copy()
+    dst.discard = src.discard.copy()
+    dst.bonuses = src.bonuses[:]
+    dst.holders = src.holders[:]
+    dst.bids = src.bids.copy()
+    dst.choosers = src.choosers[:]
+    dst.pope_die = src.pope_die
+    ev = src.evaluation
+    dst.evaluation = None if ev is None else [ev[0], ev[1], ev[2], ev[3][:], ev[4][:], ev[5]]
+    dst.winners_ = src.winners_
+    dst.owed = [entry[:] for entry in src.owed]
+    dst.omissions = [entry[:] for entry in src.omissions]
+    dst.stack = src.stack[:]
+    dst._dec = src._dec
+    dst._events = []
+    dst._market_out = False
