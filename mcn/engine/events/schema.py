@@ -6,8 +6,12 @@ which order: the schema lists the kinds in the order the game meets them.
 
 from __future__ import annotations
 
+import ast
+import functools
+import sys
 from dataclasses import fields
-from typing import Any, get_type_hints
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from mcn.engine.events import bids, breaches, ends, setup, turns
 from mcn.engine.events.base import Event
@@ -49,6 +53,45 @@ def _field_schema(cls: type[Event], name: str, hint: object) -> dict[str, Any]:
     return schema
 
 
+class _Declared(NamedTuple):
+    doc: str
+    hints: dict[str, object]
+
+
+def _declared(cls: type[Event]) -> _Declared:
+    """The docstring and field types of ``cls`` as its source declares them.
+
+    Read from the source rather than from ``__doc__`` and ``__annotations__`` because a class
+    compiled by mypyc keeps neither faithfully (no docstring; ``tuple`` for ``tuple[str, ...]``);
+    the source ships beside the extension, so both builds give the same schema.
+    """
+    hints: dict[str, object] = {}
+    doc = ""
+    for klass in reversed(cls.__mro__):
+        if isinstance(klass, type) and issubclass(klass, Event):
+            declared = _module_classes(klass.__module__)[klass.__name__]
+            hints.update(declared.hints)
+            doc = declared.doc
+    return _Declared(doc, hints)
+
+
+@functools.cache
+def _module_classes(module: str) -> dict[str, _Declared]:
+    namespace = vars(sys.modules[module])
+    path = Path(namespace["__file__"]).parent / f"{module.rpartition('.')[2]}.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    classes: dict[str, _Declared] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            hints: dict[str, object] = {
+                statement.target.id: eval(ast.unparse(statement.annotation), namespace)
+                for statement in node.body
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            }
+            classes[node.name] = _Declared(ast.get_docstring(node, clean=False) or "", hints)
+    return classes
+
+
 def event_classes() -> list[type[Event]]:
     """Every concrete event class, in definition order."""
     return [
@@ -66,7 +109,7 @@ def json_schema() -> dict[str, Any]:
         "colour": {"enum": ["R", "B", "G", "Y"]},
     }
     for cls in event_classes():
-        hints = get_type_hints(cls)
+        declared = _declared(cls)
         props: dict[str, Any] = {
             "kind": {"const": cls.kind},
             "rule": {"$ref": "#/$defs/rule"},
@@ -74,9 +117,9 @@ def json_schema() -> dict[str, Any]:
         }
         for f in fields(cls):
             if f.name != "rule":
-                props[f.name] = _field_schema(cls, f.name, hints[f.name])
+                props[f.name] = _field_schema(cls, f.name, declared.hints[f.name])
         defs[cls.__name__] = {
-            "description": (cls.__doc__ or cls.__name__).strip(),
+            "description": (declared.doc or cls.__name__).strip(),
             "type": "object",
             "additionalProperties": False,
             "required": list(props),
