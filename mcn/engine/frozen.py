@@ -7,6 +7,13 @@ hundreds of thousands of them (every applied decision emits several events; ever
 legal actions is new actions). A slot's member descriptor can set the field directly, at a
 third of the cost, and still only at construction: the class stays frozen, hashable and equal
 by value, and ``dataclasses.replace``, pickling and ``repr`` are untouched.
+
+In the compiled build (docs/performance.md, "Compiled build (mypyc)") the classes are native:
+their fields are C-level getset descriptors instead of slots, and mypyc still hands them the
+interpreted ``__init__`` that :mod:`dataclasses` generates; the same replacement sets the fields
+through those descriptors. :class:`Frozen`, their common base, pickles them by their
+constructor, which both kinds of class support (mypyc's own pickling of a native class sets
+attributes one by one, which a frozen class refuses).
 """
 
 from __future__ import annotations
@@ -16,11 +23,31 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+_FIELD_DESCRIPTORS = ("member_descriptor", "getset_descriptor")
+"""A slot's descriptor, and a mypyc native class's attribute descriptor."""
+
+
+class Frozen:
+    """Base of the frozen dataclasses (actions, events): pickled by their constructor."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        names = [f.name for f in dataclasses.fields(self)]  # type: ignore[arg-type]
+        return type(self), tuple(getattr(self, name) for name in names)
+
+
+def _is_built(cls: type) -> bool:
+    """Whether ``cls`` is a finished dataclass with fixed fields: the class
+    ``dataclass(slots=True)`` returned, or a mypyc native class (``__mypyc_attrs__``)."""
+    own = cls.__dict__
+    return "__dataclass_fields__" in own and ("__slots__" in own or "__mypyc_attrs__" in own)
+
 
 def _setter(cls: type, name: str) -> Any:
     for klass in cls.__mro__:
         descriptor = klass.__dict__.get(name)
-        if descriptor is not None and type(descriptor).__name__ == "member_descriptor":
+        if descriptor is not None and type(descriptor).__name__ in _FIELD_DESCRIPTORS:
             return descriptor.__set__
     raise TypeError(f"{cls.__name__}.{name} is not a slot")
 
@@ -33,7 +60,7 @@ def quick_init(cls: type[T]) -> type[T]:
     dataclass, a ``default_factory``, keyword-only fields or a ``__post_init__``.
     """
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in cls.__dict__:
+    if params is None or not params.frozen or not _is_built(cls):
         raise TypeError(f"{cls.__name__} is not a frozen, slotted dataclass")
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__")
@@ -77,7 +104,7 @@ def quicken(base: type) -> None:
             continue
         seen.add(cls)
         work.extend(cls.__subclasses__())
-        if "__slots__" in cls.__dict__ and dataclasses.is_dataclass(cls):
+        if _is_built(cls):
             quick_init(cls)
 
 

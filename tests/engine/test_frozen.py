@@ -17,7 +17,7 @@ def _action_classes() -> list[type[Action]]:
     return [
         c
         for c in vars(actions).values()
-        if isinstance(c, type) and issubclass(c, Action) and "__slots__" in c.__dict__
+        if isinstance(c, type) and issubclass(c, Action) and "__dataclass_fields__" in c.__dict__
     ]
 
 
@@ -40,6 +40,8 @@ def test_values_equality_hash_and_immutability_are_kept() -> None:
         bid.taler = 5  # type: ignore[misc]
     assert dataclasses.replace(bid, taler=1) == Bid("R", 3, 1)
     assert pickle.loads(pickle.dumps(bid)) == bid
+    event = MoneyMoved("R-X", "R", 2, "sale", counterpart="B")
+    assert pickle.loads(pickle.dumps(event)) == event
     assert repr(End("G")) == "End(actor='G')"
     with pytest.raises(TypeError):
         Bid("R", 3)  # type: ignore[call-arg]
@@ -77,3 +79,11 @@ def test_events_are_frozen() -> None:
     event = event_classes()[0]
     assert issubclass(event, Event)
     assert event.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("cls", [*_action_classes(), *event_classes()], ids=lambda c: c.__name__)
+def test_kind_and_secret_are_class_attributes_not_fields(cls: type) -> None:
+    # they are set after each class body, where neither dataclasses nor mypyc makes them fields
+    names = {f.name for f in dataclasses.fields(cls)}
+    assert "kind" not in names and "secret" not in names
+    assert isinstance(cls.kind, str) and (cls.kind or cls is Action)  # type: ignore[attr-defined]

@@ -10,17 +10,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mcn.engine.frozen import Frozen
+
 
 class ActionSyntaxError(ValueError):
     """The text is not an action of the engine's vocabulary (a syntax error, not a rule one)."""
 
 
+class _Kinded(Frozen):
+    """Where the class-level ``kind`` is declared: outside the dataclass body, so that neither
+    the dataclass nor mypyc takes it for a field (each action class sets it after its body)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+
+
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(_Kinded):
     """Base class: who acts. Subclasses add parameters and the text form."""
 
     actor: str
-    kind: ClassVar[str] = ""
 
     @property
     def text(self) -> str:

@@ -4,7 +4,6 @@ at once: a Pope stone moved, a crew placed or moved, or nothing (R-BID-*, R-CHR-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.actions.base import Action
 
@@ -15,11 +14,13 @@ class Bid(Action):
 
     notches: int
     taler: int
-    kind: ClassVar[str] = "bid"
 
     @property
     def text(self) -> str:
         return f"bid {self.notches}+{self.taler}"
+
+
+Bid.kind = "bid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +28,13 @@ class Choose(Action):
     """R-BID-2: take a character card."""
 
     character: str
-    kind: ClassVar[str] = "choose"
 
     @property
     def text(self) -> str:
         return f"choose {self.character}"
+
+
+Choose.kind = "choose"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +43,21 @@ class MovePopeStone(Action):
 
     source: str
     target: str
-    kind: ClassVar[str] = "pope-stone"
 
     @property
     def text(self) -> str:
         return f"pope-stone {self.source}>{self.target}"
 
 
+MovePopeStone.kind = "pope-stone"
+
+
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
     """Decline an optional preliminary action (Pope stone, Petty Sinner's visit)."""
 
-    kind: ClassVar[str] = "skip"
+
+Skip.kind = "skip"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +65,13 @@ class PlaceCrew(Action):
     """R-CHR-2 and the new-crew card: put a crew on a cathedral site."""
 
     site: int
-    kind: ClassVar[str] = "crew"
 
     @property
     def text(self) -> str:
         return f"crew {self.site}"
+
+
+PlaceCrew.kind = "crew"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +80,10 @@ class MoveCrew(Action):
 
     source: int
     target: int
-    kind: ClassVar[str] = "crew"
 
     @property
     def text(self) -> str:
         return f"crew {self.source}>{self.target}"
+
+
+MoveCrew.kind = "crew"

@@ -4,7 +4,6 @@ the room cards (R-SET-*, R-RND-2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.actions.base import Action, _item_text
 
@@ -14,11 +13,13 @@ class SoulOrder(Action):
     """R-SET-1: the chance order of the souls on space 0, nearest Heaven first."""
 
     order: tuple[str, ...]
-    kind: ClassVar[str] = "souls"
 
     @property
     def text(self) -> str:
         return "souls " + " ".join(self.order)
+
+
+SoulOrder.kind = "souls"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +29,13 @@ class Bonus(Action):
     A missing compartment is ``""`` (the check refuses it, R-SET-5)."""
 
     items: tuple[tuple[str, str], ...]
-    kind: ClassVar[str] = "bonus"
 
     @property
     def text(self) -> str:
         return " ".join(("bonus", *(_item_text(item, comp) for item, comp in self.items)))
+
+
+Bonus.kind = "bonus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +43,13 @@ class MarketDraw(Action):
     """R-RND-2: the stones drawn from the bag, in canonical order."""
 
     stones: tuple[str, ...]
-    kind: ClassVar[str] = "market"
 
     @property
     def text(self) -> str:
         return " ".join(("market", *self.stones))
+
+
+MarketDraw.kind = "market"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +57,10 @@ class RoomCards(Action):
     """R-RND-2: the cards drawn into rooms 1-4, in room order."""
 
     cards: tuple[str, ...]
-    kind: ClassVar[str] = "rooms"
 
     @property
     def text(self) -> str:
         return " ".join(("rooms", *self.cards))
+
+
+RoomCards.kind = "rooms"

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.actions.base import Action
 
@@ -19,11 +18,13 @@ class Infraction(SideAction):
     """R-MET-1 (META CULPA): a recorded procedural infraction."""
 
     code: str
-    kind: ClassVar[str] = "infraction"
 
     @property
     def text(self) -> str:
         return f"infraction {self.code}"
+
+
+Infraction.kind = "infraction"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,11 +33,13 @@ class Undone(SideAction):
     ``money`` not paid, ``post`` not rotated, ``sin`` stones not placed."""
 
     what: str
-    kind: ClassVar[str] = "undone"
 
     @property
     def text(self) -> str:
         return f"undone {self.what}"
+
+
+Undone.kind = "undone"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +48,10 @@ class Catch(SideAction):
     omission of that kind; he makes it good at once (no sin stone for it, R-MET-2)."""
 
     what: str
-    kind: ClassVar[str] = "catch"
 
     @property
     def text(self) -> str:
         return f"catch {self.what}"
+
+
+Catch.kind = "catch"

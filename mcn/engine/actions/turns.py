@@ -4,7 +4,6 @@ at an evaluation, and its end (R-ACT-*, R-DON-*, R-HOP-*, R-EVA-*)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.actions.base import Action, _item_text
 
@@ -13,14 +12,16 @@ from mcn.engine.actions.base import Action, _item_text
 class Pass(Action):
     """R-ACT-2: take no action this turn."""
 
-    kind: ClassVar[str] = "pass"
+
+Pass.kind = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """R-ACT-3: end the turn without a second action."""
 
-    kind: ClassVar[str] = "end"
+
+End.kind = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +29,13 @@ class Buy(Action):
     """R-BUY-1: buy one good."""
 
     good: str
-    kind: ClassVar[str] = "buy"
 
     @property
     def text(self) -> str:
         return f"buy {self.good}"
+
+
+Buy.kind = "buy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +43,13 @@ class Greedy(Action):
     """R-BUY-3: two goods of one kind for the price of one, and a Greed sin."""
 
     good: str
-    kind: ClassVar[str] = "greedy"
 
     @property
     def text(self) -> str:
         return f"greedy {self.good}"
+
+
+Greedy.kind = "greedy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +57,13 @@ class BuyLetter(Action):
     """R-BUY-2: pay, hand in an indulgence stone, take a red or green letter."""
 
     colour: str
-    kind: ClassVar[str] = "letter"
 
     @property
     def text(self) -> str:
         return f"letter {self.colour}"
+
+
+BuyLetter.kind = "letter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +71,13 @@ class Sell(Action):
     """R-SEL-1: sell one good from behind the screen."""
 
     good: str
-    kind: ClassVar[str] = "sell"
 
     @property
     def text(self) -> str:
         return f"sell {self.good}"
+
+
+Sell.kind = "sell"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +86,13 @@ class Donate(Action):
     or a coin value as text (``"5"``), in canonical order; a missing compartment is ``""``."""
 
     items: tuple[tuple[str, str], ...]
-    kind: ClassVar[str] = "donate"
 
     @property
     def text(self) -> str:
         return " ".join(("donate", *(_item_text(item, comp) for item, comp in self.items)))
+
+
+Donate.kind = "donate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +100,13 @@ class Visit(Action):
     """R-HOP-*: visit room 1-4 or suite 5/6; for the Pope, set the Pope die (R-POP-1)."""
 
     room: int
-    kind: ClassVar[str] = "visit"
 
     @property
     def text(self) -> str:
         return f"visit {self.room}"
+
+
+Visit.kind = "visit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +115,6 @@ class FreeStone(Action):
 
     stone: str
     colour: str | None = None
-    kind: ClassVar[str] = "free"
 
     @property
     def text(self) -> str:
@@ -111,16 +123,21 @@ class FreeStone(Action):
         return f"free {self.stone}>{self.colour}"
 
 
+FreeStone.kind = "free"
+
+
 @dataclass(frozen=True, slots=True)
 class Guess(Action):
     """R-POP-1: name the room where the Pope is."""
 
     room: int
-    kind: ClassVar[str] = "guess"
 
     @property
     def text(self) -> str:
         return f"guess {self.room}"
+
+
+Guess.kind = "guess"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,25 +145,29 @@ class ChooseRoom(Action):
     """R-HOP-4: in Suite 5, the room whose card is used."""
 
     room: int
-    kind: ClassVar[str] = "room"
 
     @property
     def text(self) -> str:
         return f"room {self.room}"
 
 
+ChooseRoom.kind = "room"
+
+
 @dataclass(frozen=True, slots=True)
 class Do(Action):
     """Carry out a room card that takes no parameter."""
 
-    kind: ClassVar[str] = "do"
+
+Do.kind = "do"
 
 
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """R-HOP-3: do not carry out the room card."""
 
-    kind: ClassVar[str] = "decline"
+
+Decline.kind = "decline"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +175,13 @@ class TakeGood(Action):
     """The free-good card: take one good from the market."""
 
     good: str
-    kind: ClassVar[str] = "take"
 
     @property
     def text(self) -> str:
         return f"take {self.good}"
+
+
+TakeGood.kind = "take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +189,13 @@ class Steal(Action):
     """The steal-3 card: name the opponent to rob."""
 
     victim: str
-    kind: ClassVar[str] = "steal"
 
     @property
     def text(self) -> str:
         return f"steal {self.victim}"
+
+
+Steal.kind = "steal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,11 +203,13 @@ class Give(Action):
     """The emperor-letter card: the Emperor gives a letter of his choice."""
 
     colour: str
-    kind: ClassVar[str] = "give"
 
     @property
     def text(self) -> str:
         return f"give {self.colour}"
+
+
+Give.kind = "give"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +217,13 @@ class EmptyDen(Action):
     """R-DEN-4: out of sin stones, take back all own stones from a den."""
 
     den: str
-    kind: ClassVar[str] = "empty"
 
     @property
     def text(self) -> str:
         return f"empty {self.den}"
+
+
+EmptyDen.kind = "empty"
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,8 +231,10 @@ class Pick(Action):
     """R-EVA-2/3: take one letter from the evaluation display."""
 
     colour: str
-    kind: ClassVar[str] = "pick"
 
     @property
     def text(self) -> str:
         return f"pick {self.colour}"
+
+
+Pick.kind = "pick"

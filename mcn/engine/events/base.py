@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from mcn.engine.constants import colour_name
+from mcn.engine.frozen import Frozen
 
 ALL_SECRETS = "*all*"
 """Viewer value that sees every secret (the default of :meth:`Event.to_json`)."""
@@ -39,13 +40,21 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+class _Kinded(Frozen):
+    """Where the class-level ``kind`` and ``secret`` are declared: outside the dataclass body,
+    so that neither the dataclass nor mypyc takes them for fields (each event class sets them
+    after its body)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "event"
+    secret: ClassVar[tuple[str, ...]] = ()  # fields only ``owner()`` may see
+
+
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(_Kinded):
     """Base class of all events."""
 
     rule: str
-    kind: ClassVar[str] = "event"
-    secret: ClassVar[tuple[str, ...]] = ()  # fields only ``owner()`` may see
 
     def owner(self) -> str | None:
         """The player who may see this event's secret fields."""

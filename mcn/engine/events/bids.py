@@ -7,7 +7,6 @@ the characters chosen (R-BID-*).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name
 from mcn.engine.events.base import Event
@@ -18,10 +17,12 @@ class BidPlaced(Event):
     """A secret bid was placed; its value stays hidden until the reveal (R-BID-1)."""
 
     player: str
-    kind: ClassVar[str] = "bid-placed"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} has placed a secret bid"
+
+
+BidPlaced.kind = "bid-placed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +31,13 @@ class BidsRevealed(Event):
 
     bids: tuple[tuple[str, int, int], ...]  # (player, notches, taler) in choice order
     keeper: str  # most notches: keeps his bid taler (R-BID-3)
-    kind: ClassVar[str] = "bids-revealed"
 
     def text(self) -> str:
         shown = "; ".join(f"{colour_name(p)} {n}+{t}={n + t}" for p, n, t in self.bids)
         return f"Bids revealed (choice order): {shown}. {colour_name(self.keeper)} keeps his taler"
+
+
+BidsRevealed.kind = "bids-revealed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,6 @@ class MoneyMoved(Event):
     amount: int
     reason: str
     counterpart: str = "bank"
-    kind: ClassVar[str] = "money"
 
     def text(self) -> str:
         who = colour_name(self.player)
@@ -53,6 +55,9 @@ class MoneyMoved(Event):
         if self.amount < 0:
             return f"{who} pays {-self.amount} taler to {other} ({self.reason})"
         return f"{who} receives {self.amount} taler from {other} ({self.reason})"
+
+
+MoneyMoved.kind = "money"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +68,6 @@ class PostChanged(Event):
     before: int
     after: int
     reason: str
-    kind: ClassVar[str] = "post"
 
     def text(self) -> str:
         return (
@@ -72,14 +76,19 @@ class PostChanged(Event):
         )
 
 
+PostChanged.kind = "post"
+
+
 @dataclass(frozen=True, slots=True)
 class CharacterChosen(Event):
     """A character card taken (R-BID-2)."""
 
     player: str
     character: str
-    kind: ClassVar[str] = "character-chosen"
 
     def text(self) -> str:
         name = CHARACTER_NAMES[CHARACTERS.index(self.character)]
         return f"{colour_name(self.player)} chooses the {name}"
+
+
+CharacterChosen.kind = "character-chosen"

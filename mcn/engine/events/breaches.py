@@ -4,7 +4,6 @@ breach that a record contains and the rules punish (I-POP-9)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.constants import colour_name
 from mcn.engine.events.base import Event, _count
@@ -16,10 +15,12 @@ class InfractionRecorded(Event):
 
     player: str
     code: str
-    kind: ClassVar[str] = "infraction"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} commits the infraction {self.code}"
+
+
+InfractionRecorded.kind = "infraction"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,10 +30,12 @@ class Breach(Event):
 
     player: str
     what: str
-    kind: ClassVar[str] = "breach"
 
     def text(self) -> str:
         return f"Rules breach by {colour_name(self.player)}: {self.what}"
+
+
+Breach.kind = "breach"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +49,6 @@ class Omission(Event):
     amount: int
     den: str
     catcher: str
-    kind: ClassVar[str] = "omission"
 
     def text(self) -> str:
         cost = {
@@ -60,3 +62,6 @@ class Omission(Event):
             f"{colour_name(self.catcher)} catches {colour_name(self.player)} (Petty Sinner): "
             f"{cost}, made good now"
         )
+
+
+Omission.kind = "omission"

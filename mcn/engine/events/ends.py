@@ -4,7 +4,6 @@ game's end (R-END-2) and the winners (R-END-3)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.constants import colour_name
 from mcn.engine.events.base import Event, _count, _names
@@ -16,12 +15,14 @@ class PostsCompared(Event):
 
     player: str  # "" when nobody moves
     steps: int
-    kind: ClassVar[str] = "posts-compared"
 
     def text(self) -> str:
         if not self.player:
             return "Posts compared: nobody moves"
         return f"Posts compared: {colour_name(self.player)} moves {self.steps} toward Hell"
+
+
+PostsCompared.kind = "posts-compared"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,6 @@ class LettersScored(Event):
     player: str
     sets: int
     others: int
-    kind: ClassVar[str] = "letters-scored"
 
     def text(self) -> str:
         return (
@@ -40,15 +40,20 @@ class LettersScored(Event):
         )
 
 
+LettersScored.kind = "letters-scored"
+
+
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """The game is over and these players win (R-END-3)."""
 
     winners: tuple[str, ...]
     heaven: bool
-    kind: ClassVar[str] = "game-ended"
 
     def text(self) -> str:
         one = len(self.winners) == 1
         how = "reached Heaven" if self.heaven else ("is" if one else "are") + " nearest Heaven"
         return f"Game over: {_names(self.winners)} {how} and win{'s' if one else ''}"
+
+
+GameEnded.kind = "game-ended"

@@ -4,7 +4,6 @@ cards), the starting bonuses and the fixed preparation steps (R-SET-*, R-RND-*).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.constants import colour_name
 from mcn.engine.events.base import Event, _names
@@ -15,10 +14,12 @@ class SoulsPlaced(Event):
     """The chance order of the souls on space 0 (R-SET-1)."""
 
     order: tuple[str, ...]
-    kind: ClassVar[str] = "souls-placed"
 
     def text(self) -> str:
         return f"Souls placed on space 0, nearest Heaven first: {_names(self.order)}"
+
+
+SoulsPlaced.kind = "souls-placed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +28,12 @@ class BonusTaken(Event):
 
     player: str
     bonus: str
-    kind: ClassVar[str] = "bonus-taken"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} takes the starting bonus {self.bonus}"
+
+
+BonusTaken.kind = "bonus-taken"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +41,12 @@ class RoundStarted(Event):
     """A new round begins with its prepare phase (R-RND-1)."""
 
     round: int
-    kind: ClassVar[str] = "round-started"
 
     def text(self) -> str:
         return f"Round {self.round} begins"
+
+
+RoundStarted.kind = "round-started"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +54,12 @@ class MarketDrawn(Event):
     """Stones drawn from the bag to the market (R-RND-2)."""
 
     stones: tuple[str, ...]
-    kind: ClassVar[str] = "market-drawn"
 
     def text(self) -> str:
         return "Drawn to the market: " + (", ".join(self.stones) or "nothing (the bag is empty)")
+
+
+MarketDrawn.kind = "market-drawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +67,12 @@ class Prepared(Event):
     """A fixed preparation step (R-RND-2): characters back, die, crew, suites."""
 
     what: str
-    kind: ClassVar[str] = "prepared"
 
     def text(self) -> str:
         return self.what
+
+
+Prepared.kind = "prepared"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +81,6 @@ class CardsMoved(Event):
 
     action: str  # "drawn", "discarded", "reshuffled"
     cards: tuple[str, ...]
-    kind: ClassVar[str] = "cards"
 
     def text(self) -> str:
         if self.action == "reshuffled":
@@ -81,3 +89,6 @@ class CardsMoved(Event):
             rooms = ", ".join(f"room {i + 1}: {c}" for i, c in enumerate(self.cards))
             return f"Cards drawn into the rooms: {rooms}"
         return "Discarded: " + ", ".join(self.cards)
+
+
+CardsMoved.kind = "cards"

@@ -5,7 +5,6 @@ buildings, evaluations, and House of Pleasure visits with their Pope die and roo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name, room_name
 from mcn.engine.events.base import Event, _count
@@ -18,11 +17,13 @@ class TurnStarted(Event):
     turn: int
     player: str
     character: str
-    kind: ClassVar[str] = "turn-started"
 
     def text(self) -> str:
         name = CHARACTER_NAMES[CHARACTERS.index(self.character)]
         return f"Turn {self.turn}: {colour_name(self.player)} as the {name}"
+
+
+TurnStarted.kind = "turn-started"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +32,12 @@ class PhaseEnded(Event):
 
     phase: str
     why: str
-    kind: ClassVar[str] = "phase-ended"
 
     def text(self) -> str:
         return f"The {self.phase} ends: {self.why}"
+
+
+PhaseEnded.kind = "phase-ended"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +49,15 @@ class StonesMoved(Event):
     count: int
     source: str
     target: str
-    kind: ClassVar[str] = "stones"
 
     def text(self) -> str:
         return (
             f"{colour_name(self.player)}: {self.count} {self.stone} from {self.source} "
             f"to {self.target}"
         )
+
+
+StonesMoved.kind = "stones"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +67,6 @@ class Donated(Event):
     player: str
     item: str
     compartment: str
-    kind: ClassVar[str] = "donated"
-    secret: ClassVar[tuple[str, ...]] = ("compartment",)
 
     def owner(self) -> str | None:
         return self.player
@@ -71,6 +74,10 @@ class Donated(Event):
     def text(self) -> str:
         item = f"{self.item} taler" if self.item.isdigit() else self.item
         return f"{colour_name(self.player)} donates {item} into compartment {self.compartment}"
+
+
+Donated.kind = "donated"
+Donated.secret = ("compartment",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +88,12 @@ class LetterMoved(Event):
     colour: str
     count: int
     source: str
-    kind: ClassVar[str] = "letter"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} takes {self.count} {self.colour} from {self.source}"
+
+
+LetterMoved.kind = "letter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +103,12 @@ class SinsPlaced(Event):
     player: str
     den: str
     count: int
-    kind: ClassVar[str] = "sins-placed"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} places {_count(self.count, 'sin stone')} in {self.den}"
+
+
+SinsPlaced.kind = "sins-placed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +119,15 @@ class SinsReturned(Event):
     den: str
     count: int
     why: str
-    kind: ClassVar[str] = "sins-returned"
 
     def text(self) -> str:
         return (
             f"{colour_name(self.player)} takes back {_count(self.count, 'sin stone')} from "
             f"{self.den} ({self.why})"
         )
+
+
+SinsReturned.kind = "sins-returned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +140,6 @@ class SoulMoved(Event):
     steps: int
     why: str
     blocked: bool = False
-    kind: ClassVar[str] = "soul-moved"
 
     def text(self) -> str:
         who = colour_name(self.player)
@@ -140,6 +152,9 @@ class SoulMoved(Event):
         )
 
 
+SoulMoved.kind = "soul-moved"
+
+
 @dataclass(frozen=True, slots=True)
 class PopeStoneMoved(Event):
     """A Pope stone moved between dens (R-CHR-1, pope-stone card)."""
@@ -147,10 +162,12 @@ class PopeStoneMoved(Event):
     player: str
     source: str
     target: str
-    kind: ClassVar[str] = "pope-stone-moved"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} moves a Pope stone from {self.source} to {self.target}"
+
+
+PopeStoneMoved.kind = "pope-stone-moved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +176,15 @@ class Atonement(Event):
 
     den: str
     mover: str
-    kind: ClassVar[str] = "atonement"
 
     def text(self) -> str:
         return (
             f"All Pope stones beside {self.den}: the other dens are atoned, "
             f"{colour_name(self.mover)} is exempt"
         )
+
+
+Atonement.kind = "atonement"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,10 +194,12 @@ class CrewMoved(Event):
     player: str
     source: str  # "card", "hut" or a site number
     site: int
-    kind: ClassVar[str] = "crew"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} puts a crew from {self.source} on site {self.site}"
+
+
+CrewMoved.kind = "crew"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,11 +208,13 @@ class Built(Event):
 
     site: int
     part: str  # "nave" or "spire"
-    kind: ClassVar[str] = "built"
 
     def text(self) -> str:
         done = " - the cathedral is finished" if self.part == "spire" else ""
         return f"The {self.part} of cathedral {self.site} is built{done}"
+
+
+Built.kind = "built"
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,12 +225,14 @@ class Evaluation(Event):
     compartment: str
     what: str
     letters: tuple[str, ...] = ()
-    kind: ClassVar[str] = "evaluation"
 
     def text(self) -> str:
         extra = (": " + ", ".join(self.letters)) if self.letters else ""
         where = f"compartment {self.compartment} (cathedral {self.site})"
         return f"Evaluation of {where}: {self.what}{extra}"
+
+
+Evaluation.kind = "evaluation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,11 +242,13 @@ class Visited(Event):
     player: str
     room: int
     card: str
-    kind: ClassVar[str] = "visited"
 
     def text(self) -> str:
         card = f" ({self.card})" if self.card else ""
         return f"{colour_name(self.player)} visits {room_name(self.room)}{card}"
+
+
+Visited.kind = "visited"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +259,6 @@ class PopeDie(Event):
     room: int
     guess: int
     caught: bool
-    kind: ClassVar[str] = "pope-die"
-    secret: ClassVar[tuple[str, ...]] = ("room",)
 
     def owner(self) -> str | None:
         return self.player if self.guess == 0 else None
@@ -248,6 +273,10 @@ class PopeDie(Event):
         )
 
 
+PopeDie.kind = "pope-die"
+PopeDie.secret = ("room",)
+
+
 @dataclass(frozen=True, slots=True)
 class CardEffect(Event):
     """What a room card did (or that it was declined)."""
@@ -255,7 +284,9 @@ class CardEffect(Event):
     player: str
     card: str
     outcome: str
-    kind: ClassVar[str] = "card-effect"
 
     def text(self) -> str:
         return f"{colour_name(self.player)} uses {self.card}: {self.outcome}"
+
+
+CardEffect.kind = "card-effect"
