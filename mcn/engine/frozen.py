@@ -13,7 +13,7 @@ their fields are C-level getset descriptors instead of slots, and mypyc still ha
 interpreted ``__init__`` that :mod:`dataclasses` generates; the same replacement sets the fields
 through those descriptors. :class:`Frozen`, their common base, pickles them by their
 constructor, which both kinds of class support (mypyc's own pickling of a native class sets
-attributes one by one, which a frozen class refuses).
+attributes one by one, which a frozen class refuses; :func:`reduce_by_fields`).
 """
 
 from __future__ import annotations
@@ -33,8 +33,7 @@ class Frozen:
     __slots__ = ()
 
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        names = [f.name for f in dataclasses.fields(self)]  # type: ignore[arg-type]
-        return type(self), tuple(getattr(self, name) for name in names)
+        return reduce_by_fields(self)
 
 
 def _is_built(cls: type) -> bool:
