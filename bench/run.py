@@ -438,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
          "small_mb": 1, "big_mb": 10, "jobs_games": 200, "stream_mb": 5, "convert_games": 100}
         if options.quick
         else {"games": 2000, "replay_games": 500, "engine_games": 150, "runs": 5,
-              "child_runs": 7, "small_mb": 10, "big_mb": 100, "stream_mb": 100,
+              "child_runs": 7, "small_mb": 10, "big_mb": 100, "jobs_games": 1000, "stream_mb": 100,
               "convert_games": 1000}
     )  # fmt: skip
     for name, value in defaults.items():
