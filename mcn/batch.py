@@ -229,7 +229,7 @@ def _file_problem(path: str, code: str, message: str, severity: str = "error") -
     )
 
 
-def _chunks_with_last(chunks: Iterator[Chunk]) -> Iterator[tuple[Chunk, bool]]:
+def chunks_with_last(chunks: Iterator[Chunk]) -> Iterator[tuple[Chunk, bool]]:
     """Each chunk, and whether it is the last of its file (one chunk of lookahead)."""
     previous: Chunk | None = None
     for chunk in chunks:
@@ -320,7 +320,7 @@ class Runner:
         chunks = self._counted(chunks)
         if self.jobs <= 1 and self._executor is None:
             number = 1
-            for chunk, last in _chunks_with_last(chunks):
+            for chunk, last in chunks_with_last(chunks):
                 reports = check_chunk(chunk, name, number, self.options, last)
                 number += len(reports)
                 yield from reports
@@ -353,7 +353,7 @@ class Runner:
             assumed += len(batch)
             batch = []
 
-        for chunk, last in _chunks_with_last(chunks):
+        for chunk, last in chunks_with_last(chunks):
             if chunk.decode_error is not None:  # errors carry no pickle guarantee: do it here
                 if batch:
                     submit()

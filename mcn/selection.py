@@ -22,7 +22,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final
 
-from mcn.batch import Options, check_chunk
+from mcn.batch import Options, check_chunk, chunks_with_last
 from mcn.inputs import encoding_for
 from mcn.notation.parser import parse_chunk
 from mcn.notation.split import Chunk
@@ -116,17 +116,6 @@ def _texts(chunk: Chunk, judged: Judged) -> Iterator[tuple[bool, str]]:
         yield matched, text
 
 
-def _with_last(chunks: Iterator[Chunk]) -> Iterator[tuple[Chunk, bool]]:
-    """Each chunk, and whether it is the last of its file (one chunk of lookahead)."""
-    previous: Chunk | None = None
-    for chunk in chunks:
-        if previous is not None:
-            yield previous, False
-        previous = chunk
-    if previous is not None:
-        yield previous, True
-
-
 class Selector:
     """Judges the games of files in order, here or on ``jobs`` workers (or ``executor``'s)."""
 
@@ -159,7 +148,7 @@ class Selector:
             chunks = self._counted(read)
             if self.jobs <= 1 and self._executor is None:
                 number = 1
-                for chunk, last in _with_last(chunks):
+                for chunk, last in chunks_with_last(chunks):
                     judged = _judge(chunk, name, number, self.criteria, last)
                     number += len(judged)
                     yield from _texts(chunk, judged)
@@ -193,7 +182,7 @@ class Selector:
             number += len(batch)
             batch = []
 
-        for chunk, last in _with_last(chunks):
+        for chunk, last in chunks_with_last(chunks):
             if chunk.decode_error is not None:  # errors carry no pickle guarantee: judge here
                 if batch:
                     submit()
