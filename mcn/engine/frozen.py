@@ -19,6 +19,7 @@ attributes one by one, which a frozen class refuses; :func:`reduce_by_fields`).
 from __future__ import annotations
 
 import dataclasses
+import types
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -89,7 +90,15 @@ def quick_init(cls: type[T]) -> type[T]:
 
 
 def quicken(base: type) -> None:
-    """:func:`quick_init` every dataclass that derives from ``base`` (and ``base``).
+    """:func:`quick_init` every dataclass that derives from ``base`` (and ``base``) whose
+    ``__init__`` is interpreted.
+
+    The hot events write their ``__init__`` out (one ``object.__setattr__`` per field): mypyc
+    compiles that to native stores, 15 times cheaper than the generated ``__init__``, which
+    mypyc leaves interpreted (docs/performance.md, "Replay speed, fourth pass"). Compiled, such
+    an ``__init__`` is native and kept; pure, it is a Python function like the generated one
+    and is replaced too. ``tests/engine/test_frozen_init.py`` holds every class's
+    ``__init__`` to its fields.
 
     ``dataclass(slots=True)`` makes a new class and leaves the one it started from behind as
     a subclass of ``base`` too until it is collected; only classes with their own
@@ -103,7 +112,7 @@ def quicken(base: type) -> None:
             continue
         seen.add(cls)
         work.extend(cls.__subclasses__())
-        if _is_built(cls):
+        if _is_built(cls) and isinstance(cls.__dict__.get("__init__"), types.FunctionType):
             quick_init(cls)
 
 

@@ -121,6 +121,24 @@ class Step:
     events: list[Event]
     state: GameState | None = None
 
+    def __init__(
+        self,
+        address: str,
+        action: Action,
+        move: Move | None,
+        events: list[Event],
+        state: GameState | None = None,
+    ) -> None:
+        # Written out, not generated: compiled, it is native (one Step per decision).
+        self.address = address
+        self.action = action
+        self.move = move
+        self.events = events
+        self.state = state
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return reduce_by_fields(self)  # compiled, the default would call Step() without fields
+
     @property
     def implicit(self) -> bool:
         """Whether the record left this decision implicit."""

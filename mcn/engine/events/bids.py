@@ -18,6 +18,11 @@ class BidPlaced(Event):
 
     player: str
 
+    def __init__(self, rule: str, player: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+
     def text(self) -> str:
         return f"{colour_name(self.player)} has placed a secret bid"
 
@@ -49,6 +54,16 @@ class MoneyMoved(Event):
     reason: str
     counterpart: str = "bank"
 
+    def __init__(
+        self, rule: str, player: str, amount: int, reason: str, counterpart: str = "bank"
+    ) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "counterpart", counterpart)
+
     def text(self) -> str:
         who = colour_name(self.player)
         other = "the bank" if self.counterpart == "bank" else colour_name(self.counterpart)
@@ -69,6 +84,14 @@ class PostChanged(Event):
     after: int
     reason: str
 
+    def __init__(self, rule: str, player: str, before: int, after: int, reason: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "after", after)
+        object.__setattr__(self, "reason", reason)
+
     def text(self) -> str:
         return (
             f"{colour_name(self.player)}'s post goes from {self.before} to {self.after} "
@@ -85,6 +108,12 @@ class CharacterChosen(Event):
 
     player: str
     character: str
+
+    def __init__(self, rule: str, player: str, character: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "character", character)
 
     def text(self) -> str:
         name = CHARACTER_NAMES[CHARACTERS.index(self.character)]

@@ -68,6 +68,11 @@ class Prepared(Event):
 
     what: str
 
+    def __init__(self, rule: str, what: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "what", what)
+
     def text(self) -> str:
         return self.what
 
@@ -81,6 +86,12 @@ class CardsMoved(Event):
 
     action: str  # "drawn", "discarded", "reshuffled"
     cards: tuple[str, ...]
+
+    def __init__(self, rule: str, action: str, cards: tuple[str, ...]) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "cards", cards)
 
     def text(self) -> str:
         if self.action == "reshuffled":

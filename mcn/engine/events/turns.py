@@ -18,6 +18,13 @@ class TurnStarted(Event):
     player: str
     character: str
 
+    def __init__(self, rule: str, turn: int, player: str, character: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "character", character)
+
     def text(self) -> str:
         name = CHARACTER_NAMES[CHARACTERS.index(self.character)]
         return f"Turn {self.turn}: {colour_name(self.player)} as the {name}"
@@ -50,6 +57,17 @@ class StonesMoved(Event):
     source: str
     target: str
 
+    def __init__(
+        self, rule: str, player: str, stone: str, count: int, source: str, target: str
+    ) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "stone", stone)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+
     def text(self) -> str:
         return (
             f"{colour_name(self.player)}: {self.count} {self.stone} from {self.source} "
@@ -67,6 +85,13 @@ class Donated(Event):
     player: str
     item: str
     compartment: str
+
+    def __init__(self, rule: str, player: str, item: str, compartment: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "compartment", compartment)
 
     def owner(self) -> str | None:
         return self.player
@@ -89,6 +114,14 @@ class LetterMoved(Event):
     count: int
     source: str
 
+    def __init__(self, rule: str, player: str, colour: str, count: int, source: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "source", source)
+
     def text(self) -> str:
         return f"{colour_name(self.player)} takes {self.count} {self.colour} from {self.source}"
 
@@ -103,6 +136,13 @@ class SinsPlaced(Event):
     player: str
     den: str
     count: int
+
+    def __init__(self, rule: str, player: str, den: str, count: int) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "den", den)
+        object.__setattr__(self, "count", count)
 
     def text(self) -> str:
         return f"{colour_name(self.player)} places {_count(self.count, 'sin stone')} in {self.den}"
@@ -140,6 +180,25 @@ class SoulMoved(Event):
     steps: int
     why: str
     blocked: bool = False
+
+    def __init__(
+        self,
+        rule: str,
+        player: str,
+        source: int,
+        target: int,
+        steps: int,
+        why: str,
+        blocked: bool = False,
+    ) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "steps", steps)
+        object.__setattr__(self, "why", why)
+        object.__setattr__(self, "blocked", blocked)
 
     def text(self) -> str:
         who = colour_name(self.player)
@@ -243,6 +302,13 @@ class Visited(Event):
     room: int
     card: str
 
+    def __init__(self, rule: str, player: str, room: int, card: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "room", room)
+        object.__setattr__(self, "card", card)
+
     def text(self) -> str:
         card = f" ({self.card})" if self.card else ""
         return f"{colour_name(self.player)} visits {room_name(self.room)}{card}"
@@ -259,6 +325,14 @@ class PopeDie(Event):
     room: int
     guess: int
     caught: bool
+
+    def __init__(self, rule: str, player: str, room: int, guess: int, caught: bool) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "room", room)
+        object.__setattr__(self, "guess", guess)
+        object.__setattr__(self, "caught", caught)
 
     def owner(self) -> str | None:
         return self.player if self.guess == 0 else None
@@ -284,6 +358,13 @@ class CardEffect(Event):
     player: str
     card: str
     outcome: str
+
+    def __init__(self, rule: str, player: str, card: str, outcome: str) -> None:
+        # Explicit, not generated: compiled, it is native (docs/performance.md).
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "outcome", outcome)
 
     def text(self) -> str:
         return f"{colour_name(self.player)} uses {self.card}: {self.outcome}"
