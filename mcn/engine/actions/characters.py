@@ -15,6 +15,11 @@ class Bid(Action):
     notches: int
     taler: int
 
+    def __init__(self, actor: str, notches: int, taler: int) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "notches", notches)
+        object.__setattr__(self, "taler", taler)
+
     @property
     def text(self) -> str:
         return f"bid {self.notches}+{self.taler}"
@@ -28,6 +33,10 @@ class Choose(Action):
     """R-BID-2: take a character card."""
 
     character: str
+
+    def __init__(self, actor: str, character: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "character", character)
 
     @property
     def text(self) -> str:
@@ -44,6 +53,11 @@ class MovePopeStone(Action):
     source: str
     target: str
 
+    def __init__(self, actor: str, source: str, target: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+
     @property
     def text(self) -> str:
         return f"pope-stone {self.source}>{self.target}"
@@ -56,6 +70,9 @@ MovePopeStone.kind = "pope-stone"
 class Skip(Action):
     """Decline an optional preliminary action (Pope stone, Petty Sinner's visit)."""
 
+    def __init__(self, actor: str) -> None:
+        object.__setattr__(self, "actor", actor)
+
 
 Skip.kind = "skip"
 
@@ -65,6 +82,10 @@ class PlaceCrew(Action):
     """R-CHR-2 and the new-crew card: put a crew on a cathedral site."""
 
     site: int
+
+    def __init__(self, actor: str, site: int) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "site", site)
 
     @property
     def text(self) -> str:
@@ -80,6 +101,11 @@ class MoveCrew(Action):
 
     source: int
     target: int
+
+    def __init__(self, actor: str, source: int, target: int) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
 
     @property
     def text(self) -> str:

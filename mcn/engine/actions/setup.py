@@ -14,6 +14,10 @@ class SoulOrder(Action):
 
     order: tuple[str, ...]
 
+    def __init__(self, actor: str, order: tuple[str, ...]) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "order", order)
+
     @property
     def text(self) -> str:
         return "souls " + " ".join(self.order)
@@ -30,6 +34,10 @@ class Bonus(Action):
 
     items: tuple[tuple[str, str], ...]
 
+    def __init__(self, actor: str, items: tuple[tuple[str, str], ...]) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "items", items)
+
     @property
     def text(self) -> str:
         return " ".join(("bonus", *(_item_text(item, comp) for item, comp in self.items)))
@@ -44,6 +52,10 @@ class MarketDraw(Action):
 
     stones: tuple[str, ...]
 
+    def __init__(self, actor: str, stones: tuple[str, ...]) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "stones", stones)
+
     @property
     def text(self) -> str:
         return " ".join(("market", *self.stones))
@@ -57,6 +69,10 @@ class RoomCards(Action):
     """R-RND-2: the cards drawn into rooms 1-4, in room order."""
 
     cards: tuple[str, ...]
+
+    def __init__(self, actor: str, cards: tuple[str, ...]) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "cards", cards)
 
     @property
     def text(self) -> str:

@@ -19,6 +19,10 @@ class Infraction(SideAction):
 
     code: str
 
+    def __init__(self, actor: str, code: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "code", code)
+
     @property
     def text(self) -> str:
         return f"infraction {self.code}"
@@ -34,6 +38,10 @@ class Undone(SideAction):
 
     what: str
 
+    def __init__(self, actor: str, what: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "what", what)
+
     @property
     def text(self) -> str:
         return f"undone {self.what}"
@@ -48,6 +56,10 @@ class Catch(SideAction):
     omission of that kind; he makes it good at once (no sin stone for it, R-MET-2)."""
 
     what: str
+
+    def __init__(self, actor: str, what: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "what", what)
 
     @property
     def text(self) -> str:

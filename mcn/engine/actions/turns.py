@@ -12,6 +12,9 @@ from mcn.engine.actions.base import Action, _item_text
 class Pass(Action):
     """R-ACT-2: take no action this turn."""
 
+    def __init__(self, actor: str) -> None:
+        object.__setattr__(self, "actor", actor)
+
 
 Pass.kind = "pass"
 
@@ -19,6 +22,9 @@ Pass.kind = "pass"
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """R-ACT-3: end the turn without a second action."""
+
+    def __init__(self, actor: str) -> None:
+        object.__setattr__(self, "actor", actor)
 
 
 End.kind = "end"
@@ -29,6 +35,10 @@ class Buy(Action):
     """R-BUY-1: buy one good."""
 
     good: str
+
+    def __init__(self, actor: str, good: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "good", good)
 
     @property
     def text(self) -> str:
@@ -44,6 +54,10 @@ class Greedy(Action):
 
     good: str
 
+    def __init__(self, actor: str, good: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "good", good)
+
     @property
     def text(self) -> str:
         return f"greedy {self.good}"
@@ -58,6 +72,10 @@ class BuyLetter(Action):
 
     colour: str
 
+    def __init__(self, actor: str, colour: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "colour", colour)
+
     @property
     def text(self) -> str:
         return f"letter {self.colour}"
@@ -71,6 +89,10 @@ class Sell(Action):
     """R-SEL-1: sell one good from behind the screen."""
 
     good: str
+
+    def __init__(self, actor: str, good: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "good", good)
 
     @property
     def text(self) -> str:
@@ -87,6 +109,10 @@ class Donate(Action):
 
     items: tuple[tuple[str, str], ...]
 
+    def __init__(self, actor: str, items: tuple[tuple[str, str], ...]) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "items", items)
+
     @property
     def text(self) -> str:
         return " ".join(("donate", *(_item_text(item, comp) for item, comp in self.items)))
@@ -100,6 +126,10 @@ class Visit(Action):
     """R-HOP-*: visit room 1-4 or suite 5/6; for the Pope, set the Pope die (R-POP-1)."""
 
     room: int
+
+    def __init__(self, actor: str, room: int) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "room", room)
 
     @property
     def text(self) -> str:
@@ -115,6 +145,11 @@ class FreeStone(Action):
 
     stone: str
     colour: str | None = None
+
+    def __init__(self, actor: str, stone: str, colour: str | None = None) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "stone", stone)
+        object.__setattr__(self, "colour", colour)
 
     @property
     def text(self) -> str:
@@ -132,6 +167,10 @@ class Guess(Action):
 
     room: int
 
+    def __init__(self, actor: str, room: int) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "room", room)
+
     @property
     def text(self) -> str:
         return f"guess {self.room}"
@@ -146,6 +185,10 @@ class ChooseRoom(Action):
 
     room: int
 
+    def __init__(self, actor: str, room: int) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "room", room)
+
     @property
     def text(self) -> str:
         return f"room {self.room}"
@@ -158,6 +201,9 @@ ChooseRoom.kind = "room"
 class Do(Action):
     """Carry out a room card that takes no parameter."""
 
+    def __init__(self, actor: str) -> None:
+        object.__setattr__(self, "actor", actor)
+
 
 Do.kind = "do"
 
@@ -165,6 +211,9 @@ Do.kind = "do"
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """R-HOP-3: do not carry out the room card."""
+
+    def __init__(self, actor: str) -> None:
+        object.__setattr__(self, "actor", actor)
 
 
 Decline.kind = "decline"
@@ -175,6 +224,10 @@ class TakeGood(Action):
     """The free-good card: take one good from the market."""
 
     good: str
+
+    def __init__(self, actor: str, good: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "good", good)
 
     @property
     def text(self) -> str:
@@ -190,6 +243,10 @@ class Steal(Action):
 
     victim: str
 
+    def __init__(self, actor: str, victim: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "victim", victim)
+
     @property
     def text(self) -> str:
         return f"steal {self.victim}"
@@ -203,6 +260,10 @@ class Give(Action):
     """The emperor-letter card: the Emperor gives a letter of his choice."""
 
     colour: str
+
+    def __init__(self, actor: str, colour: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "colour", colour)
 
     @property
     def text(self) -> str:
@@ -218,6 +279,10 @@ class EmptyDen(Action):
 
     den: str
 
+    def __init__(self, actor: str, den: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "den", den)
+
     @property
     def text(self) -> str:
         return f"empty {self.den}"
@@ -231,6 +296,10 @@ class Pick(Action):
     """R-EVA-2/3: take one letter from the evaluation display."""
 
     colour: str
+
+    def __init__(self, actor: str, colour: str) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "colour", colour)
 
     @property
     def text(self) -> str:

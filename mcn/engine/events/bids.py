@@ -19,7 +19,6 @@ class BidPlaced(Event):
     player: str
 
     def __init__(self, rule: str, player: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
 
@@ -36,6 +35,11 @@ class BidsRevealed(Event):
 
     bids: tuple[tuple[str, int, int], ...]  # (player, notches, taler) in choice order
     keeper: str  # most notches: keeps his bid taler (R-BID-3)
+
+    def __init__(self, rule: str, bids: tuple[tuple[str, int, int], ...], keeper: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "bids", bids)
+        object.__setattr__(self, "keeper", keeper)
 
     def text(self) -> str:
         shown = "; ".join(f"{colour_name(p)} {n}+{t}={n + t}" for p, n, t in self.bids)
@@ -57,7 +61,6 @@ class MoneyMoved(Event):
     def __init__(
         self, rule: str, player: str, amount: int, reason: str, counterpart: str = "bank"
     ) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
@@ -85,7 +88,6 @@ class PostChanged(Event):
     reason: str
 
     def __init__(self, rule: str, player: str, before: int, after: int, reason: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "before", before)
@@ -110,7 +112,6 @@ class CharacterChosen(Event):
     character: str
 
     def __init__(self, rule: str, player: str, character: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "character", character)

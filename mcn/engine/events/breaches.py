@@ -16,6 +16,11 @@ class InfractionRecorded(Event):
     player: str
     code: str
 
+    def __init__(self, rule: str, player: str, code: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "code", code)
+
     def text(self) -> str:
         return f"{colour_name(self.player)} commits the infraction {self.code}"
 
@@ -30,6 +35,11 @@ class Breach(Event):
 
     player: str
     what: str
+
+    def __init__(self, rule: str, player: str, what: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "what", what)
 
     def text(self) -> str:
         return f"Rules breach by {colour_name(self.player)}: {self.what}"
@@ -49,6 +59,16 @@ class Omission(Event):
     amount: int
     den: str
     catcher: str
+
+    def __init__(
+        self, rule: str, player: str, what: str, amount: int, den: str, catcher: str
+    ) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "den", den)
+        object.__setattr__(self, "catcher", catcher)
 
     def text(self) -> str:
         cost = {

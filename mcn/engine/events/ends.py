@@ -16,6 +16,11 @@ class PostsCompared(Event):
     player: str  # "" when nobody moves
     steps: int
 
+    def __init__(self, rule: str, player: str, steps: int) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "steps", steps)
+
     def text(self) -> str:
         if not self.player:
             return "Posts compared: nobody moves"
@@ -33,6 +38,12 @@ class LettersScored(Event):
     sets: int
     others: int
 
+    def __init__(self, rule: str, player: str, sets: int, others: int) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "others", others)
+
     def text(self) -> str:
         return (
             f"{colour_name(self.player)} scores {_count(self.sets, 'set')} and "
@@ -49,6 +60,11 @@ class GameEnded(Event):
 
     winners: tuple[str, ...]
     heaven: bool
+
+    def __init__(self, rule: str, winners: tuple[str, ...], heaven: bool) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "heaven", heaven)
 
     def text(self) -> str:
         one = len(self.winners) == 1

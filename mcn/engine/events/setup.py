@@ -15,6 +15,10 @@ class SoulsPlaced(Event):
 
     order: tuple[str, ...]
 
+    def __init__(self, rule: str, order: tuple[str, ...]) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "order", order)
+
     def text(self) -> str:
         return f"Souls placed on space 0, nearest Heaven first: {_names(self.order)}"
 
@@ -29,6 +33,11 @@ class BonusTaken(Event):
     player: str
     bonus: str
 
+    def __init__(self, rule: str, player: str, bonus: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "bonus", bonus)
+
     def text(self) -> str:
         return f"{colour_name(self.player)} takes the starting bonus {self.bonus}"
 
@@ -42,6 +51,10 @@ class RoundStarted(Event):
 
     round: int
 
+    def __init__(self, rule: str, round: int) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "round", round)
+
     def text(self) -> str:
         return f"Round {self.round} begins"
 
@@ -54,6 +67,10 @@ class MarketDrawn(Event):
     """Stones drawn from the bag to the market (R-RND-2)."""
 
     stones: tuple[str, ...]
+
+    def __init__(self, rule: str, stones: tuple[str, ...]) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "stones", stones)
 
     def text(self) -> str:
         return "Drawn to the market: " + (", ".join(self.stones) or "nothing (the bag is empty)")
@@ -69,7 +86,6 @@ class Prepared(Event):
     what: str
 
     def __init__(self, rule: str, what: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "what", what)
 
@@ -88,7 +104,6 @@ class CardsMoved(Event):
     cards: tuple[str, ...]
 
     def __init__(self, rule: str, action: str, cards: tuple[str, ...]) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "cards", cards)

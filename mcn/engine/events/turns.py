@@ -19,7 +19,6 @@ class TurnStarted(Event):
     character: str
 
     def __init__(self, rule: str, turn: int, player: str, character: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "player", player)
@@ -39,6 +38,11 @@ class PhaseEnded(Event):
 
     phase: str
     why: str
+
+    def __init__(self, rule: str, phase: str, why: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "why", why)
 
     def text(self) -> str:
         return f"The {self.phase} ends: {self.why}"
@@ -60,7 +64,6 @@ class StonesMoved(Event):
     def __init__(
         self, rule: str, player: str, stone: str, count: int, source: str, target: str
     ) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "stone", stone)
@@ -87,7 +90,6 @@ class Donated(Event):
     compartment: str
 
     def __init__(self, rule: str, player: str, item: str, compartment: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "item", item)
@@ -115,7 +117,6 @@ class LetterMoved(Event):
     source: str
 
     def __init__(self, rule: str, player: str, colour: str, count: int, source: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "colour", colour)
@@ -138,7 +139,6 @@ class SinsPlaced(Event):
     count: int
 
     def __init__(self, rule: str, player: str, den: str, count: int) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "den", den)
@@ -159,6 +159,13 @@ class SinsReturned(Event):
     den: str
     count: int
     why: str
+
+    def __init__(self, rule: str, player: str, den: str, count: int, why: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "den", den)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "why", why)
 
     def text(self) -> str:
         return (
@@ -191,7 +198,6 @@ class SoulMoved(Event):
         why: str,
         blocked: bool = False,
     ) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "source", source)
@@ -222,6 +228,12 @@ class PopeStoneMoved(Event):
     source: str
     target: str
 
+    def __init__(self, rule: str, player: str, source: str, target: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+
     def text(self) -> str:
         return f"{colour_name(self.player)} moves a Pope stone from {self.source} to {self.target}"
 
@@ -235,6 +247,11 @@ class Atonement(Event):
 
     den: str
     mover: str
+
+    def __init__(self, rule: str, den: str, mover: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "den", den)
+        object.__setattr__(self, "mover", mover)
 
     def text(self) -> str:
         return (
@@ -254,6 +271,12 @@ class CrewMoved(Event):
     source: str  # "card", "hut" or a site number
     site: int
 
+    def __init__(self, rule: str, player: str, source: str, site: int) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "site", site)
+
     def text(self) -> str:
         return f"{colour_name(self.player)} puts a crew from {self.source} on site {self.site}"
 
@@ -267,6 +290,11 @@ class Built(Event):
 
     site: int
     part: str  # "nave" or "spire"
+
+    def __init__(self, rule: str, site: int, part: str) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "site", site)
+        object.__setattr__(self, "part", part)
 
     def text(self) -> str:
         done = " - the cathedral is finished" if self.part == "spire" else ""
@@ -284,6 +312,15 @@ class Evaluation(Event):
     compartment: str
     what: str
     letters: tuple[str, ...] = ()
+
+    def __init__(
+        self, rule: str, site: int, compartment: str, what: str, letters: tuple[str, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "site", site)
+        object.__setattr__(self, "compartment", compartment)
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "letters", letters)
 
     def text(self) -> str:
         extra = (": " + ", ".join(self.letters)) if self.letters else ""
@@ -303,7 +340,6 @@ class Visited(Event):
     card: str
 
     def __init__(self, rule: str, player: str, room: int, card: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "room", room)
@@ -327,7 +363,6 @@ class PopeDie(Event):
     caught: bool
 
     def __init__(self, rule: str, player: str, room: int, guess: int, caught: bool) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "room", room)
@@ -360,7 +395,6 @@ class CardEffect(Event):
     outcome: str
 
     def __init__(self, rule: str, player: str, card: str, outcome: str) -> None:
-        # Explicit, not generated: compiled, it is native (docs/performance.md).
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "card", card)
