@@ -1,0 +1,101 @@
+"""The cyclic garbage collector is paused around work that makes no reference cycles.
+
+Parsing, replaying and checking a game make thousands of small objects that are all freed by
+reference counting once the game is done with; a collection in between only walks them
+(docs/performance.md, "Replay speed, fourth pass"). These tests hold the pause to its contract
+(nested pauses, the collector's state restored, also on an error) and hold the premise it rests
+on: a game's record, its replay and its check leave no garbage cycles behind (except the lines
+of variations, which link both ways and are freed by the collection that follows the pause).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import mcn.batch
+from mcn.batch import Options, check_chunk
+from mcn.collector import collector_paused
+from mcn.notation import iter_games
+from mcn.notation.split import Chunk
+from mcn.replay import replay_game
+
+#: The examples without variations: a variation's line and the line it branches from refer to
+#: each other (``parent``, ``children``), a cycle the collector frees once the pause ends.
+PLAIN = sorted(
+    path
+    for path in Path(__file__).parents[2].joinpath("examples").glob("*.mcn")
+    if path.name != "annotated-4p.mcn"
+)
+
+
+@pytest.fixture
+def collector_on() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.enable()
+    yield
+    if not enabled:
+        gc.disable()
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_a_pause_nests_and_restores_the_collector() -> None:
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # only the outermost pause ends it
+    assert gc.isenabled()
+    with pytest.raises(ZeroDivisionError), collector_paused():
+        _ = 1 / 0
+    assert gc.isenabled()
+    gc.disable()
+    with collector_paused():
+        pass
+    assert not gc.isenabled()  # a collector that was off stays off
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_checking_a_chunk_pauses_the_collector_for_all_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[bool] = []
+
+    def watched(*args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return replay_game(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mcn.batch, "replay_game", watched)
+    text = (Path(__file__).parents[2] / "examples" / "game-4p.mcn").read_text("utf-8")
+    reports = check_chunk(Chunk(text, 1, ""), "game-4p.mcn", 1, Options(), True)
+    assert seen == [False]
+    assert gc.isenabled()
+    assert [report.valid for report in reports] == [True]
+    assert reports[0].decisions > 100
+
+
+def test_the_plain_examples_are_all_but_the_annotated_one() -> None:
+    assert len(PLAIN) >= 5
+    for path in PLAIN:
+        assert "(" not in path.read_text("utf-8").split("\n\n", 1)[-1]  # no variation
+
+
+@pytest.mark.parametrize("path", PLAIN, ids=lambda path: path.name)
+def test_a_game_its_replay_and_its_check_leave_no_garbage_cycles(path: Path) -> None:
+    text = path.read_text("utf-8")
+    gc.collect()
+    flags = gc.get_debug()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for index, game in enumerate(iter_games(path), 1):
+            replay_game(game, index=index, keep_states=True)
+        check_chunk(Chunk(text, 1, ""), path.name, 1, Options(), True)
+        found = gc.collect()
+        left = [type(o).__name__ for o in gc.garbage]
+    finally:
+        gc.set_debug(flags)
+        gc.garbage.clear()
+    assert (found, left) == (0, [])
