@@ -38,6 +38,7 @@ def summary(results: dict[str, Any]) -> dict[str, float | None]:
         "parse_syntax_ratio": results["parse_syntax"]["ratio"],
         "replay_ratio": results["replay_decisions"]["ratio"],
         "replay_ratio_per_written_move": results["replay"]["ratio"],
+        "validate_check_ratio_per_written_move": results.get("validate_check", {}).get("ratio"),
         "peak_rss_100mb_mb": memory.get("100mb", {}).get("peak_rss_mb"),
         "cold_version_s": results["cold_start"]["version_s"],
         "validate_jobs2_speedup": results.get("jobs", {}).get("speedup"),
@@ -76,6 +77,7 @@ def table(results: dict[str, Any]) -> str:
         f"{'parse + replay (written moves/s)':34}{r['mcn_moves_per_s']:>14,}"
         f"{r['pgn_plies_per_s']:>16,}{r['ratio']:>9.2f}",
         f"{'':34}({rd['decisions_per_written_move']:.2f} engine decisions per written move)",
+        *_validate_check_row(results),
         "",
         f"{'engine, random play':34}{e['random_play_decisions_per_s']:>14,} decisions/s",
         f"{'engine, apply only':34}{e['apply_decisions_per_s']:>14,} decisions/s",
@@ -120,6 +122,16 @@ def table(results: dict[str, Any]) -> str:
             verdict = "ok" if met else "MISSED"
         rows.append(f"target {name} {comparison} {bound}: {value} {verdict}")
     return "\n".join(rows)
+
+
+def _validate_check_row(results: dict[str, Any]) -> list[str]:
+    v = results.get("validate_check")
+    if v is None:
+        return []
+    return [
+        f"{'validate check (written moves/s)':34}{v['mcn_moves_per_s']:>14,}"
+        f"{v['pgn_plies_per_s']:>16,}{v['ratio']:>9.2f}"
+    ]
 
 
 def _html_rows(h: dict[str, Any]) -> list[str]:

@@ -15,7 +15,8 @@ What is measured, all in this one process and its children, on this machine:
 * **parse + replay** — MCN records parsed and replayed through the engine (``replay_game``) vs
   PGN read with python-chess's default ``GameBuilder`` (every SAN resolved and pushed). Stated
   per engine decision (the brief's unit: every decision checked and applied, including the
-  forced moves and turn ends records leave out) and, stricter, per written move;
+  forced moves and turn ends records leave out) and, stricter, per written move; and the
+  check ``mcn validate`` makes of each game (``mcn.batch.check_chunk``: parse, replay, verdict);
 * **engine** — decisions per second of seeded random games (invariant checks off), and of
   re-applying those games' decisions with the checked ``apply`` alone;
 * **cold start** — ``mcn --version`` and ``mcn validate`` on one game, as fresh processes;
@@ -174,6 +175,29 @@ def mcn_parse_and_replay(text: str) -> tuple[int, int]:
     return moves, decisions
 
 
+def mcn_validate_check(text: str) -> int:
+    """Check ``text`` game by game as ``mcn validate`` does (``mcn.batch.check_chunk``: parse,
+    replay, and the verdict on headers, result and end — more work than
+    :func:`mcn_parse_and_replay`); the decisions replayed. Each game and
+    its replay are dropped inside the check, as validate drops them, so the collector's pause
+    covers them whole (docs/performance.md, "Replay speed, fourth pass")."""
+    from mcn.batch import Options, check_chunk, chunks_with_last
+    from mcn.notation.stream import source_chunks
+
+    options = Options()
+    decisions = 0
+    with source_chunks(io.StringIO(text), None, "<bench>") as (chunks, name):
+        number = 1
+        for chunk, last in chunks_with_last(chunks):
+            for report in check_chunk(chunk, name, number, options, last):
+                if not report.valid:
+                    first = next(d for d in report.diagnostics if d.severity == "error")
+                    raise ValueError(f"a corpus game does not check: {first.text()}")
+                decisions += report.decisions
+                number += 1
+    return decisions
+
+
 def engine_random(seeds: range) -> int:
     """Play the random games of ``seeds`` (2, 3, 4 players in turn); decisions taken."""
     from mcn.engine import play_random_game
@@ -308,6 +332,16 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         results["replay"] = _pair(subset_mcn.total_moves, measured[0], measured[1])
         results["replay"]["games"] = len(subset_mcn)
         results["replay_decisions"] = _per_decision(results["replay"], decisions)
+
+        _say("validate's check (parse + replay + verdict) …")
+        measured = paired_times(
+            lambda: mcn_validate_check(mcn_text),
+            lambda: chess_baseline.parse_and_replay(pgn_text),
+            runs,
+        )
+        _check_count("MCN validate check (decisions)", measured[2], decisions)
+        _check_count("PGN replay", measured[3], subset_pgn.total_moves)
+        results["validate_check"] = _pair(subset_mcn.total_moves, measured[0], measured[1])
 
         _say("engine …")
         seeds = range(options.seed, options.seed + options.engine_games)
