@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any, Final, cast
 
 from mcn.notation.builder import RecordBuilder, TopElement, head_actor
-from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span
+from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span, _Record
 
 _TEMPLATES_LIMIT: Final = 1 << 16
 _CACHED_LINE_LIMIT: Final = 160
@@ -290,13 +290,13 @@ def _shifted(element: Header | Section, shift: int) -> Header | Section:
 _templates = _Templates()
 
 
-class _DraftMove:
+class _DraftMove(_Record):
     """A :class:`Move` under construction: the same slots, but plain attribute stores.
 
     Python builds a frozen dataclass through ``object.__setattr__`` per field; storing into the
     slots of a plain class and then turning the object into a ``Move`` (``__class__``
-    assignment, allowed because the slot layouts are identical) costs less than half. The
-    object is a ``Move`` before anyone else sees it.
+    assignment, allowed because the slot layouts and the base are identical) costs less than
+    half. The object is a ``Move`` before anyone else sees it.
     """
 
     __slots__ = ("actor", "after", "before", "glyphs", "raw", "span", "tokens", "variations")
@@ -310,7 +310,7 @@ class _DraftMove:
     span: Span
 
 
-class _DraftItem:
+class _DraftItem(_Record):
     """An :class:`Item` under construction (see :class:`_DraftMove`)."""
 
     __slots__ = ("label", "moves", "span")
@@ -319,9 +319,15 @@ class _DraftItem:
     span: Span
 
 
-for _draft, _model in ((_DraftMove, Move), (_DraftItem, Item)):
-    if sorted(_draft.__slots__) != sorted(_model.__slots__):  # pragma: no cover - model changed
-        raise TypeError(f"{_draft.__name__} must have the slots of {_model.__name__}")
+#: Whether the model's classes are mypyc native classes (docs/performance.md, "Reading,
+#: compiled"): their objects cannot change class, and their own ``__init__`` is compiled and
+#: cheaper than any draft, so :func:`parse_plain` calls it instead.
+NATIVE_MODEL: Final = "__mypyc_attrs__" in vars(Move)
+
+if not NATIVE_MODEL:
+    for _draft, _model in ((_DraftMove, Move), (_DraftItem, Item)):
+        if sorted(_draft.__slots__) != sorted(_model.__slots__):  # pragma: no cover
+            raise TypeError(f"{_draft.__name__} must have the slots of {_model.__name__}")
 
 
 def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
@@ -329,7 +335,8 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
 
     Equal to what the LALR parser with the builder returns for the same text and
     ``line_base``. This loop is the hot path of reading a record: everything is local, spans
-    are made by ``tuple.__new__`` and moves and items as drafts (:class:`_DraftMove`).
+    are made by ``tuple.__new__`` and moves and items as drafts (:class:`_DraftMove`), or by
+    their compiled constructors when the model is native (:data:`NATIVE_MODEL`).
     """
     new = object.__new__
     new_tuple = tuple.__new__
@@ -337,6 +344,7 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     move_class, item_class, span_class = Move, Item, Span
     first_kind, next_kind, inherit = _FIRST, _NEXT, _INHERIT
     nothing: tuple[()] = ()
+    native = NATIVE_MODEL
     templates = _templates
     known_first, known_next = templates.first, templates.next
     make_first, make_next = templates.first_piece, templates.next_piece
@@ -369,14 +377,18 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                         actor = item_actor
                 else:
                     if moves is not None:
-                        item = new(draft_item)
-                        item.moves = tuple(moves)
-                        item.label = label
-                        item.span = new_tuple(
+                        where = new_tuple(
                             span_class, (item_line, item_column, end_line, end_column)
                         )
-                        item.__class__ = item_class  # type: ignore[assignment]
-                        append(item)  # type: ignore[arg-type]
+                        if native:
+                            append(item_class(tuple(moves), label, where))
+                        else:
+                            item = new(draft_item)
+                            item.moves = tuple(moves)
+                            item.label = label
+                            item.span = where
+                            item.__class__ = item_class  # type: ignore[assignment]
+                            append(item)  # type: ignore[arg-type]
                         moves = None
                     if kind != first_kind:
                         append(_renumbered(entry[1], number, base))
@@ -384,15 +396,21 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                     _, label, item_column, actor, tokens, raw, column, end = entry
                     item_column += base
                     item_line, item_actor, moves = number, actor, []
-                move = new(draft_move)
-                move.actor = actor
-                move.tokens = tokens
-                move.glyphs = move.before = move.after = move.variations = nothing
-                move.raw = raw
                 end_column = end + base
-                move.span = new_tuple(span_class, (number, column + base, number, end_column))
-                move.__class__ = move_class  # type: ignore[assignment]
-                moves.append(move)  # type: ignore[arg-type]
+                where = new_tuple(span_class, (number, column + base, number, end_column))
+                if native:
+                    moves.append(
+                        move_class(actor, tokens, nothing, nothing, nothing, nothing, raw, where)
+                    )
+                else:
+                    move = new(draft_move)
+                    move.actor = actor
+                    move.tokens = tokens
+                    move.glyphs = move.before = move.after = move.variations = nothing
+                    move.raw = raw
+                    move.span = where
+                    move.__class__ = move_class  # type: ignore[assignment]
+                    moves.append(move)  # type: ignore[arg-type]
                 end_line = number
             base += len(piece) + 1
     if moves is not None:

@@ -6,6 +6,11 @@ tuples). Source positions (``span``) and source spellings (``raw``) are kept for
 excluded from equality, so two records that differ only in layout, letter case or escaping
 compare equal — the property the canonical writer and the JSON form are tested against.
 
+Each class writes its ``__init__`` out (``dataclass`` keeps an ``__init__`` the class defines)
+and pickles by its constructor (:class:`_Record`): in the compiled build (docs/performance.md,
+"Reading, compiled") the classes are native, and mypyc compiles such an ``__init__`` but leaves
+the generated one interpreted, at fifteen times the cost per record object.
+
 Variations nest without limit, so nothing here may recurse over the tree: :class:`Move` defines
 its own equality, hash and repr, which walk the subtree with an explicit stack.
 """
@@ -13,8 +18,8 @@ its own equality, hash and repr, which walk the subtree with an explicit stack.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, TypeAlias
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from mcn.notation.lexical import CHANCE, COLOUR_TAGS, COLOURS
 
@@ -37,8 +42,23 @@ class Span(NamedTuple):
         return f"{self.line}:{self.column}"
 
 
+class _Record:
+    """Base of the model's frozen dataclasses: pickled and copied by their constructor.
+
+    Pickle's default sets the fields one by one, which a frozen class refuses once mypyc has
+    compiled it; records cross process boundaries (``--jobs``, ``--dask``). Every field is an
+    ``__init__`` parameter, in order.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        record: Any = self
+        return type(self), tuple(getattr(self, each.name) for each in fields(record))
+
+
 @dataclass(frozen=True, slots=True)
-class Header:
+class Header(_Record):
     """A tag pair ``[Tag "value"]``; ``raw`` is the header as written."""
 
     tag: str
@@ -46,34 +66,56 @@ class Header:
     raw: str = field(default="", compare=False)
     span: Span | None = field(default=None, compare=False)
 
+    def __init__(self, tag: str, value: str, raw: str = "", span: Span | None = None) -> None:
+        object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "raw", raw)
+        object.__setattr__(self, "span", span)
+
 
 @dataclass(frozen=True, slots=True)
-class Comment:
+class Comment(_Record):
     """A comment ``{…}``; ``text`` is unescaped and otherwise exactly as written."""
 
     text: str
     span: Span | None = field(default=None, compare=False)
 
+    def __init__(self, text: str, span: Span | None = None) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "span", span)
+
 
 @dataclass(frozen=True, slots=True)
-class Section:
+class Section(_Record):
     """A section marker: ``setup`` or ``round N``. A check for the replay, not semantics."""
 
     kind: Literal["setup", "round"]
     number: int | None = None
     span: Span | None = field(default=None, compare=False)
 
+    def __init__(
+        self, kind: Literal["setup", "round"], number: int | None = None, span: Span | None = None
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "span", span)
+
     def __str__(self) -> str:
         return "setup" if self.kind == "setup" else f"round {self.number}"
 
 
 @dataclass(frozen=True, slots=True)
-class Checkpoint:
+class Checkpoint(_Record):
     """A checkpoint ``<name args…>``: a statement about the state that replay verifies."""
 
     name: str
     args: tuple[str, ...] = ()
     span: Span | None = field(default=None, compare=False)
+
+    def __init__(self, name: str, args: tuple[str, ...] = (), span: Span | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "span", span)
 
     @property
     def text(self) -> str:
@@ -82,7 +124,7 @@ class Checkpoint:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Move:
+class Move(_Record):
     """One decision: an actor and its action tokens, with annotations.
 
     ``tokens`` are in canonical spelling (for a chance item ``market: …`` the head word is the
@@ -99,6 +141,26 @@ class Move:
     variations: tuple[tuple[Element, ...], ...] = ()
     raw: str = field(default="", compare=False)
     span: Span | None = field(default=None, compare=False)
+
+    def __init__(
+        self,
+        actor: str,
+        tokens: tuple[str, ...],
+        glyphs: tuple[str, ...] = (),
+        before: tuple[Comment, ...] = (),
+        after: tuple[Comment, ...] = (),
+        variations: tuple[tuple[Element, ...], ...] = (),
+        raw: str = "",
+        span: Span | None = None,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "glyphs", glyphs)
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "after", after)
+        object.__setattr__(self, "variations", variations)
+        object.__setattr__(self, "raw", raw)
+        object.__setattr__(self, "span", span)
 
     @property
     def text(self) -> str:
@@ -140,12 +202,19 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Item:
+class Item(_Record):
     """A turn-like group ``[N.] ACTOR: move (; [ACTOR:] move)*``; the label is a check."""
 
     moves: tuple[Move, ...]
     label: int | None = None
     span: Span | None = field(default=None, compare=False)
+
+    def __init__(
+        self, moves: tuple[Move, ...], label: int | None = None, span: Span | None = None
+    ) -> None:
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "span", span)
 
     @property
     def actor(self) -> str:
@@ -157,12 +226,19 @@ Element: TypeAlias = Section | Item | Checkpoint | Comment
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class Game(_Record):
     """One game: its headers in canonical order (roster, then unknown tags in source order)."""
 
     headers: tuple[Header, ...]
     body: tuple[Element, ...] = ()
     span: Span | None = field(default=None, compare=False)
+
+    def __init__(
+        self, headers: tuple[Header, ...], body: tuple[Element, ...] = (), span: Span | None = None
+    ) -> None:
+        object.__setattr__(self, "headers", headers)
+        object.__setattr__(self, "body", body)
+        object.__setattr__(self, "span", span)
 
     def header(self, tag: str) -> str | None:
         """The value of header ``tag``, or None when the game lacks it."""
@@ -185,11 +261,15 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
-class File:
+class File(_Record):
     """The games of one file, in order; ``name`` is where it came from (for messages)."""
 
     games: tuple[Game, ...] = ()
     name: str = field(default="<string>", compare=False)
+
+    def __init__(self, games: tuple[Game, ...] = (), name: str = "<string>") -> None:
+        object.__setattr__(self, "games", games)
+        object.__setattr__(self, "name", name)
 
 
 class _Variation:

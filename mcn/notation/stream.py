@@ -119,7 +119,8 @@ def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError
         yield line, None if search(line) is None else _surrogate_error(line, number, name, None)
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+#: A lone surrogate (spelt with chr(): mypyc refuses surrogates in string literals).
+_SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
 
 
 def _surrogate_error(
