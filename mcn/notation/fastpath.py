@@ -380,8 +380,8 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                         where = new_tuple(
                             span_class, (item_line, item_column, end_line, end_column)
                         )
-                        if native:
-                            append(item_class(tuple(moves), label, where))
+                        if native:  # by name: mypyc calls a named native class directly
+                            append(Item(tuple(moves), label, where))
                         else:
                             item = new(draft_item)
                             item.moves = tuple(moves)
@@ -400,7 +400,7 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                 where = new_tuple(span_class, (number, column + base, number, end_column))
                 if native:
                     moves.append(
-                        move_class(actor, tokens, nothing, nothing, nothing, nothing, raw, where)
+                        Move(actor, tokens, nothing, nothing, nothing, nothing, raw, where)
                     )
                 else:
                     move = new(draft_move)
@@ -422,7 +422,7 @@ def _renumbered(element: Header | Section, line: int, shift: int) -> Header | Se
     """A header or marker of a template, with its span on ``line``, ``shift`` columns on."""
     span = element.span
     assert span is not None
-    where = Span(line, span.column + shift, line, span.end_column + shift)
+    where = tuple.__new__(Span, (line, span.column + shift, line, span.end_column + shift))
     if isinstance(element, Header):
         return Header(element.tag, element.value, element.raw, where)
     return Section(element.kind, element.number, where)

@@ -26,45 +26,31 @@ Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 _BOM = b"\xef\xbb\xbf"
 
 
-def _bounded(handle: IO[Any], name: str) -> Iterator[Any]:
-    """The lines of ``handle``, none longer than a game may be (``/dev/zero`` has no line
-    end): a longer line ends the reading with an error (docs/notation.md, "Limits")."""
-    number = 0
-    while line := handle.readline(MAX_GAME_CHARS + 1):
-        number += 1
-        if len(line) > MAX_GAME_CHARS:
-            raise _TooLong(
-                NotationError(
-                    f"line longer than {MAX_GAME_CHARS:,} characters (the limit; "
-                    'docs/notation.md, "Limits"): the rest of the file is not read',
-                    name=name,
-                    line=number,
-                    column=1,
-                )
-            )
-        yield line
+def _too_long(name: str, number: int) -> NotationError:
+    """The error of line ``number``, longer than a game may be (``/dev/zero`` has no line
+    end): it ends the reading (docs/notation.md, "Limits")."""
+    return NotationError(
+        f"line longer than {MAX_GAME_CHARS:,} characters (the limit; "
+        'docs/notation.md, "Limits"): the rest of the file is not read',
+        name=name,
+        line=number,
+        column=1,
+    )
 
 
-class _TooLong(Exception):
-    """A line past the limit: carries the error, stops the reading."""
-
-    def __init__(self, error: NotationError) -> None:
-        super().__init__(error.message)
-        self.error = error
-
-
-def _stop_at_long_line(
-    lines: Iterator[tuple[str, NotationError | None]],
-) -> Iterator[tuple[str, NotationError | None]]:
-    try:
-        yield from lines
-    except _TooLong as stop:
-        yield "", stop.error
+# Each reader below is one generator that reads, bounds and checks its lines itself: a line
+# passes through every layer of the reading, and each generator layer costs as much per line
+# as the check it would hold (docs/performance.md, "Reading, compiled").
 
 
 def _utf8_lines(handle: IO[bytes], name: str) -> Iterator[tuple[str, NotationError | None]]:
-    offset = 0
-    for number, raw in enumerate(_bounded(handle, name), start=1):
+    readline = handle.readline
+    offset = number = 0
+    while raw := readline(MAX_GAME_CHARS + 1):
+        number += 1
+        if len(raw) > MAX_GAME_CHARS:
+            yield "", _too_long(name, number)
+            return
         if number == 1 and raw.startswith(_BOM):
             raw = raw[len(_BOM) :]
             offset += len(_BOM)
@@ -95,7 +81,11 @@ def _encoded_lines(
         return
     number = 0
     try:
-        for number, line in enumerate(_bounded(reader, name), start=1):
+        while line := reader.readline(MAX_GAME_CHARS + 1):
+            number += 1
+            if len(line) > MAX_GAME_CHARS:
+                yield "", _too_long(name, number)
+                return
             yield line, _surrogate_error(line, number, name, encoding)
     except UnicodeError as problem:  # punycode and its kind raise the base class
         yield (
@@ -114,8 +104,15 @@ def _encoded_lines(
 
 def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError | None]]:
     search = _SURROGATE.search
-    for number, line in enumerate(_bounded(handle, name), start=1):
-        line = line[1:] if number == 1 and line.startswith("\ufeff") else line
+    readline = handle.readline
+    number = 0
+    while line := readline(MAX_GAME_CHARS + 1):
+        number += 1
+        if len(line) > MAX_GAME_CHARS:
+            yield "", _too_long(name, number)
+            return
+        if number == 1 and line.startswith("\ufeff"):
+            line = line[1:]
         yield line, None if search(line) is None else _surrogate_error(line, number, name, None)
 
 
@@ -145,10 +142,10 @@ def _lines(
     handle: IO[Any], name: str, encoding: str | None
 ) -> Iterator[tuple[str, NotationError | None]]:
     if isinstance(handle.read(0), str):
-        return _stop_at_long_line(_text_lines(handle, name))
+        return _text_lines(handle, name)
     if encoding is None or encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
-        return _stop_at_long_line(_utf8_lines(handle, name))
-    return _stop_at_long_line(_encoded_lines(handle, name, encoding))
+        return _utf8_lines(handle, name)
+    return _encoded_lines(handle, name, encoding)
 
 
 def iter_results(
