@@ -113,7 +113,9 @@ def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError
             return
         if number == 1 and line.startswith("\ufeff"):
             line = line[1:]
-        yield line, None if search(line) is None else _surrogate_error(line, number, name, None)
+        # An ASCII line (most of them: a flag of the string, no scan) holds no surrogate.
+        clean = line.isascii() or search(line) is None
+        yield line, None if clean else _surrogate_error(line, number, name, None)
 
 
 #: A lone surrogate (spelt with chr(): mypyc refuses surrogates in string literals).
