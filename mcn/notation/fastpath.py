@@ -352,11 +352,14 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     append = out.append
     moves: list[Move] | None = None
     label: int | None = None
-    item_line = item_column = end_line = end_column = 0
+    item_column = end_column = 0
+    item_line: Any = 0
+    end_line: Any = 0
     item_actor = ""
     number = line_base
     for line in text.split("\n"):
         number += 1
+        row: Any = number  # the line number as an object once per line (mypyc: not per span)
         base = 0  # where the piece starts in the line (0-based; columns are 1-based)
         later = False
         for piece in (line,) if '"' in line else line.split(";"):
@@ -395,9 +398,9 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                         continue
                     _, label, item_column, actor, tokens, raw, column, end = entry
                     item_column += base
-                    item_line, item_actor, moves = number, actor, []
+                    item_line, item_actor, moves = row, actor, []
                 end_column = end + base
-                where = new_tuple(span_class, (number, column + base, number, end_column))
+                where = new_tuple(span_class, (row, column + base, row, end_column))
                 if native:
                     moves.append(
                         Move(actor, tokens, nothing, nothing, nothing, nothing, raw, where)
@@ -411,7 +414,7 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                     move.span = where
                     move.__class__ = move_class  # type: ignore[assignment]
                     moves.append(move)  # type: ignore[arg-type]
-                end_line = number
+                end_line = row
             base += len(piece) + 1
     if moves is not None:
         append(Item(tuple(moves), label, Span(item_line, item_column, end_line, end_column)))
