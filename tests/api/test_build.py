@@ -20,6 +20,16 @@ def test_the_engine_is_compiled_exactly_when_expected() -> None:
     assert ("mcn.engine.state" in compiled_modules()) == EXPECT_COMPILED
 
 
+def test_the_plain_reading_is_compiled_exactly_when_expected() -> None:
+    """docs/performance.md, "Reading, compiled": the record model is native there, and the
+    fast path builds it with the native constructors instead of drafts."""
+    from mcn.notation import fastpath
+
+    reading = {"mcn.notation.model", "mcn.notation.fastpath", "mcn.notation.stream"}
+    assert reading & set(compiled_modules()) == (reading if EXPECT_COMPILED else set())
+    assert fastpath.NATIVE_MODEL == EXPECT_COMPILED
+
+
 def test_version_names_the_build() -> None:
     result = CliRunner().invoke(cli, ["--version"])
     assert result.exit_code == 0
