@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import jsonschema
-
 from mcn.engine.constants import GOODS, LETTER_INDEX
 from mcn.engine.frozen import reduce_by_fields
 from mcn.resources import data_path, load_schema
@@ -83,22 +81,30 @@ def _read(kind: str, name: str) -> dict[str, Any]:
     return data
 
 
-def _field(error: jsonschema.ValidationError) -> str:
+def _field(error: Any) -> str:
     """The dotted path of the field a schema error is about (``prices.wine.purchase.value``);
     a cathedral is named by its position in the list."""
     return ".".join(str(part) for part in error.absolute_path) or "(the whole document)"
 
 
-def board_from_json(data: Any, source: str = "") -> Board:
+def board_from_json(data: Any, source: str = "", *, check_schema: bool = True) -> Board:
     """Validate a board profile document against ``board.schema.json`` and build a Board.
     Errors name the bad field (``prices.wine.purchase.value: -1 is less than the minimum of
-    0``); ``source`` is where the document came from ("" for a built-in profile)."""
-    validator = jsonschema.Draft202012Validator(load_schema("board"))
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        first = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise DataError(f"{_field(first)}: {first.message}{more}")
+    0``); ``source`` is where the document came from ("" for a built-in profile).
+
+    ``check_schema=False`` is for the built-in profiles only: they ship with the package and
+    the suite checks each against the schema (``tests/rules/test_board_profile.py``), so a
+    process need not import jsonschema (a third of ``mcn validate``'s start-up) to load them.
+    The checks below the schema's (sites, B-1) run for every profile."""
+    if check_schema:
+        import jsonschema  # here: slow to import, and only profiles from files need it
+
+        validator = jsonschema.Draft202012Validator(load_schema("board"))
+        errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+        if errors:
+            first = errors[0]
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise DataError(f"{_field(first)}: {first.message}{more}")
     provisional: list[str] = []
 
     def value(path: str, entry: dict[str, Any]) -> Any:
@@ -167,7 +173,7 @@ def load_board(name: str = "standard") -> Board:
 @cache
 def _builtin_board(name: str) -> Board:
     try:
-        return board_from_json(_read("board", name))
+        return board_from_json(_read("board", name), check_schema=False)
     except DataError as error:
         if str(error).startswith(("unknown board", "board ")):
             raise

@@ -12,8 +12,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import jsonschema
-
 from mcn.engine.constants import (
     CARD_IDS,
     CHARACTERS,
@@ -171,6 +169,8 @@ def inline_refs(node: Any, defs: dict[str, Any]) -> Any:
 @cache
 def compiled(name: str) -> Any:
     """A cached validator for ``schemas/<name>.schema.json`` with its references inlined."""
+    import jsonschema  # here: slow to import, and only states read back from JSON need it
+
     schema = load_schema(name)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -191,6 +191,8 @@ def _reveal(wrapper: dict[str, Any]) -> Any:
 def state_from_json(data: dict[str, Any], check: bool = True) -> GameState:
     """Rebuild a full state (not a masked view) from :func:`state_to_json` data."""
     if check:
+        import jsonschema
+
         try:
             validate(data)
         except jsonschema.ValidationError as error:

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from mcn.engine import load_board
+from mcn.engine.data import DataError, board_from_json
 from mcn.resources import data_path
 
 PRICES = {"bread": (2, 6), "wine": (3, 8), "cloth": (2, 6), "jewel": (4, 10)}
@@ -89,3 +95,45 @@ def test_loaded_board_matches_the_file() -> None:
     assert board.sale == (6, 8, 6, 10)
     assert board.letter_price == 4
     assert (board.hell, board.heaven) == (40, 35)
+
+
+def test_every_built_in_profile_matches_the_board_schema() -> None:
+    # B-4: a process loads the built-in profiles without the schema check (jsonschema is a
+    # third of `mcn validate`'s start-up), so the suite makes it here, for every one of them
+    import jsonschema
+
+    from mcn.resources import load_schema
+
+    schema = load_schema("board")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    paths = sorted(data_path("boards").iterdir())
+    assert paths
+    for path in paths:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        assert list(validator.iter_errors(document)) == [], path.name
+        assert load_board(path.stem).id == document["id"]
+
+
+def test_validating_a_game_does_not_import_jsonschema(tmp_path: Path) -> None:
+    # profiles from files are still checked against the schema (--board FILE, B-4)
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from mcn.cli import cli\n"
+        "result = CliRunner().invoke(cli, ['validate', sys.argv[1]])\n"
+        "assert result.exit_code == 0, result.output\n"
+        "print('jsonschema' in sys.modules)\n"
+    )
+    game = Path(__file__).parents[2] / "examples" / "game-4p.mcn"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(game)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "False"
+
+
+def test_a_profile_from_a_file_is_still_checked_against_the_schema() -> None:
+    data = profile()
+    data["prices"]["wine"]["purchase"]["value"] = -1
+    with pytest.raises(DataError, match=r"prices\.wine\.purchase\.value: -1"):
+        board_from_json(data, source="bad.json")
