@@ -20,8 +20,8 @@ Anything else on a line — a comment, glyph, variation, checkpoint, a token bro
 an error — makes :func:`parse_plain` give up and return None, and the caller parses the whole
 text with Lark. Both give equal records, spans included: ``tests/notation/test_differential.py``
 compares this reading with Lark's alone on the examples, engine-played records, the fuzz
-corpus and mutated records. :func:`outline_plain` reads the same lines the same way for the
-syntax-only check, building nothing but headers.
+corpus and mutated records. :func:`mcn.notation.outline.outline_plain` reads the same lines
+the same way for the syntax-only check, building nothing but headers.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from mcn.notation.builder import RecordBuilder, TopElement, head_actor
 from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span, _Record
@@ -429,77 +429,3 @@ def _renumbered(element: Header | Section, line: int, shift: int) -> Header | Se
     if isinstance(element, Header):
         return Header(element.tag, element.value, element.raw, where)
     return Section(element.kind, element.number, where)
-
-
-@dataclass(slots=True)
-class Outline:
-    """What a syntax check keeps of one game read by :func:`outline_plain`: its headers (the
-    only objects made), its moves, and where its body starts when that is before any header."""
-
-    headers: list[Header]
-    moves: int = 0
-    stray: Span | None = None
-
-
-def outline_plain(text: str, line_base: int = 0) -> list[Outline] | None:
-    """The games of ``text`` as outlines if every line of it is plain, else None.
-
-    The same pieces, templates and acceptance as :func:`parse_plain`, but no move, item or
-    marker is built: a move is counted, a header is kept (its game's header rules need it),
-    and games are cut where :func:`mcn.notation.games.group_games` cuts them — at a header
-    after body elements.
-    """
-    first_kind, next_kind, other_kind = _FIRST, _NEXT, _OTHER
-    header_class = Header
-    templates = _templates
-    known_first, known_next = templates.first, templates.next
-    make_first, make_next = templates.first_piece, templates.next_piece
-    game = Outline([])
-    games = [game]
-    in_item = body = False
-    moves = 0
-    number = line_base
-    for line in text.split("\n"):
-        number += 1
-        base = 0
-        later = False
-        for piece in (line,) if '"' in line else line.split(";"):
-            if later:
-                template = known_next.get(piece) or make_next(piece)
-            else:
-                template = known_first.get(piece) or make_first(piece)
-                later = True
-            if template is None:
-                return None
-            for entry in template:
-                kind = entry[0]
-                if kind == next_kind:
-                    if not in_item:
-                        return None  # ';' with no item before it: the parser reports it
-                    moves += 1
-                    continue
-                if kind == other_kind and entry[1].__class__ is header_class:
-                    in_item = False
-                    if body:
-                        game.moves, moves = moves, 0
-                        game = Outline([])
-                        games.append(game)
-                        body = False
-                    game.headers.append(cast(Header, _renumbered(entry[1], number, base)))
-                    continue
-                if kind == first_kind:
-                    in_item = True
-                    moves += 1
-                    column = entry[2]
-                else:
-                    in_item = False
-                    column = entry[1].span.column
-                if not body:
-                    body = True
-                    if not game.headers:
-                        game.stray = Span(number, column + base, number, column + base)
-            base += len(piece) + 1
-    game.moves = moves
-    if not game.headers and not body:
-        games.pop()  # blank text: no game
-    return games

@@ -8,7 +8,7 @@ skips its moves should measure.
 
 The language is not written twice. Plain lines — headers, markers and items without
 annotations, nearly all of any record — are cut by the fast path's pieces and templates
-(:func:`mcn.notation.fastpath.outline_plain`: the grammar's own terminal patterns), which
+(:func:`mcn.notation.outline.outline_plain`: the grammar's own terminal patterns), which
 only count the moves and keep the headers for the header rules. A game with anything else (a
 comment, glyph, variation, checkpoint, or an error) is read by the real parser, so acceptance
 and messages are exact by construction; ``tests/notation/test_syntax.py`` checks them against
@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from mcn.notation.errors import NotationError
-from mcn.notation.fastpath import Outline, outline_plain
 from mcn.notation.games import outline_problems
+from mcn.notation.outline import Outline, outline_plain
 from mcn.notation.parser import _source_line, number_games, parse_chunk
 from mcn.notation.split import Chunk, split_games, text_lines
 from mcn.notation.stream import Source, source_chunks

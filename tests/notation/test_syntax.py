@@ -29,7 +29,8 @@ from mcn.notation import (
     parse_lenient,
     write,
 )
-from mcn.notation.fastpath import outline_plain, parse_plain
+from mcn.notation.fastpath import parse_plain
+from mcn.notation.outline import outline_plain
 from tests.fuzz.mutators import mutate
 from tests.fuzz.seeds import ROOT, seeds
 from tests.notation.strategies import messy, records
