@@ -93,7 +93,7 @@ def quicken(base: type) -> None:
     """:func:`quick_init` every dataclass that derives from ``base`` (and ``base``) whose
     ``__init__`` is interpreted.
 
-    The hot events write their ``__init__`` out (one ``object.__setattr__`` per field): mypyc
+    Every action and event writes its ``__init__`` out (one ``object.__setattr__`` per field): mypyc
     compiles that to native stores, 15 times cheaper than the generated ``__init__``, which
     mypyc leaves interpreted (docs/performance.md, "Replay speed, fourth pass"). Compiled, such
     an ``__init__`` is native and kept; pure, it is a Python function like the generated one
