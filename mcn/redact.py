@@ -275,7 +275,7 @@ def redact_game(
     replay of the full record (its diagnostics say whether the redaction is trustworthy:
     after the first error of a line, the rest of it is left out). ``replay``, when the caller
     has one of ``game`` already, saves replaying it again. ``board`` replaces the profile
-    the record names (``--board FILE``, I-BRD-1); the record's ``[Board]`` header is kept.
+    the record names (``--board FILE``, I-BRD-2); the record's ``[Board]`` header is kept.
 
     Raises :class:`Unresolvable` when ``game`` hides (``?``) something the viewer saw."""
     if replay is None:

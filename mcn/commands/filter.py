@@ -9,7 +9,7 @@ Criteria combine with AND; a repeated ``--event`` or ``--result`` matches any of
 a repeated ``--player`` needs every player named. ``--valid``/``--invalid`` and ``--result``
 replay every game (``--result`` is the result the replay decides, never the tag's claim);
 ``--player`` and ``--event`` read the headers only. ``--board FILE`` replays with a user's
-board profile instead of the one each record names (I-BRD-1, B-4), and says so.
+board profile instead of the one each record names (I-BRD-2, B-4), and says so.
 
 ``--jobs N`` judges the games in N processes (also the games of one big file) and ``--dask
 ADDRESS`` on a Dask cluster (:mod:`mcn.cluster`); the output is the same, byte for byte, and

@@ -100,7 +100,7 @@ class View:
 
 def say_board(board: Board | None) -> None:
     """B-4: with ``--board``, say on standard error which board the games are replayed with
-    and whether it has provisional values (the record still names its own, I-BRD-1)."""
+    and whether it has provisional values (the record still names its own, I-BRD-2)."""
     if board is not None:
         click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
 

@@ -119,13 +119,19 @@ def board_from_json(data: Any, source: str = "", *, check_schema: bool = True) -
     sites = sorted(data["cathedrals"], key=lambda c: c["site"])
     if [c["site"] for c in sites] != [1, 2, 3]:
         raise DataError("cathedrals: the sites must be 1, 2 and 3, each once")
-    for g in GOODS:  # B-1: sale prices are "clearly higher" than purchase prices
+    for g in GOODS:  # I-BRD-1: the project's sanity check (no rulebook text compares them)
         price = prices[g]
         if price["sale"]["value"] <= price["purchase"]["value"]:
             raise DataError(
                 f"prices.{g}.sale: {price['sale']['value']} is not above the purchase price "
-                f"{price['purchase']['value']} (B-1)"
+                f"{price['purchase']['value']} (I-BRD-1)"
             )
+    for s in sites:  # B-2: rows never hold yellow letters (checked here for built-ins too)
+        for cat in ("bread_wine", "cloth_jewel", "money"):
+            if "yellow" in s[cat]["value"]:
+                raise DataError(
+                    f"cathedrals.{s['site']}.{cat}: a row never holds a yellow letter (B-2)"
+                )
     rows = tuple(
         tuple(
             tuple(LETTER_INDEX[c] for c in value(f"cathedrals.{s['site']}.{cat}", s[cat]))

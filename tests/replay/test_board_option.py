@@ -1,4 +1,4 @@
-"""``--board FILE`` on html, redact, export --as, standings and filter (B-4, I-BRD-1).
+"""``--board FILE`` on html, redact, export --as, standings and filter (B-4, I-BRD-2).
 
 A record names only a built-in profile; a user's profile comes only through ``--board``. Each
 command replays with it, so where the board decides, the outcome changes: with wine at 7 taler
@@ -48,11 +48,11 @@ def boards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def _note(path: str) -> str:
-    return f"board pricey ({path}; 14 provisional values)"
+    return f"board pricey ({path}; 15 provisional values)"
 
 
 def test_filter_judges_validity_with_the_board(boards: dict[str, str], tmp_path: Path) -> None:
-    # I-BRD-1: the user's profile decides which games are valid; the note names it (B-4)
+    # I-BRD-2: the user's profile decides which games are valid; the note names it (B-4)
     out = tmp_path / "out.mcn"
     plain = run("filter", GAME_4P, GAME_3P, "--valid", "-o", str(out))
     assert "2 of 2 games written" in plain.stderr
@@ -66,7 +66,7 @@ def test_filter_judges_validity_with_the_board(boards: dict[str, str], tmp_path:
 
 
 def test_standings_count_only_the_games_valid_on_the_board(boards: dict[str, str]) -> None:
-    # I-BRD-1: games the user's board makes invalid are listed apart, never counted
+    # I-BRD-2: games the user's board makes invalid are listed apart, never counted
     plain = run("standings", GAME_4P, GAME_3P, "--format", "json")
     assert plain.exit_code == 0
     data = json.loads(plain.stdout)
@@ -87,7 +87,7 @@ def test_standings_count_only_the_games_valid_on_the_board(boards: dict[str, str
 def test_redact_and_export_as_replay_with_the_board(
     boards: dict[str, str], command: list[str]
 ) -> None:
-    # I-BRD-1: a record that breaks a rule on the user's board is not redacted (file:line:col)
+    # I-BRD-2: a record that breaks a rule on the user's board is not redacted (file:line:col)
     args = [*command, GAME_4P, "--as", "R"]
     refused = run(*args, "--board", boards["pricey"])
     assert refused.exit_code == 1 and refused.stdout == ""
@@ -110,13 +110,13 @@ def _page_data(page: str) -> Any:
 
 
 def test_html_is_drawn_with_the_board(boards: dict[str, str], tmp_path: Path) -> None:
-    # B-4: the page says which board drew it; I-BRD-1: the user's prices change the money
+    # B-4: the page says which board drew it; I-BRD-2: the user's prices change the money
     plain = _page_data(run("html", GAME_4P).stdout)
-    assert plain["board"] == "board standard (built-in; 15 provisional values)"
+    assert plain["board"] == "board standard (built-in; 16 provisional values)"
     club = run("html", GAME_4P, "--board", boards["club"])
     assert club.exit_code == 0 and "note: drawn with board club" in club.stderr
     data = _page_data(club.stdout)
-    assert data["board"] == "board club (from --board; 14 provisional values)"
+    assert data["board"] == "board club (from --board; 15 provisional values)"
     assert boards["club"] not in club.stdout  # the page holds no paths
     assert data["frames"] != plain["frames"] and not data["problems"]
     pricey = run("html", GAME_4P, "--board", boards["pricey"], "-o", str(tmp_path / "p.html"))

@@ -132,11 +132,11 @@ def _wine_price(data: dict[str, Any]) -> None:
 
 def test_validate_with_a_corrected_board_uses_its_prices(tmp_path: Path) -> None:
     # B-4: a user's board profile replaces the provisional wine price (B-5: 3 taler).
-    # I-BRD-1: --board FILE replaces the profile the record names, with a warning.
+    # I-BRD-2: --board FILE replaces the profile the record names, with a warning.
     path = _board_file(tmp_path, _wine_price)
     result = run("validate", "--board", str(path), str(GAME_4P))
     assert result.exit_code == 0, result.output
-    assert f"board club ({path}; 14 provisional values)" in result.output
+    assert f"board club ({path}; 15 provisional values)" in result.output
     assert "names board 'standard'; replayed with board 'club'" in result.output
     game = parse(GAME_4P.read_text(encoding="utf-8")).games[0]
     standard = replay_game(game)
@@ -184,11 +184,11 @@ def test_malformed_board_file_is_a_usage_error_naming_the_field(tmp_path: Path) 
 
 
 def test_mcn_board_marks_the_provisional_values(tmp_path: Path) -> None:
-    # B-5: wine, cloth and jewel prices, 8 of 9 letter rows and Heaven are provisional.
+    # B-5 / B-2: wine, cloth and jewel prices, all 9 letter rows and Heaven are provisional.
     text = run("board").output
     assert "wine           3 *        8 *" in text
     assert "bread          2          6\n" in text
-    assert "provisional (15)" in text
+    assert "provisional (16)" in text
     path = _board_file(tmp_path, _wine_price)
     mine = run("board", str(path))
     assert mine.exit_code == 0 and "board profile club" in mine.output
@@ -199,14 +199,14 @@ def test_mcn_board_marks_the_provisional_values(tmp_path: Path) -> None:
 def test_replay_states_the_board_used(tmp_path: Path) -> None:
     # B-4: every report says which board was used and whether it has provisional values.
     text = run("replay", str(GAME_4P), "--to", "1").output
-    assert "BOARD            standard (built-in; 15 provisional values)" in text
+    assert "BOARD            standard (built-in; 16 provisional values)" in text
     path = _board_file(tmp_path, _wine_price)
     data = json.loads(run("replay", "--format", "json", "--board", str(path), str(GAME_4P)).output)
     assert data["board"]["name"] == "club" and data["board"]["source"] == str(path)
 
 
 def test_every_command_that_replays_takes_the_board(tmp_path: Path) -> None:
-    # B-4 / I-BRD-1: --board FILE on position, legal, diff and tree too; a bad file exits 2.
+    # B-4 / I-BRD-2: --board FILE on position, legal, diff and tree too; a bad file exits 2.
     good = _board_file(tmp_path, _wine_price)
 
     def bad(data: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from mcn.engine import load_board
+from mcn.engine.constants import LETTER_INDEX
 from mcn.engine.data import DataError, board_from_json
 from mcn.resources import data_path
 
@@ -34,7 +35,8 @@ def test_prices_match_the_digest() -> None:
     for good, (purchase, sale) in PRICES.items():
         assert data["prices"][good]["purchase"]["value"] == purchase
         assert data["prices"][good]["sale"]["value"] == sale
-        # B-1: sale prices are clearly higher than purchase prices.
+        # I-BRD-1: the shipped profile passes the project's sanity check (sale above purchase;
+        # no rulebook text compares the two).
         assert sale > purchase
     assert data["letter_price"]["value"] == 4
 
@@ -57,13 +59,13 @@ def test_track_lengths() -> None:
 
 def test_values_not_in_the_rulebook_are_provisional() -> None:
     data = profile()
-    # B-4: only bread's prices, the letter price, the example row and Hell's distance come
-    # from rulebook text; everything else stays flagged provisional.
+    # B-4 / B-2 / B-3: only bread's prices, the letter price and Hell's distance come from
+    # rulebook text; the example row's cathedral and order are unknown, Heaven's distance is in
+    # no text: 16 values stay flagged provisional.
     sourced = {
         "prices.bread.purchase",
         "prices.bread.sale",
         "letter_price",
-        "cathedrals.1.bread_wine",
         "track.hell",
     }
     board = load_board("standard")
@@ -74,6 +76,7 @@ def test_values_not_in_the_rulebook_are_provisional() -> None:
         "prices.cloth.sale",
         "prices.jewel.purchase",
         "prices.jewel.sale",
+        "cathedrals.1.bread_wine",
         "cathedrals.1.cloth_jewel",
         "cathedrals.1.money",
         "cathedrals.2.bread_wine",
@@ -138,3 +141,26 @@ def test_a_profile_from_a_file_is_still_checked_against_the_schema() -> None:
     data["prices"]["wine"]["purchase"]["value"] = -1
     with pytest.raises(DataError, match=r"prices\.wine\.purchase\.value: -1"):
         board_from_json(data, source="bad.json")
+
+
+def test_a_profile_whose_sale_price_is_not_above_its_purchase_price_is_refused() -> None:
+    # I-BRD-1: the project's own sanity check, cited as an interpretation (not B-1)
+    data = profile()
+    data["prices"]["cloth"]["sale"]["value"] = 2
+    with pytest.raises(DataError, match=r"prices\.cloth\.sale: 2 is not above .*\(I-BRD-1\)"):
+        board_from_json(data, source="cheap.json", check_schema=False)
+
+
+@pytest.mark.parametrize("check_schema", [True, False])
+def test_a_row_with_a_yellow_letter_is_refused(check_schema: bool) -> None:
+    # B-2: rows never hold yellow letters, for a file (schema) and a built-in (engine check)
+    data = profile()
+    data["cathedrals"][1]["money"]["value"] = ["blue", "yellow", "green"]
+    with pytest.raises(DataError, match=r"cathedrals\.[0-9]\.money"):
+        board_from_json(data, source="yellow.json", check_schema=check_schema)
+    data["cathedrals"][1]["money"]["value"] = ["blue", "red", "green"]
+    assert board_from_json(data, source="fixed.json").rows[1][2] == (
+        LETTER_INDEX["blue"],
+        LETTER_INDEX["red"],
+        LETTER_INDEX["green"],
+    )

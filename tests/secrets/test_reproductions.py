@@ -67,7 +67,8 @@ def test_starting_bonus_compartments_stay_hidden(viewer: str) -> None:
 
 
 def test_letters_from_the_supply_are_public() -> None:
-    # I-HID-4: the supply is four open stacks; a bought letter's colour is public
+    # I-HID-4: the supply is four open stacks; a bought letter's colour is public, and I-HID-5:
+    # a view shows what its viewer saw taken in view of all (the event and the redacted move)
     text = run("replay", GAME, "--as", "G", "--to", "1.3.1", "--events").output
     assert "1.3.1  Y: letter red" in text and "Yellow takes 1 red from the supply" in text
     redacted = run("redact", GAME, "--as", "G").output

@@ -108,7 +108,7 @@ def test_an_unreachable_scheduler_is_a_usage_error() -> None:
 def test_a_users_board_reaches_the_cluster_workers(
     scheduler: str, archive: Path, tmp_path: Path
 ) -> None:
-    # I-BRD-1: the profile given with --board travels with the tasks (pickled with the
+    # I-BRD-2: the profile given with --board travels with the tasks (pickled with the
     # options): on the cluster the same games are invalid as here
     data = json.loads(CliRunner().invoke(cli, ["board", "--format", "json"]).output)
     data["id"] = "club"
