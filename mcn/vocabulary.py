@@ -25,7 +25,8 @@ class MoveForm:
 
     ``kind`` is the engine's decision kind (``mcn.engine.decision.DECISIONS``); ``forms`` are
     the text forms with placeholders in capitals; ``example`` is MCN text (one or more items)
-    whose moves show the forms in context; ``rules`` are the rule IDs (RULES.md).
+    whose moves show the forms in context; ``rules`` are the rule IDs (RULES.md); ``grammar``
+    names the rules of ``grammar/moves.lark`` that define the forms (shown beside them).
     """
 
     decision: str
@@ -34,6 +35,7 @@ class MoveForm:
     example: str
     rules: tuple[str, ...]
     kind: str
+    grammar: tuple[str, ...]
 
 
 #: Placeholders used in :attr:`MoveForm.forms`, explained under the table.
@@ -61,6 +63,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "souls: Y G B R",
         ("R-SET-1",),
         "souls",
+        ("souls",),
     ),
     MoveForm(
         "starting bonus",
@@ -69,6 +72,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "B: bonus bread>I wine>II",
         ("R-SET-4", "R-SET-5"),
         "bonus",
+        ("bonus",),
     ),
     MoveForm(
         "market draw",
@@ -77,6 +81,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "market: bread bread wine cloth jewel jewel indulgence",
         ("R-RND-2",),
         "market",
+        ("market",),
     ),
     MoveForm(
         "room cards",
@@ -85,6 +90,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "rooms: take-5 emperor-letter pope-stone new-crew",
         ("R-RND-2",),
         "rooms",
+        ("rooms",),
     ),
     MoveForm(
         "secret bid",
@@ -93,6 +99,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "R: bid 3+5  B: bid 4+0",
         ("R-BID-1",),
         "bid",
+        ("bid",),
     ),
     MoveForm(
         "character choice",
@@ -101,6 +108,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "R: choose emperor",
         ("R-BID-2", "R-P2-1"),
         "choose",
+        ("choose",),
     ),
     MoveForm(
         "Pope's preliminary",
@@ -109,6 +117,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "B: choose pope; pope-stone greed>lust",
         ("R-CHR-1",),
         "preliminary",
+        ("pope_stone", "skip"),
     ),
     MoveForm(
         "Emperor's preliminary",
@@ -117,6 +126,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "G: choose emperor; crew 3",
         ("R-CHR-2",),
         "preliminary",
+        ("crew",),
     ),
     MoveForm(
         "Petty Sinner's visit",
@@ -125,6 +135,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "R: choose sinner; visit 1",
         ("R-CHR-4",),
         "sinner-visit",
+        ("visit", "skip"),
     ),
     MoveForm(
         "turn: pass",
@@ -133,6 +144,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "8. G: pass",
         ("R-ACT-2",),
         "action",
+        ("pass",),
     ),
     MoveForm(
         "turn: buy a good",
@@ -141,6 +153,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "1. B: buy wine",
         ("R-BUY-1",),
         "action",
+        ("buy",),
     ),
     MoveForm(
         "turn: greedy purchase",
@@ -149,6 +162,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "3. G: greedy bread",
         ("R-BUY-3",),
         "action",
+        ("greedy",),
     ),
     MoveForm(
         "turn: buy a letter",
@@ -157,6 +171,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "7. R: letter green",
         ("R-BUY-2",),
         "action",
+        ("letter_purchase",),
     ),
     MoveForm(
         "turn: sell",
@@ -165,6 +180,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "4. Y: sell bread",
         ("R-SEL-1",),
         "action",
+        ("sell",),
     ),
     MoveForm(
         "turn: donate",
@@ -173,6 +189,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "5. B: donate 2>I",
         ("R-DON-1",),
         "action",
+        ("donate",),
     ),
     MoveForm(
         "turn: the Emperor's donation",
@@ -181,6 +198,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "2. G: donate 2>I 5>II",
         ("R-DON-2",),
         "action",
+        ("donate",),
     ),
     MoveForm(
         "turn: visit the House of Pleasure",
@@ -189,6 +207,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "6. R: visit 1; do",
         ("R-HOP-1", "R-POP-1"),
         "action",
+        ("visit",),
     ),
     MoveForm(
         "turn: no second action",
@@ -197,6 +216,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "1. B: buy jewel; end",
         ("R-ACT-3",),
         "action",
+        ("end",),
     ),
     MoveForm(
         "Merchant's free stone",
@@ -205,6 +225,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "3. R: pass; free indulgence>green",
         ("R-ACT-5", "R-P3-1"),
         "merchant-stone",
+        ("free",),
     ),
     MoveForm(
         "Pope's guess",
@@ -213,6 +234,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "1. B: visit 3; R: guess 4",
         ("R-POP-1",),
         "guess",
+        ("guess",),
     ),
     MoveForm(
         "Suite 5 room",
@@ -221,6 +243,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "4. Y: visit 5; room 2",
         ("R-HOP-4",),
         "suite5-room",
+        ("suite_room",),
     ),
     MoveForm(
         "room card: carry out or not",
@@ -229,6 +252,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "6. R: visit 1; decline",
         ("R-HOP-3",),
         "effect",
+        ("do", "decline"),
     ),
     MoveForm(
         "room card: new-crew / move-crew",
@@ -237,6 +261,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "8. G: visit 3; crew 2>3",
         ("R-HOP-3",),
         "effect",
+        ("crew",),
     ),
     MoveForm(
         "room card: pope-stone",
@@ -245,6 +270,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "2. Y: visit 2; pope-stone petty>greed",
         ("R-HOP-3",),
         "effect",
+        ("pope_stone",),
     ),
     MoveForm(
         "room card: free-good",
@@ -253,6 +279,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "4. B: visit 3; take wine",
         ("R-HOP-3",),
         "effect",
+        ("take",),
     ),
     MoveForm(
         "room card: steal-3",
@@ -261,6 +288,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "1. B: visit 4; steal R",
         ("R-HOP-3",),
         "effect",
+        ("steal",),
     ),
     MoveForm(
         "Emperor's gift (emperor-letter)",
@@ -269,6 +297,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "8. G: visit 2; do; R: give green",
         ("R-HOP-3",),
         "gift",
+        ("give",),
     ),
     MoveForm(
         "den to empty",
@@ -277,6 +306,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "G: choose sinner; empty petty",
         ("R-DEN-4",),
         "empty-den",
+        ("empty",),
     ),
     MoveForm(
         "letter pick at an evaluation",
@@ -285,6 +315,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "4. B: visit 4; crew 3; R: pick green; G: pick blue",
         ("R-EVA-2", "R-EVA-3"),
         "pick",
+        ("pick",),
     ),
     MoveForm(
         "infraction (META CULPA)",
@@ -293,6 +324,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "R: infraction late-rotation",
         ("R-MET-1",),
         "infraction",
+        ("infraction",),
     ),
     MoveForm(
         "cost left undone (META CULPA)",
@@ -301,6 +333,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "4. Y: greedy wine; undone money; undone sin",
         ("R-MET-2",),
         "infraction",
+        ("undone",),
     ),
     MoveForm(
         "Petty Sinner caught (META CULPA)",
@@ -309,6 +342,7 @@ MOVES: Final[tuple[MoveForm, ...]] = (
         "G: catch sin",
         ("R-MET-2",),
         "infraction",
+        ("catch",),
     ),
 )
 
@@ -318,16 +352,29 @@ VERBS: Final[tuple[str, ...]] = tuple(
 )
 
 
+def grammar_rules() -> dict[str, str]:
+    """The rules of ``grammar/moves.lark`` by name, each as one line without comments
+    (``buy: "buy"i _SP _stone``): what the tables show beside each form."""
+    from mcn import resources
+    from mcn.notation.grammar import rule_lines
+
+    text = resources.grammar_path("moves").read_text(encoding="utf-8")
+    return {line.split(":", 1)[0].lstrip("!?"): line for line in rule_lines(text)}
+
+
 def markdown_table() -> str:
     """The table for docs/notation.md (rows, then the placeholders)."""
+    rules = grammar_rules()
     lines = [
-        "| decision | who decides | text forms | example | rule |",
-        "|---|---|---|---|---|",
+        "| decision | who decides | text forms | example | grammar (moves.lark) | rule |",
+        "|---|---|---|---|---|---|",
     ]
     for row in MOVES:
         forms = ", ".join(f"`{form}`" for form in row.forms)
+        grammar = "<br>".join(f"`{rules[name]}`" for name in row.grammar).replace("|", "\\|")
         lines.append(
-            f"| {row.decision} | {row.who} | {forms} | `{row.example}` | {', '.join(row.rules)} |"
+            f"| {row.decision} | {row.who} | {forms} | `{row.example}` | {grammar} "
+            f"| {', '.join(row.rules)} |"
         )
     lines.append("")
     lines.append(
@@ -338,18 +385,25 @@ def markdown_table() -> str:
 
 def terminal_table(width: int = 100) -> str:
     """The same table for a terminal: one block per row, aligned, within ``width`` columns."""
+    rules = grammar_rules()
     out: list[str] = []
     for row in MOVES:
-        rules = ", ".join(row.rules)
+        ids = ", ".join(row.rules)
         head = row.decision
-        out.append(head + " " * max(2, width - len(head) - len(rules)) + rules)
+        out.append(head + " " * max(2, width - len(head) - len(ids)) + ids)
         out.append(f"  who:      {row.who}")
         out.append(f"  forms:    {'  |  '.join(row.forms)}")
         out.append(f"  example:  {row.example}")
+        for name in row.grammar:
+            out.append(f"  grammar:  {rules[name]}")
         out.append("")
     out.append("Placeholders:")
     for name, meaning in PLACEHOLDERS:
         out.append(f"  {name:<8}{meaning}")
+    out.append("")
+    out.append(
+        "The grammar lines are rules of grammar/moves.lark (docs/notation.md, 'Implementing MCN')."
+    )
     return "\n".join(out) + "\n"
 
 

@@ -147,6 +147,8 @@ def meta() -> Game:
 CASES: list[tuple[str, Callable[[], Game], str, str]] = [
     # R-SET-1: initial soul order: every player exactly once.
     ("souls", fresh, "*: souls Y G B", "R-SET-1"),
+    # R-SET-1: a colour named twice is refused by the rule, not as unreadable text
+    ("souls", fresh, "*: souls Y G B B", "R-SET-1"),
     # R-SET-4: starting bonus: nearest Heaven picks first.
     ("bonus", placed, "R: bonus blue", "R-SET-4"),
     # R-RND-2: market draw: 7 stones from the bag.

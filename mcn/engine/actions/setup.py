@@ -20,7 +20,7 @@ class SoulOrder(Action):
 
     @property
     def text(self) -> str:
-        return "souls " + " ".join(self.order)
+        return " ".join(("souls", *self.order))
 
 
 SoulOrder.kind = "souls"
