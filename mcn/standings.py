@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
+from mcn.archive.tiebreaks import GamePlaces, TieBreaks, rank
 from mcn.duplicates import Duplicates
 from mcn.verdict import GameReport, name_key
 
@@ -51,6 +52,16 @@ class Scoring:
         shared = sum(1 for other in places if other == place) - 1
         return Fraction(below) + Fraction(shared, 2)
 
+    def describe(self) -> str:
+        """The scoring in words, for every human output."""
+        if not self.points:
+            return (
+                "pairwise: 1 point for every opponent placed below, 1/2 for every opponent "
+                "sharing the place"
+            )
+        listed = ", ".join(f"{_ordinal(k)} {number(p)}" for k, p in enumerate(self.points, 1))
+        return f"points per place: {listed}; any other place 0"
+
     def to_json(self) -> dict[str, Any]:
         return {"scheme": self.scheme, "points": [number(p) for p in self.points] or None}
 
@@ -71,6 +82,10 @@ def parse_scoring(text: str) -> Scoring:
     if any(p < 0 for p in points):
         raise ValueError("points must not be negative")
     return Scoring(points)
+
+
+def _ordinal(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
 def number(value: Fraction) -> int | float:
@@ -133,6 +148,8 @@ class Table:
     event: str | None
     rows: list[Row] = field(default_factory=list)
     games: int = 0
+    #: Each counted game as (player key, place) pairs, for head-to-head and Buchholz.
+    results: list[GamePlaces] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -147,6 +164,7 @@ class Standings:
     """Every table, the games left out, and the warnings about names."""
 
     scoring: Scoring
+    ties: TieBreaks = field(default_factory=TieBreaks)
     tables: list[Table] = field(default_factory=list)
     excluded: list[Excluded] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -172,9 +190,11 @@ def compute(
     scoring: Scoring,
     events: Sequence[str] = (),
     by_event: bool = False,
+    ties: TieBreaks | None = None,
 ) -> Standings:
-    """The standings of ``reports`` (in input order; game 0 reports are file problems)."""
-    out = Standings(scoring)
+    """The standings of ``reports`` (in input order; game 0 reports are file problems),
+    ranked by points and then ``ties`` (:mod:`mcn.archive.tiebreaks`)."""
+    out = Standings(scoring, ties or TieBreaks())
     duplicates = Duplicates()
     tables: dict[str, Table] = {}
     rows: dict[str, dict[str, Row]] = {}
@@ -210,6 +230,9 @@ def compute(
         table.games += 1
         players = rows.setdefault(group, {})
         places = [p["place"] for p in report.placings]
+        table.results.append(
+            [(name_key(p["name"] or p["colour"]), p["place"]) for p in report.placings]
+        )
         for placing in report.placings:
             name = placing["name"] or placing["colour"]
             row = players.setdefault(name_key(name), Row(name_key(name)))
@@ -219,23 +242,10 @@ def compute(
             row.places[placing["place"] - 1] += 1
             row.points += scoring.score(placing["place"], places)
     for group, table in tables.items():
-        table.rows = rank(list(rows[group].values()))
+        table.rows = rank(list(rows[group].values()), table.results, out.ties)
         out.warnings.extend(near_duplicates(table.rows, table.event))
     out.tables = sorted(tables.values(), key=lambda t: name_key(t.event or ""))
     return out
-
-
-def rank(rows: list[Row]) -> list[Row]:
-    """Rows by points, then wins, then better places (shared ranks for equal lines)."""
-
-    def key(row: Row) -> tuple[Any, ...]:
-        return (-row.points, -row.wins, [-n for n in row.places])
-
-    ordered = sorted(rows, key=lambda r: (*key(r), r.key))
-    for index, row in enumerate(ordered):
-        same = index and key(ordered[index - 1]) == key(row)
-        row.rank = ordered[index - 1].rank if same else index + 1
-    return ordered
 
 
 def _folded(name: str) -> str:

@@ -24,6 +24,7 @@ from typing import Final
 
 import click
 
+from mcn.archive.tiebreaks import TieBreaks, parse_tie_breaks
 from mcn.batch import Options, Runner
 from mcn.board_profile import describe, summary
 from mcn.cluster import dask_option, workers
@@ -91,8 +92,16 @@ def _title(table: Table) -> str:
     return f"Event: {table.event or '(no event)'}" if table.event is not None else "Standings"
 
 
+def rules_lines(standings: Standings) -> list[str]:
+    """How the table was made: the scoring and the tie-breaks (every human output)."""
+    return [
+        f"Scoring: {standings.scoring.describe()}.",
+        f"Ranks: {standings.ties.describe()}; players level on all of these share a rank.",
+    ]
+
+
 def render_text(standings: Standings) -> str:
-    out: list[str] = []
+    out: list[str] = [clean(line) for line in rules_lines(standings)] + [""]
     for table in standings.tables:
         out.append(clean(f"{_title(table)} — {table.games} game{'s' * (table.games != 1)}"))
         rows = [list(HEADINGS)] + [[clean(c) for c in cells(r)] for r in table.rows]
@@ -134,7 +143,7 @@ def render_csv(standings: Standings, by_event: bool) -> str:
 
 
 def render_markdown(standings: Standings) -> str:
-    out: list[str] = []
+    out: list[str] = [markdown_cell(line) + "  " for line in rules_lines(standings)] + [""]
     for table in standings.tables:
         out.append(f"## {markdown_cell(_title(table))}\n")
         out.append("| " + " | ".join(HEADINGS) + " |")
@@ -161,6 +170,7 @@ def render_html(standings: Standings) -> str:
         "<style>table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ccc}"
         "td.n{text-align:right}</style></head><body>",
     ]
+    out.extend(f"<p>{e(line)}</p>" for line in rules_lines(standings))
     for table in standings.tables:
         out.append(f"<h2>{e(_title(table))}</h2>")
         out.append(
@@ -192,6 +202,7 @@ def render_json(standings: Standings, inputs: Inputs, board: Board | None = None
         "format": STANDINGS_FORMAT,
         "board": describe(board) if board is not None else None,
         "scoring": standings.scoring.to_json(),
+        "tie_breaks": standings.ties.to_json(),
         "tables": [t.to_json() for t in standings.tables],
         "excluded": [x.to_json() for x in standings.excluded],
         "warnings": standings.warnings,
@@ -210,6 +221,28 @@ def _scoring(ctx: click.Context, param: click.Parameter, value: str) -> Scoring:
         return parse_scoring(value)
     except ValueError as problem:
         raise click.BadParameter(str(problem)) from None
+
+
+def _tie_breaks(ctx: click.Context, param: click.Parameter, value: str | None) -> TieBreaks:
+    if value is None:
+        return TieBreaks()
+    try:
+        return parse_tie_breaks(value)
+    except ValueError as problem:
+        raise click.BadParameter(str(problem)) from None
+
+
+def tie_break_option(function: click.decorators.FC) -> click.decorators.FC:
+    """``--tie-break LIST``: what separates players with equal points, in order."""
+    return click.option(
+        "--tie-break",
+        "ties",
+        callback=_tie_breaks,
+        metavar="LIST",
+        help="What separates equal points, in order (comma-separated): wins, places "
+        "(countback of 1st, 2nd, 3rd places), average-place, head-to-head, buchholz "
+        "(opponents' points). Default: wins,places,average-place.",
+    )(function)
 
 
 @click.command("standings")
@@ -235,6 +268,7 @@ def _scoring(ctx: click.Context, param: click.Parameter, value: str) -> Scoring:
     "--event", "events", multiple=True, help="Count only games of this [Event] (repeatable)."
 )
 @click.option("--by-event", is_flag=True, help="One table per [Event].")
+@tie_break_option
 @click.option(
     "--expect-players",
     type=click.IntRange(2, 4),
@@ -251,6 +285,7 @@ def standings(
     scoring: Scoring,
     events: tuple[str, ...],
     by_event: bool,
+    ties: TieBreaks,
     expect_players: int | None,
     board: Board | None,
     jobs: int,
@@ -277,7 +312,7 @@ def standings(
             for report in runner.run(files):
                 reports.append(report)
                 moved(runner.progress)
-    result = compute(reports, scoring, events, by_event)
+    result = compute(reports, scoring, events, by_event, ties)
     if form == "csv":
         sys.stdout.write(render_csv(result, by_event))
         for line in _apart_lines(result, clean):

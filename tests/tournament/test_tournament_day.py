@@ -256,7 +256,16 @@ def test_standings_csv_equals_an_independent_table(
         got[name] = (int(row["games"]), int(row["wins"]), places, points)
     assert got == expected
     lines = [got[r["player"].lstrip("'")] for r in rows]
-    order = [(-v[3], -v[1], tuple(-n for n in v[2])) for v in lines]
+    # the default ranking: points, wins, the countback of 1st-3rd places, the average place
+    order = [
+        (
+            -v[3],
+            -v[1],
+            tuple(-n for n in v[2][:3]),
+            Fraction(sum(k * n for k, n in enumerate(v[2], 1)), v[0]),
+        )
+        for v in lines
+    ]
     assert order == sorted(order)
     assert rows[0]["rank"] == "1"
     assert "=Zoë <b>&amp; Co" in expected and any(r["player"].startswith("'=") for r in rows)
