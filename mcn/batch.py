@@ -14,6 +14,7 @@ fallback encoding (a warning naming it, :mod:`mcn.inputs`).
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections import deque
@@ -40,6 +41,7 @@ from mcn.verdict import (
     judge_result,
     roster_gap,
     truncation,
+    where_it_ends,
 )
 
 #: Chunks per task sent to a worker, and tasks in flight per worker: enough to keep the
@@ -144,6 +146,8 @@ def _check_game(
     judge_result(report, replay, span)
     explain_incomplete(report, replay, cut is not None)
     describe_end(report, replay.final)
+    if replay.final is not None and not replay.final.is_terminal():
+        report.stops = where_it_ends(replay)
     if cut is not None and _at_end(chunk, cut, report.diagnostics):
         report.diagnostics.insert(0, truncation(report, replay, cut, None))
 
@@ -276,6 +280,7 @@ class Runner:
         encoding: str | None,
         jobs: int = 1,
         executor: Executor | None = None,
+        texts: bool = False,
     ) -> None:
         """``executor`` (a Dask cluster's, :mod:`mcn.cluster`) runs the tasks instead of
         ``jobs`` local processes; ``jobs`` is then the number of tasks it runs at once."""
@@ -285,6 +290,8 @@ class Runner:
         self._executor = executor
         self.files: list[FileInfo] = []
         self.stopped = False
+        #: Whether each report carries its game's source text (``report.text``, for filter).
+        self.texts = texts
         #: Characters of input read so far (for a progress bar; ahead of the reports by at most
         #: the batches in flight).
         self.progress = 0
@@ -339,16 +346,24 @@ class Runner:
             for chunk, last in chunks_with_last(chunks):
                 reports = check_chunk(chunk, name, number, self.options, last)
                 number += len(reports)
-                yield from reports
+                yield from self._with_texts(chunk, reports)
             return
         yield from self._parallel(chunks, name)
+
+    def _with_texts(self, chunk: Chunk, reports: list[GameReport]) -> list[GameReport]:
+        """``reports`` with each game's source text when the caller asked for it."""
+        if self.texts:
+            starts = [r.line or chunk.first_line for r in reports]
+            for report, text in zip(reports, game_texts(chunk, starts), strict=False):
+                report.text = text
+        return reports
 
     def _parallel(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
         """Chunks checked by the workers, in batches, reports yielded in order."""
         if self._pool is None:
             self._pool = self._executor or ProcessPoolExecutor(max_workers=self.jobs)
         pool = self._pool
-        pending: deque[tuple[Future[list[GameReport]], int]] = deque()
+        pending: deque[tuple[Future[list[GameReport]], int, list[Chunk]]] = deque()
         assumed = 1  # the number the next chunk's first game gets, if every chunk is one game
         actual = 1  # the number the next game reported gets
         batch: list[tuple[Chunk, bool]] = []
@@ -356,16 +371,24 @@ class Runner:
         def drain(limit: int) -> Iterator[GameReport]:
             nonlocal actual
             while len(pending) > limit:
-                future, start = pending.popleft()
+                future, start, sent = pending.popleft()
                 shift = actual - start
-                for report in future.result():
+                reports = future.result()
+                if self.texts:  # each chunk's reports, in order, from the chunks kept here
+                    at = 0
+                    for chunk in sent:
+                        mine = _of_chunk(reports, at, chunk)
+                        self._with_texts(chunk, mine)
+                        at += len(mine)
+                for report in reports:
                     out = renumber(report, shift) if shift else report
                     actual = out.game + 1
                     yield out
 
         def submit() -> None:
             nonlocal assumed, batch
-            pending.append((pool.submit(check_chunks, batch, assumed, name, self.options), assumed))
+            future = pool.submit(check_chunks, batch, assumed, name, self.options)
+            pending.append((future, assumed, [chunk for chunk, _ in batch] if self.texts else []))
             assumed += len(batch)
             batch = []
 
@@ -377,7 +400,7 @@ class Runner:
                 reports = check_chunk(chunk, name, actual, self.options, last)
                 actual += len(reports)
                 assumed = actual
-                yield from reports
+                yield from self._with_texts(chunk, reports)
                 continue
             batch.append((chunk, last))
             if len(batch) == _BATCH:
@@ -386,6 +409,28 @@ class Runner:
         if batch:
             submit()
         yield from drain(0)
+
+
+def game_texts(chunk: Chunk, starts: list[int]) -> list[str]:
+    """The source text of each game of ``chunk`` (games starting at lines ``starts``)."""
+    lines = chunk.text.splitlines(keepends=True)
+    if chunk.prefix and lines:  # the chunk starts mid-line: its padding is not source text
+        lines[0] = lines[0][len(chunk.prefix) :]
+    if len(starts) <= 1:
+        return ["".join(lines)]
+    cuts = [0] + [line - chunk.first_line for line in starts[1:]] + [len(lines)]
+    return ["".join(lines[a:b]) for a, b in itertools.pairwise(cuts)]
+
+
+def _of_chunk(reports: list[GameReport], at: int, chunk: Chunk) -> list[GameReport]:
+    """The reports from ``at`` on that belong to ``chunk`` (their games start in its lines)."""
+    end = chunk.first_line + chunk.text.count("\n") + (not chunk.text.endswith("\n"))
+    out = []
+    for report in reports[at:]:
+        if report.line is not None and report.line >= end:
+            break
+        out.append(report)
+    return out
 
 
 def renumber(report: GameReport, shift: int) -> GameReport:

@@ -11,23 +11,23 @@ and 4 players weigh alike per opponent met, and a 4-player game without shared p
 3, 2, 1, 0. ``--points 3,1,0,0`` gives the k-th number to place k (winners sharing place 1 get
 its points each; a place beyond the list gets 0).
 
-Only valid, finished games count, each once: invalid games (including a player count other
-than ``--expect-players``), unfinished games and duplicate submissions (:mod:`mcn.duplicates`)
-are listed apart with the reason, never counted.
+Only the games the folder's judgement counts (:mod:`mcn.archive.judgement`: valid, finished,
+the one copy of each game that counts, no conflict) are counted; invalid and unfinished games,
+duplicates, conflicting and superseded submissions are listed apart with the reason.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
+from mcn.archive.judgement import INVALID, UNFINISHED, Entry, FileNote, Outcome
 from mcn.archive.tiebreaks import GamePlaces, TieBreaks, rank
-from mcn.duplicates import Duplicates
-from mcn.verdict import GameReport, name_key
+from mcn.verdict import name_key
 
 STANDINGS_FORMAT: Final = "mcn-standings/1"
 PAIRWISE: Final = "pairwise"
@@ -128,7 +128,7 @@ class Excluded:
     file: str
     game: int
     event: str | None
-    kind: str  # invalid | unfinished | duplicate
+    kind: str  # a status of mcn.archive.judgement: invalid, unfinished, duplicate, …
     reason: str
 
     def to_json(self) -> dict[str, Any]:
@@ -169,78 +169,66 @@ class Standings:
     excluded: list[Excluded] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     games: int = 0
+    #: The files read in a guessed encoding (their names may be garbled: check them).
+    encodings: list[FileNote] = field(default_factory=list)
 
 
-def _reason(report: GameReport) -> str:
-    for diagnostic in report.diagnostics:
-        if diagnostic.severity == "error":
-            where = f"{diagnostic.address}: " if diagnostic.address else ""
-            return f"{where}{diagnostic.message}"
-    return "invalid"
-
-
-def _event_matches(report: GameReport, events: Sequence[str]) -> bool:
+def _event_matches(entry: Entry, events: Sequence[str]) -> bool:
     if not events:
         return True
-    return name_key(report.event or "") in {name_key(e) for e in events}
+    return name_key(entry.event or "") in {name_key(e) for e in events}
+
+
+def _why(entry: Entry) -> str:
+    """Why a game does not count, in the judgement's words."""
+    if entry.status == INVALID:
+        reason = entry.reason or "invalid"
+        if entry.stops:
+            reason += f"; {entry.stops}"
+        return f"{reason} ({entry.note})" if entry.note else reason
+    if entry.status == UNFINISHED:
+        return f"the game is not over: {entry.stops}" if entry.stops else "the game is not over"
+    return entry.note or entry.status
 
 
 def compute(
-    reports: Iterable[GameReport],
+    outcome: Outcome,
     scoring: Scoring,
     events: Sequence[str] = (),
     by_event: bool = False,
     ties: TieBreaks | None = None,
 ) -> Standings:
-    """The standings of ``reports`` (in input order; game 0 reports are file problems),
-    ranked by points and then ``ties`` (:mod:`mcn.archive.tiebreaks`)."""
-    out = Standings(scoring, ties or TieBreaks())
-    duplicates = Duplicates()
+    """The standings of a judged folder (:mod:`mcn.archive.judgement`): the games it counts,
+    ranked by points and then ``ties`` (:mod:`mcn.archive.tiebreaks`); every other game and
+    every file without a game listed apart with the reason."""
+    out = Standings(scoring, ties or TieBreaks(), encodings=list(outcome.encodings))
     tables: dict[str, Table] = {}
     rows: dict[str, dict[str, Row]] = {}
-    for report in reports:
-        if report.game == 0:
-            if not report.valid:
-                out.excluded.append(Excluded(report.file, 0, None, "invalid", _reason(report)))
-            continue
-        if not _event_matches(report, events):
+    for note in outcome.problems:
+        out.excluded.append(Excluded(note.file, 0, None, INVALID, note.message))
+    for entry in outcome.entries:
+        if not _event_matches(entry, events):
             continue
         out.games += 1
-        if not report.valid:
+        if not entry.counts:
             out.excluded.append(
-                Excluded(report.file, report.game, report.event, "invalid", _reason(report))
+                Excluded(entry.file, entry.game, entry.event, entry.status, _why(entry))
             )
             continue
-        found = duplicates.check(report)
-        if found is not None:
-            reason = f"{found.reason} as game {found.first_game} of {found.first_file}"
-            out.excluded.append(
-                Excluded(report.file, report.game, report.event, "duplicate", reason)
-            )
-            continue
-        if not report.placings:
-            out.excluded.append(
-                Excluded(
-                    report.file, report.game, report.event, "unfinished", "the game is not over"
-                )
-            )
-            continue
-        group = (report.event or "") if by_event else ""
-        table = tables.setdefault(group, Table(report.event if by_event else None))
+        group = (entry.event or "") if by_event else ""
+        table = tables.setdefault(group, Table(entry.event if by_event else None))
         table.games += 1
         players = rows.setdefault(group, {})
-        places = [p["place"] for p in report.placings]
-        table.results.append(
-            [(name_key(p["name"] or p["colour"]), p["place"]) for p in report.placings]
-        )
-        for placing in report.placings:
-            name = placing["name"] or placing["colour"]
+        places = [place for _, _, place in entry.placings]
+        table.results.append([(name_key(n or c), place) for c, n, place in entry.placings])
+        for colour, written, place in entry.placings:
+            name = written or colour
             row = players.setdefault(name_key(name), Row(name_key(name)))
             row.spellings[" ".join(name.split())] += 1
             row.games += 1
-            row.wins += placing["place"] == 1
-            row.places[placing["place"] - 1] += 1
-            row.points += scoring.score(placing["place"], places)
+            row.wins += place == 1
+            row.places[place - 1] += 1
+            row.points += scoring.score(place, places)
     for group, table in tables.items():
         table.rows = rank(list(rows[group].values()), table.results, out.ties)
         out.warnings.extend(near_duplicates(table.rows, table.event))

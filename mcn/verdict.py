@@ -60,6 +60,11 @@ class GameReport:
     placings: list[dict[str, Any]] = field(default_factory=list)
     fingerprint: str | None = None
     encoding: str | None = None
+    #: Where a valid record of a game not over stops (abandoned: ``[Result "*"]`` or no
+    #: Result header): "the record ends in the middle of round 3; the last complete …".
+    stops: str | None = None
+    #: The game's source text, only when a command asked the reader for it (filter, site).
+    text: str | None = None
 
     @property
     def valid(self) -> bool:
@@ -98,6 +103,7 @@ class GameReport:
             "placings": self.placings,
             "decisions": self.decisions,
             "fingerprint": self.fingerprint,
+            "stops": self.stops,
             "diagnostics": [d.to_json() for d in self.diagnostics],
         }
 

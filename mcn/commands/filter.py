@@ -1,40 +1,48 @@
-"""``mcn filter PATHS… -o OUT``: write the games that match, unchanged (pgn-extract style).
+"""``mcn filter PATHS… -o OUT``: write the games that match, as written (pgn-extract style).
 
-Each game is written as its source text — the very characters of the file, comments, layout
-and line ends included — so a filtered archive differs from its sources only by the games left
-out. Output is UTF-8; a game read from a file in another encoding (``--encoding auto`` falls
-back to Windows-1252) is written in UTF-8 with the same characters.
+Every game is judged as ``mcn validate`` and ``mcn standings`` judge it — one judgement of the
+folder (:mod:`mcn.archive.judgement`): replayed, ``--expect-players`` and ``--board`` applied,
+and of several copies of one game only the copy that counts is written (``--prefer``,
+``--supersedes``, else the earliest modification time, then the path). ``--valid`` writes the
+games that stand (counted or unfinished; a conflict counts for nobody and is left out),
+``--invalid`` the invalid ones.
+
+Each game is written as its source text — comments and layout included — in one line-end
+convention: LF (``\\n``), whatever each submission used, so the archive never mixes CRLF and LF;
+games are separated by a blank line.
+Output is UTF-8; a game read in another encoding (``--encoding auto`` falls back to
+Windows-1252, said on standard error) is written with the same characters in UTF-8.
 
 Criteria combine with AND; a repeated ``--event`` or ``--result`` matches any of its values,
-a repeated ``--player`` needs every player named. ``--valid``/``--invalid`` and ``--result``
-replay every game (``--result`` is the result the replay decides, never the tag's claim);
-``--player`` and ``--event`` read the headers only. ``--board FILE`` replays with a user's
-board profile instead of the one each record names (I-BRD-2, B-4), and says so.
-
-``--jobs N`` judges the games in N processes (also the games of one big file) and ``--dask
-ADDRESS`` on a Dask cluster (:mod:`mcn.cluster`); the output is the same, byte for byte, and
-in input order (:mod:`mcn.selection`).
+a repeated ``--player`` needs every player named. ``--result`` is the result the replay
+decides, never the tag's claim. The games are judged first (in order, in ``--jobs N``
+processes or on a Dask cluster, :mod:`mcn.cluster`) and spooled to a temporary file; once
+the whole folder is judged the chosen ones are copied to the output in input order, so the
+output is the same, byte for byte, however many workers judged, and memory stays flat.
 """
 
 from __future__ import annotations
 
 import sys
+import tempfile
 from contextlib import ExitStack
 from typing import IO
 
 import click
 
-from mcn.batch import Options
+from mcn.archive.judgement import CONFLICT, DUPLICATE, SUPERSEDED, Entry, Judgement
+from mcn.batch import Options, Runner
 from mcn.board_profile import summary
 from mcn.cluster import dask_option, workers
 from mcn.commands.board import board_option
+from mcn.commands.judging import choices_for, judgement_options
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
 from mcn.engine.data import Board
 from mcn.inputs import effective_jobs
 from mcn.progress import files_progress
 from mcn.render import clean
 from mcn.safe_write import WriteError, atomic_open
-from mcn.selection import Criteria, Selector
+from mcn.selection import Criteria
 
 
 @click.command("filter")
@@ -48,7 +56,17 @@ from mcn.selection import Criteria, Selector
     "this player (name); '*' for unfinished games.",
 )
 @click.option("--event", "events", multiple=True, help="Games of this [Event].")
-@click.option("--valid/--invalid", "validity", default=None, help="Only valid / invalid games.")
+@click.option(
+    "--valid/--invalid",
+    "validity",
+    default=None,
+    help="Only the games that stand (valid; counted or unfinished) / only invalid games.",
+)
+@click.option(
+    "--expect-players",
+    type=click.IntRange(2, 4),
+    help="A game with another number of players is invalid.",
+)
 @click.option(
     "-o",
     "--output",
@@ -56,6 +74,7 @@ from mcn.selection import Criteria, Selector
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write here (default: standard output).",
 )
+@judgement_options
 @board_option
 @jobs_option
 @dask_option
@@ -67,51 +86,85 @@ def filter_(
     results: tuple[str, ...],
     events: tuple[str, ...],
     validity: bool | None,
+    expect_players: int | None,
     output: str,
+    prefer: tuple[str, ...],
+    supersedes: tuple[str, ...],
     board: Board | None,
     jobs: int,
     dask_address: str | None,
     encoding: str,
     include: tuple[str, ...],
 ) -> None:
-    """Write the games of PATHS that match every criterion, each exactly as written."""
+    """Write the games of PATHS that match every criterion, each as written (LF line ends);
+    of several copies of one game, only the copy that counts."""
     inputs = gather(paths, include, encoding)
     files = list(inputs.files)
     jobs = effective_jobs(jobs)
     if jobs > 1 and "-" in files:
         raise click.UsageError("standard input cannot be read with --jobs")
-    criteria = Criteria(players, results, events, validity, Options(board=board))
-    for entry in inputs.skipped:
-        click.echo(clean(f"{entry.path}: note: skipped: {entry.reason}"), err=True)
+    judgement = Judgement(choices_for(inputs, prefer, supersedes))
+    criteria = Criteria(players, results, events, validity)
+    for skipped in inputs.skipped:
+        click.echo(clean(f"{skipped.path}: note: skipped: {skipped.reason}"), err=True)
     if board is not None:  # B-4: say which board decides, and whether it is provisional
-        note = (
-            f"games replayed with {summary(board)}"
-            if criteria.replays
-            else "--board not used: --player and --event read the headers only"
-        )
-        click.echo(clean(f"note: {note}"), err=True)
-    total = written = 0
+        click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
+    options = Options(expect_players=expect_players, board=board)
+    written = 0
     try:
         with ExitStack() as stack:
+            spool = stack.enter_context(tempfile.TemporaryFile())
+            kept: list[tuple[Entry, int, int]] = []
             executor, slots = stack.enter_context(workers(dask_address, jobs, files))
-            out = _open(output, stack)
             moved = stack.enter_context(files_progress(files, "filtering"))
-            selector = Selector(criteria, encoding, slots, executor)
-            ended = True
-            for matched, text in selector.run(files):
-                moved(selector.progress)
-                total += 1
-                if matched:
-                    if not ended:
-                        out.write("\n")
-                    out.write(text)
-                    ended = text.endswith("\n")
-                    written += 1
+            runner = Runner(options, encoding, slots, executor, texts=True)
+            for report in runner.run(files):
+                moved(runner.progress)
+                entry = judgement.add(report, criteria.matches(report))
+                if entry is not None and entry.matched and report.text is not None:
+                    data = one_line_end(report.text).encode("utf-8")
+                    kept.append((entry, spool.tell(), len(data)))
+                    spool.write(data)
+            outcome = judgement.decide()
+            out = _open(output, stack)
+            previous = None
+            for game, offset, size in kept:
+                if not criteria.selects(game):
+                    continue
+                spool.seek(offset)
+                text = spool.read(size).decode("utf-8")
+                if previous is not None:
+                    out.write(separator(previous))
+                out.write(text)
+                previous = text
+                written += 1
     except WriteError as problem:  # the output is left as it was
         click.echo(str(problem), err=True)
         sys.exit(1)
+    for note in outcome.encodings:
+        click.echo(clean(f"{note.file}: warning: encoding guessed: {note.message}"), err=True)
+    left = [
+        f"{outcome.count(s)} {s}"
+        for s in (DUPLICATE, CONFLICT, SUPERSEDED)
+        if any(e.status == s and e.matched for e in outcome.entries)
+    ]
+    total = len(outcome.entries)
     where = "standard output" if output == "-" else output
-    click.echo(clean(f"{written} of {total} games written to {where}"), err=True)
+    apart = f" (left out: {', '.join(left)}; see mcn validate)" if left else ""
+    click.echo(clean(f"{written} of {total} games written to {where}{apart}"), err=True)
+
+
+def separator(previous: str) -> str:
+    """What goes between a game and the next: a blank line, unless the game's own text ends
+    with one (a game cut off inside its last line gets its line break first)."""
+    if previous.endswith("\n\n"):
+        return ""
+    return "\n" if previous.endswith("\n") else "\n\n"
+
+
+def one_line_end(text: str) -> str:
+    """``text`` with every line end LF (CRLF and lone CR converted)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _open(output: str, stack: ExitStack) -> IO[str]:

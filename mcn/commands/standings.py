@@ -24,11 +24,13 @@ from typing import Final
 
 import click
 
+from mcn.archive.judgement import CONFLICT, INVALID, Judgement
 from mcn.archive.tiebreaks import TieBreaks, parse_tie_breaks
 from mcn.batch import Options, Runner
 from mcn.board_profile import describe, summary
 from mcn.cluster import dask_option, workers
 from mcn.commands.board import board_option
+from mcn.commands.judging import choices_for, judgement_options
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
 from mcn.engine.data import Board
 from mcn.inputs import Inputs, effective_jobs
@@ -121,6 +123,8 @@ def render_text(standings: Standings) -> str:
 
 def _apart_lines(standings: Standings, escape: Callable[[str], str]) -> list[str]:
     out = []
+    for note in standings.encodings:
+        out.append(escape(f"{note.file}: encoding guessed: {note.message}"))
     if standings.excluded:
         out.append(f"Not counted ({len(standings.excluded)}):")
         for entry in standings.excluded:
@@ -150,6 +154,11 @@ def render_markdown(standings: Standings) -> str:
         out.append("|" + "|".join("---:" if h != "Player" else "---" for h in HEADINGS) + "|")
         for row in table.rows:
             out.append("| " + " | ".join(markdown_cell(c) for c in cells(row)) + " |")
+        out.append("")
+    if standings.encodings:
+        out.append("## Encodings guessed\n")
+        for note in standings.encodings:
+            out.append(f"- {markdown_cell(f'{note.file}: {note.message}')}")
         out.append("")
     if standings.excluded or standings.warnings:
         out.append("## Not counted\n")
@@ -185,6 +194,11 @@ def render_html(standings: Standings) -> str:
             )
             out.append(f"<tr>{tds}</tr>")
         out.append("</tbody></table>")
+    if standings.encodings:
+        out.append("<h2>Encodings guessed</h2><ul>")
+        for note in standings.encodings:
+            out.append(f"<li>{e(f'{note.file}: {note.message}')}</li>")
+        out.append("</ul>")
     if standings.excluded or standings.warnings:
         out.append("<h2>Not counted</h2><ul>")
         for entry in standings.excluded:
@@ -206,6 +220,7 @@ def render_json(standings: Standings, inputs: Inputs, board: Board | None = None
         "tables": [t.to_json() for t in standings.tables],
         "excluded": [x.to_json() for x in standings.excluded],
         "warnings": standings.warnings,
+        "encodings": [n.to_json() for n in standings.encodings],
         "skipped": [s.to_json() for s in inputs.skipped],
         "summary": {
             "games": standings.games,
@@ -274,6 +289,7 @@ def tie_break_option(function: click.decorators.FC) -> click.decorators.FC:
     type=click.IntRange(2, 4),
     help="Leave out (as invalid) every game with another number of players.",
 )
+@judgement_options
 @board_option
 @jobs_option
 @dask_option
@@ -292,6 +308,8 @@ def standings(
     dask_address: str | None,
     encoding: str,
     include: tuple[str, ...],
+    prefer: tuple[str, ...],
+    supersedes: tuple[str, ...],
 ) -> None:
     """Standings per player across the valid games in PATHS (files, directories, -).
 
@@ -302,17 +320,17 @@ def standings(
     if jobs > 1 and "-" in inputs.files:
         raise click.UsageError("standard input cannot be read with --jobs")
     files = list(inputs.files)
+    judgement = Judgement(choices_for(inputs, prefer, supersedes))
     if board is not None:  # B-4: which board decides, and whether it has provisional values
         click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
     options = Options(expect_players=expect_players, board=board)
     with workers(dask_address, jobs, files) as (executor, slots):
         runner = Runner(options, encoding, slots, executor)
-        reports = []
         with files_progress(files, "counting") as moved:
             for report in runner.run(files):
-                reports.append(report)
+                judgement.add(report)
                 moved(runner.progress)
-    result = compute(reports, scoring, events, by_event, ties)
+    result = compute(judgement.decide(), scoring, events, by_event, ties)
     if form == "csv":
         sys.stdout.write(render_csv(result, by_event))
         for line in _apart_lines(result, clean):
@@ -327,5 +345,5 @@ def standings(
         for entry in inputs.skipped:
             click.echo(clean(f"{entry.path}: note: skipped: {entry.reason}"))
         sys.stdout.write(render_text(result))
-    failed = any(x.kind == "invalid" for x in result.excluded)
+    failed = any(x.kind in (INVALID, CONFLICT) for x in result.excluded)
     sys.exit(1 if failed else 0)

@@ -13,8 +13,12 @@ the roster, the setup, the claimed and the replayed result and whether they agre
 soul spaces, the placings with the rule that decided each, and every diagnostic. Directories
 are searched for ``*.mcn`` (any case, recursively); every other file is listed as skipped.
 
-Exit status: 0 every game valid, 1 a game is invalid (or a file unreadable, empty or without a
-game), 2 usage error.
+After the games, the folder's judgement (:mod:`mcn.archive.judgement`, shared with standings,
+filter and site): which copy of a game submitted several times counts and which rule decided,
+the submissions that conflict, the files read in a guessed encoding.
+
+Exit status: 0 every game valid, 1 a game is invalid or submissions conflict (or a file is
+unreadable, empty or without a game), 2 usage error.
 """
 
 from __future__ import annotations
@@ -28,10 +32,11 @@ from typing import IO, Final
 
 import click
 
+from mcn.archive.judgement import CONFLICT, Choices, Judgement
 from mcn.batch import FileInfo, Options, Runner, notation_diagnostic
 from mcn.cluster import dask_option, workers
 from mcn.commands.board import board_option
-from mcn.duplicates import Duplicates
+from mcn.commands.judging import choices_for, judgement_options
 from mcn.engine.data import Board
 from mcn.inputs import AUTO, Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
 from mcn.notation.syntax import iter_syntax
@@ -119,6 +124,8 @@ def verdict_line(report: GameReport) -> str:
     claimed = report.claimed_tag if report.claimed_tag is not None else "none"
     replayed = report.result if report.result is not None else "unfinished"
     parts.append(f'result "{claimed}" claimed, "{replayed}" replayed ({report.agreement})')
+    if report.stops:
+        parts.append(f"not over: {report.stops}")
     if report.placings:
         parts.append(
             "placings: "
@@ -136,7 +143,12 @@ class Reporter:
     """Writes game reports as they come (text or streamed JSON) and keeps the totals."""
 
     def __init__(
-        self, out: IO[str], form: str, syntax_only: bool = False, quiet: bool = False
+        self,
+        out: IO[str],
+        form: str,
+        syntax_only: bool = False,
+        quiet: bool = False,
+        choices: Choices | None = None,
     ) -> None:
         self.out = out
         self.form = form
@@ -146,7 +158,9 @@ class Reporter:
         self.counts = {"error": 0, "warning": 0, "note": 0}
         self.files: set[str] = set()
         self.first = True
-        self.duplicates = Duplicates()
+        #: The folder's judgement (duplicates, conflicts), decided once every game is in.
+        self.judgement = None if syntax_only else Judgement(choices)
+        self.conflicts = 0
         self.started = time.perf_counter()
         if form == "json":
             out.write('{"format": ' + json.dumps(REPORT_FORMAT) + ', "games": [')
@@ -159,8 +173,8 @@ class Reporter:
 
     def add(self, report: GameReport) -> None:
         self.files.add(report.file)
-        if report.game > 0 and not self.syntax_only:
-            report.diagnostics.extend(self.duplicates.see(report))
+        if self.judgement is not None:
+            self.judgement.add(report)
         for diagnostic in report.diagnostics:
             self.counts[diagnostic.severity] += 1
         if report.game > 0:
@@ -184,12 +198,15 @@ class Reporter:
 
     @property
     def failed(self) -> bool:
-        return self.counts["error"] > 0
+        return self.counts["error"] > 0 or self.conflicts > 0
 
     def finish(self, stopped: bool, inputs: Inputs, files: list[FileInfo]) -> None:
         """Write the summary (and, in JSON, the files read and the files skipped)."""
         seconds = time.perf_counter() - self.started
         invalid = self.games - self.valid
+        outcome = self.judgement.decide() if self.judgement is not None else None
+        if outcome is not None:
+            self.conflicts = outcome.count(CONFLICT)
         if self.form == "json":
             summary = {
                 "files": len(self.files),
@@ -206,6 +223,8 @@ class Reporter:
             }
             self.out.write("\n], " + '"files": ' + json.dumps([f.to_json() for f in files]))
             self.out.write(', "skipped": ' + json.dumps([s.to_json() for s in inputs.skipped]))
+            if outcome is not None:
+                self.out.write(', "judgement": ' + json.dumps(outcome.to_json()))
             self.out.write(', "summary": ' + json.dumps(summary) + "}\n")
             return
         games = "game" if self.games == 1 else "games"
@@ -216,6 +235,9 @@ class Reporter:
             if self.syntax_only
             else f"{self.decisions} decisions replayed"
         )
+        if outcome is not None:
+            for line in outcome.lines():
+                self.out.write(clean(line) + "\n")
         skipped = len(inputs.skipped)
         others = (
             f"; {skipped} other file{'s' * (skipped != 1)} skipped (listed above)"
@@ -306,6 +328,7 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
     type=click.IntRange(2, 4),
     help="Flag every game with another number of players as invalid.",
 )
+@judgement_options
 @click.option(
     "--quiet",
     "-q",
@@ -331,6 +354,8 @@ def validate(
     quiet: bool,
     syntax_only: bool,
     board: Board | None,
+    prefer: tuple[str, ...],
+    supersedes: tuple[str, ...],
 ) -> None:
     """Check the records in PATHS (files, directories, - for standard input) and decide every
     game.
@@ -345,7 +370,8 @@ def validate(
     jobs = effective_jobs(jobs)
     if jobs > 1 and "-" in files:
         raise click.UsageError("standard input cannot be checked with --jobs")
-    reporter = Reporter(sys.stdout, form, syntax_only, quiet)
+    choices = choices_for(inputs, prefer, supersedes)
+    reporter = Reporter(sys.stdout, form, syntax_only, quiet, choices)
     reporter.skipped(inputs.skipped)
     infos: list[FileInfo] = []
     if syntax_only:

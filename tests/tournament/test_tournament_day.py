@@ -145,7 +145,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Submiss
     s = subs[11]
     first = subs[10]
     s.path, s.text, s.roster, s.data = "late/again.mcn", first.text, first.roster, first.data
-    s.counted, s.cause, s.words = False, "duplicate", ("the same moves as game 1",)
+    s.counted, s.cause, s.words = False, "duplicate", ("a copy of game 1 of", "g11.mcn")
     for sub in subs:
         (root / sub.path).write_bytes(sub.data)
     (root / "notes.txt").write_text("the scores are in the files", encoding="utf-8")
@@ -169,10 +169,14 @@ def test_validate_decides_every_game_and_names_the_cause(
     root, subs = folder
     games = {Path(g["file"]).relative_to(root).as_posix(): g for g in report["games"] if g["game"]}
     assert set(games) == {s.path for s in subs}
+    judged = {Path(g["file"]).relative_to(root).as_posix(): g for g in report["judgement"]["games"]}
     for sub in subs:
         game = games[sub.path]
         assert game["valid"] == sub.valid, (sub.path, game["diagnostics"])
-        if sub.cause is not None:
+        if sub.cause == "duplicate":  # a decision of the folder's judgement, not of the game
+            assert judged[sub.path]["status"] == "duplicate"
+            assert all(word in judged[sub.path]["note"] for word in sub.words)
+        elif sub.cause is not None:
             found = [d for d in game["diagnostics"] if d["code"] == sub.cause]
             assert found, (sub.path, sub.cause, game["diagnostics"])
             for word in sub.words:
