@@ -11,7 +11,8 @@ The stable Python API (guide and recipes: docs/api.md). Reading and writing reco
 Replaying and the rules engine::
 
     replay_game(game)           GameReplay: lines of play, diagnostics, final state
-    state_at(game, "3.2.1")     the GameState after a decision
+    state_before(game, "3.2.1") the GameState in which decision 3.2.1 is pending (--at)
+    state_after(game, "3.2.1")  the GameState decision 3.2.1 led to (--to)
     decisions(game)             every decision with its events and the states around it
     legal_actions(state)        every legal Action of the pending decision
     new_game(players)           a GameState at setup; state.apply(action) -> events
@@ -19,7 +20,7 @@ Replaying and the rules engine::
 
 What one player may see (the one projection every ``--as`` output uses)::
 
-    view_at(game, "3.2.1", "red")   the state there as Red saw it
+    view_after(game, "3.2.1", "red")  the state there as Red saw it (view_before likewise)
     position_text(state, viewer)    MCN's one-line position (FEN-like); state_from_text back
     project(path, viewer)           moves, events, state and title for a viewer
 
@@ -43,12 +44,17 @@ _LAZY: dict[str, str] = {
     "game_from_json": "mcn.api",
     "replay_game": "mcn.api",
     "state_at": "mcn.api",
+    "state_before": "mcn.api",
+    "state_after": "mcn.api",
+    "AddressError": "mcn.api",
     "decisions": "mcn.api",
     "DecisionStep": "mcn.api",
     "ReplayError": "mcn.api",
     "legal_actions": "mcn.api",
     "random_game": "mcn.api",
     "view_at": "mcn.api",
+    "view_before": "mcn.api",
+    "view_after": "mcn.api",
     "project": "mcn.projection",
     "position_text": "mcn.position.api",
     "state_from_text": "mcn.position.api",
@@ -72,6 +78,7 @@ _LAZY: dict[str, str] = {
 __all__ = [
     "CHANCE",
     "Action",
+    "AddressError",
     "DecisionStep",
     "Diagnostic",
     "Event",
@@ -98,9 +105,13 @@ __all__ = [
     "read_games_lenient",
     "read_text",
     "replay_game",
+    "state_after",
     "state_at",
+    "state_before",
     "state_from_text",
+    "view_after",
     "view_at",
+    "view_before",
     "write_record",
 ]
 
@@ -120,6 +131,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
     from mcn.api import (
+        AddressError,
         DecisionStep,
         ReplayError,
         decisions,
@@ -131,8 +143,12 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
         read_games_lenient,
         read_text,
         replay_game,
+        state_after,
         state_at,
+        state_before,
+        view_after,
         view_at,
+        view_before,
         write_record,
     )
     from mcn.engine import (

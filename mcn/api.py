@@ -28,10 +28,12 @@ from mcn.notation import (
     record_to_json,
     write,
 )
-from mcn.replay import GameReplay, Line, Step, address_matches
+from mcn.replay import Diagnostic, GameReplay, Line, Step
 from mcn.replay import replay_game as _replay
+from mcn.replay.spots import Spot
 
 __all__ = [
+    "AddressError",
     "DecisionStep",
     "ReplayError",
     "decisions",
@@ -43,8 +45,12 @@ __all__ = [
     "read_games_lenient",
     "read_text",
     "replay_game",
+    "state_after",
     "state_at",
+    "state_before",
+    "view_after",
     "view_at",
+    "view_before",
     "write_record",
 ]
 
@@ -53,11 +59,32 @@ Source = str | Path | IO[bytes]
 
 
 class ReplayError(ValueError):
-    """A record that the rules engine refuses (``diagnostic`` says where and why)."""
+    """A record that the rules engine refuses.
 
-    def __init__(self, message: str, diagnostic: Any = None) -> None:
+    ``diagnostic`` says where and why (its ``address``, ``message``, ``rule``, ``text()``);
+    ``state`` is the state where replay stopped (the decision it refused is pending there), or
+    None when the game could not start at all.
+    """
+
+    def __init__(
+        self, message: str, diagnostic: Diagnostic | None = None, state: GameState | None = None
+    ) -> None:
         super().__init__(message)
-        self.diagnostic = diagnostic
+        self.diagnostic: Diagnostic | None = diagnostic
+        self.state: GameState | None = state
+
+
+class AddressError(KeyError):
+    """An address that names no decision of the game (``KeyError``, so ``except KeyError``
+    written for older versions still catches it)."""
+
+    def __init__(self, address: str, message: str) -> None:
+        super().__init__(message)
+        self.address = address
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 # ---- reading ------------------------------------------------------------------------------
@@ -101,31 +128,86 @@ def replay_game(game: Game, *, strict: bool = False, keep_states: bool = False) 
     return _replay(game, keep_states=keep_states, strict=strict)
 
 
+def state_before(game: Game, address: str) -> GameState:
+    """The state in which decision ``address`` is pending (``mcn position/legal --at``).
+
+    ``address`` is a full address (``3.2.1``, ``3.bid.R``, a variation's ``3.5.2/1:3.6.1``), a
+    prefix naming its *first* decision (``3``: the start of round 3), ``start`` or ``end``.
+    The decision a record fails at is found too: its state is where replay stopped. Raises
+    :class:`ReplayError` (``state``: where replay stopped) for an address after that, and
+    :class:`AddressError` when the game has no such decision. See docs/notation.md,
+    "Decision addresses": one meaning per address, the same in the CLI and here.
+    """
+    return _spot(game, address, before=True)
+
+
+def state_after(game: Game, address: str = "end") -> GameState:
+    """The state decision ``address`` led to (``mcn replay --to``, the HTML viewer's
+    ``#address``); a prefix names its *last* decision (``3``: the end of round 3).
+
+    Raises :class:`ReplayError` (``state``: where replay stopped) when the record is refused
+    at or before that decision, :class:`AddressError` when the game has no such decision.
+    """
+    return _spot(game, address, before=False)
+
+
 def state_at(game: Game, address: str = "end") -> GameState:
-    """The state after the last main-line decision at or under ``address`` (``"end"``: the end;
-    ``"start"``: before the first decision). Raises :class:`ReplayError` if the record is
-    refused before that point, or ``KeyError`` if it has no such decision."""
-    result = _replay(game, keep_states=True, variations=False)
-    line = result.main
-    if line is None:
+    """Deprecated: the old name of :func:`state_after` (say which state you mean: the one
+    before a decision or the one after it)."""
+    import warnings
+
+    warnings.warn(
+        "mcn.state_at is state_after; use state_before or state_after",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return state_after(game, address)
+
+
+#: The last game replayed for an address, its variations flag and its replay: a record is
+#: immutable, so asking for many addresses of one game replays it once (states handed out are
+#: clones, so a caller's changes never reach the cache).
+_LAST_REPLAY: tuple[Game, bool, GameReplay] | None = None
+
+
+def _replayed(game: Game, address: str) -> GameReplay:
+    """The game replayed with its states kept (variations only when the address needs them);
+    a game that cannot start raises :class:`ReplayError`."""
+    global _LAST_REPLAY
+    variations = "/" in address
+    cached = _LAST_REPLAY
+    if cached is not None and cached[0] is game and cached[1] >= variations:
+        result = cached[2]
+    else:
+        result = _replay(game, keep_states=True, variations=variations)
+        _LAST_REPLAY = (game, variations, result)
+    if result.main is None:
         raise ReplayError(_first_error(result), _first_diagnostic(result))
-    if address == "start":
-        return line.start.clone()
-    steps = line.steps
-    if address != "end":
-        matching = [i for i, step in enumerate(steps) if address_matches(step.address, address)]
-        if not matching:
-            if line.error is not None:
-                raise ReplayError(line.error.text(), line.error)
-            raise KeyError(f"no decision at {address}")
-        steps = steps[: matching[-1] + 1]
-    elif line.error is not None:
-        raise ReplayError(line.error.text(), line.error)
-    if not steps:
-        return line.start.clone()
-    state = steps[-1].state
-    assert state is not None
-    return state.clone()
+    return result
+
+
+def _find(game: Game, address: str, *, before: bool) -> Spot:
+    from mcn.replay.spots import after as spot_after
+    from mcn.replay.spots import before as spot_before
+
+    result = _replayed(game, address)
+    spot = (spot_before if before else spot_after)(result, address)
+    if spot is None:
+        main = result.main
+        assert main is not None
+        last = main.steps[-1].address if main.steps else "setup.1"
+        raise AddressError(
+            address, f"no decision at {address!r} (the main line runs from setup.1 to {last})"
+        )
+    stopped = spot.stopped
+    reached = before and stopped is not None and stopped.address == address.strip()
+    if stopped is not None and not reached:
+        raise ReplayError(stopped.text(), stopped, spot.state.clone())
+    return spot
+
+
+def _spot(game: Game, address: str, *, before: bool) -> GameState:
+    return _find(game, address, before=before).state.clone()
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,30 +253,46 @@ def decisions(game: Game) -> Iterator[DecisionStep]:
         )
         before = after
     if line.error is not None:
-        raise ReplayError(line.error.text(), line.error)
+        raise ReplayError(line.error.text(), line.error, before.clone())
+
+
+def view_before(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
+    """The state before decision ``address`` (as :func:`state_before`) as ``viewer`` saw it, as
+    JSON data (``"?"`` for what he could not see). ``viewer`` is a colour initial, a colour
+    word, a player's name from the headers, ``"spectator"`` or ``None`` (spectator); the
+    masking is the one projection's (mcn/projection.py)."""
+    return _view(game, address, viewer, before=True)
+
+
+def view_after(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
+    """The state after decision ``address`` (as :func:`state_after`) as ``viewer`` saw it."""
+    return _view(game, address, viewer, before=False)
 
 
 def view_at(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
-    """The state after ``address`` as ``viewer`` saw it there, as JSON data (``"?"`` for what
-    he could not see). ``viewer`` is a colour initial, a colour word, a player's name from the
-    headers, ``"spectator"`` or ``None`` (spectator); the masking is the one projection's."""
+    """Deprecated: the old name of :func:`view_after`."""
+    import warnings
+
+    warnings.warn(
+        "mcn.view_at is view_after; use view_before or view_after",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return view_after(game, address, viewer)
+
+
+def _view(game: Game, address: str, viewer: str | None, *, before: bool) -> dict[str, Any]:
     from mcn.projection import project_line
     from mcn.viewer import resolve
 
     seen = resolve(viewer, game) if viewer is not None else None
-    result = _replay(game, keep_states=True, variations=False)
-    line = result.main
-    if line is None:
-        raise ReplayError(_first_error(result), _first_diagnostic(result))
-    matching = [i for i, step in enumerate(line.steps) if address_matches(step.address, address)]
-    if address == "start" or not matching:
-        if address != "start":
-            raise KeyError(f"no decision at {address}")
-        return project_line(line, seen, -1).state(line.start)
-    index = matching[-1]
-    state = line.steps[index].state
-    assert state is not None
-    return project_line(line, seen, index).state(state)
+    spot = _find(game, address, before=before)
+    # standing before decision i, a viewer has lived through the steps up to i - 1
+    index = spot.index - 1 if before else spot.index
+    if spot.stopped is not None:
+        index = len(spot.line.steps) - 1
+    data: dict[str, Any] = project_line(spot.line, seen, index).state(spot.state)
+    return data
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -203,7 +301,7 @@ def legal_actions(state: GameState) -> list[Action]:
     return list(state.legal_actions())
 
 
-def _first_diagnostic(result: GameReplay) -> Any:
+def _first_diagnostic(result: GameReplay) -> Diagnostic | None:
     return next((d for d in result.diagnostics if d.severity == "error"), None)
 
 

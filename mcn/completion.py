@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 from click.shell_completion import CompletionItem
 
-__all__ = ["complete_address", "complete_viewer"]
+__all__ = ["complete_address", "complete_help_topic", "complete_viewer", "shell_value"]
 
 #: Colour tag → initial, in roster order.
 _COLOURS = {"Red": "R", "Blue": "B", "Green": "G", "Yellow": "Y"}
@@ -81,12 +81,29 @@ def complete_viewer(
                 items.append(CompletionItem(name, help=word))
         break
     items.append(CompletionItem("spectator", help="sees only what is public"))
-    folded = incomplete.casefold()
-    return [item for item in items if str(item.value).casefold().startswith(folded)]
+    folded = incomplete.lstrip("'\"").casefold()
+    typed = os.environ.get("COMP_WORDS", "").rsplit(" ", 1)[-1]
+    quoted = incomplete[:1] in ("'", '"') or typed[:1] in ("'", '"')
+    return [
+        CompletionItem(shell_value(str(item.value), quoted), help=item.help)
+        for item in items
+        if str(item.value).casefold().startswith(folded)
+    ]
+
+
+def shell_value(value: str, quoted: bool = False) -> str:
+    """``value`` as the shell must receive it: a name with a space (``Paula Brandt``) is quoted
+    for bash and zsh, which insert a completion as typed text (fish quotes by itself); not
+    when the user already opened a quote."""
+    shell = os.environ.get("_MCN_COMPLETE", "")
+    if quoted or shell.startswith("fish") or value == shlex.quote(value):
+        return value
+    return shlex.quote(value)
 
 
 def _addresses(path: Path) -> list[str]:
-    """The main-line decision addresses of the file's first game (empty when it cannot tell)."""
+    """The main-line decision addresses of the file's first game (empty when it cannot tell),
+    with the decision where a broken record stops (a refused bid's ``3.bid.R`` too)."""
     try:
         from mcn.notation.stream import iter_results
         from mcn.replay import replay_game
@@ -96,7 +113,12 @@ def _addresses(path: Path) -> list[str]:
                 return []
             replay = replay_game(result.game, file=str(path))
             main = replay.main
-            return [step.address for step in main.steps] if main is not None else []
+            if main is None:
+                return []
+            found = [step.address for step in main.steps]
+            if main.error is not None and main.error.address:
+                found.append(main.error.address)
+            return found
     except Exception:  # a completion must never break the user's shell line
         return []
     return []
@@ -105,7 +127,13 @@ def _addresses(path: Path) -> list[str]:
 def complete_address(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
-    """``--to``/``--at``/``--from``: the record's decision addresses and their round prefixes."""
+    """``--to``/``--at``/``--from``: the record's decision addresses and their round prefixes,
+    each with what the option means there (one meaning per address: ``--at`` the state before
+    the decision, ``--to`` the state after it; docs/notation.md, "Decision addresses")."""
+    after = "--at" not in param.opts
+    meaning = "the state after" if after else "the state before"
+    if "--from" in param.opts:
+        meaning = "list from"
     for path in _record_paths(ctx):
         addresses = _addresses(path)
         break
@@ -122,4 +150,30 @@ def complete_address(
                 # Offer rounds and turns first, then the decisions as the user narrows down.
                 if depth <= incomplete.count(".") + 2:
                     prefixes.append(candidate)
-    return [CompletionItem(value) for value in prefixes[:_MOST]]
+    return [
+        CompletionItem(value, help=_meaning(meaning, value, after)) for value in prefixes[:_MOST]
+    ]
+
+
+def _meaning(meaning: str, value: str, after: bool) -> str:
+    if value == "start" or "." in value.rsplit(":", 1)[-1]:
+        return f"{meaning} {value}"
+    edge = "last" if after else "first"
+    return f"{meaning} the {edge} decision of {value}"
+
+
+#: ``mcn help`` topics besides the commands (mcn/commands/help.py).
+HELP_TOPICS = {"moves": "every decision: who decides, how it is written, the rule"}
+
+
+def complete_help_topic(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """``mcn help TOPIC``: the topics, then the commands."""
+    items = [CompletionItem(name, help=what) for name, what in HELP_TOPICS.items()]
+    group = ctx.parent.command if ctx.parent is not None else None
+    if isinstance(group, click.Group) and ctx.parent is not None:
+        items += [
+            CompletionItem(name, help="its --help") for name in group.list_commands(ctx.parent)
+        ]
+    return [item for item in items if str(item.value).startswith(incomplete)]

@@ -12,12 +12,12 @@ import shutil
 import click
 
 from mcn import vocabulary
-
-_TOPICS = {"moves": "every decision: who decides, how it is written, an example, the rule"}
+from mcn.completion import HELP_TOPICS as _TOPICS
+from mcn.completion import complete_help_topic
 
 
 @click.command("help")
-@click.argument("topic", required=False)
+@click.argument("topic", required=False, shell_complete=complete_help_topic)
 @click.option("--markdown", is_flag=True, help="Print the table as Markdown (as in the docs).")
 @click.pass_context
 def help_(ctx: click.Context, topic: str | None, markdown: bool) -> None:

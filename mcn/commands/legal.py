@@ -56,7 +56,12 @@ def _text(legal: Legal) -> str:
 
 @click.command("legal")
 @click.argument("source", metavar="SOURCE")
-@click.option("--at", "target", help="The pending decision (address, prefix, start or end).")
+@click.option(
+    "--at",
+    "target",
+    help="The state BEFORE this decision, which is pending there (an address; a prefix such "
+    "as 3: its first decision; start; end).",
+)
 @click.option("--as", "viewer_name", help="What R, B, G, Y or a spectator may know.")
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option(

@@ -24,7 +24,12 @@ from mcn.projection import EVERYTHING
 
 @click.command("position")
 @click.argument("source", metavar="SOURCE")
-@click.option("--at", "target", help="The pending decision (address, prefix, start or end).")
+@click.option(
+    "--at",
+    "target",
+    help="The state BEFORE this decision, which is pending there (an address; a prefix such "
+    "as 3: its first decision; start; end).",
+)
 @click.option("--as", "viewer_name", help="What R, B, G, Y or a spectator could see.")
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option(

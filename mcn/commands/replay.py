@@ -22,13 +22,15 @@ import click
 
 from mcn.board_profile import describe, summary
 from mcn.commands.board import board_option
+from mcn.diff.refusal import move_at
 from mcn.engine import GameState
 from mcn.engine.data import Board
-from mcn.notation.model import Element, Game, Item, Move, Span
+from mcn.notation.model import Game
 from mcn.notation.stream import file_lines, iter_results
 from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.render import clean, render_events, render_state
-from mcn.replay import Diagnostic, GameReplay, Line, Step, address_matches, replay_game
+from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
+from mcn.replay.spots import Spot, after
 from mcn.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
@@ -85,7 +87,12 @@ def beyond(target: str, last: str) -> bool:
     "file", type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
 )
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--to", "target", help="Stop after this decision (address or prefix, or 'start').")
+@click.option(
+    "--to",
+    "target",
+    help="The state AFTER this decision (an address; a prefix such as 3: its last decision; "
+    "start; end).",
+)
 @click.option(
     "--as",
     "viewer_name",
@@ -133,28 +140,31 @@ def replay(
     elif target == "start":
         steps, state, shown = [], main.start, None
     else:
-        found = find(result, target.strip())
+        spot = after(result, target.strip())
         last = main.steps[-1].address if main.steps else "start"
-        if found is None and beyond(target.strip(), last) and main.steps:
+        if spot is None and beyond(target.strip(), last) and main.steps:
             click.echo(
                 f"note: the record ends at {last}, before {clean(target)}; showing its end",
                 err=True,
             )
-            found = (main, len(main.steps) - 1)
-        refused = None if found is not None else _stopped_at(result, target.strip())
-        if refused is not None:
-            _show_refused(game, refused, viewer, form, all_events, name, number, file)
-        if found is None:
+            spot = after(result, last)
+        if spot is not None and spot.stopped is not None:
+            if spot.address != target.strip():
+                click.echo(
+                    f"note: replay stopped at {spot.address} (an error), before reaching "
+                    f"{clean(target)}: showing the state where it stopped",
+                    err=True,
+                )
+            _show_refused(game, spot, viewer, form, all_events, first, name, number, file)
+        if spot is None:
             raise click.BadParameter(
                 f"no decision at '{clean(target)}' in game {number} (the main line runs from "
                 f"setup.1 to {last})",
                 param_hint="'--to'",
             )
-        line, index = found
+        line, index = spot.line, spot.index
         steps = path_to(line, index)
-        kept = line.steps[index].state
-        assert kept is not None
-        state = kept
+        state = spot.state
         shown = line if index == len(line.steps) - 1 else None
     start = _first_index(steps, first)
     all_events = all_events or first is not None
@@ -257,48 +267,32 @@ def _text(
     return out
 
 
-def _stopped_at(replay: GameReplay, target: str) -> tuple[Line, Diagnostic] | None:
-    """The line that stopped at an error at decision ``target``, and that error."""
-    for line in replay.lines() if "/" in target else [replay.main] if replay.main else []:
-        error = line.error
-        if error is not None and error.address and address_matches(error.address, target):
-            return line, error
-    return None
-
-
-def _move_at(game: Game, span: Span | None) -> Move | None:
-    """The move written at ``span`` (main line or any variation)."""
-    work: list[Element] = list(game.body)
-    while work:
-        element = work.pop()
-        if isinstance(element, Item):
-            for move in element.moves:
-                if move.span == span:
-                    return move
-                for variation in move.variations:
-                    work.extend(variation)
-    return None
-
-
 def _show_refused(
     game: Game,
-    refused: tuple[Line, Diagnostic],
+    spot: Spot,
     viewer: Viewer,
     form: str,
     all_events: bool,
+    first: str | None,
     name: str,
     number: int,
     file: str,
 ) -> NoReturn:
-    """``--to`` the decision where the record has its error: the state before it and the move
-    that was refused there, then the error as validate prints it; exit 1."""
-    line, error = refused
+    """``--to`` the decision where the record has its error, or past it: the state where replay
+    stopped and the move that was refused there, then the error as validate prints it; exit 1.
+    ``--from`` picks the first decision listed, as on a sound record."""
+    line, error = spot.line, spot.stopped
+    assert error is not None
     steps = path_to(line, len(line.steps) - 1) if line.steps else []
-    state = line.final if line.final is not None else line.start
-    move = _move_at(game, error.span)
+    state = spot.state
+    start = _first_index(steps, first)
+    all_events = all_events or first is not None
+    move = move_at(game, error.span)
     written = f"{move.actor}: {move.text}" if move is not None else "?"
     if form == "json":
-        data = show_json(state, steps, viewer, all_events=all_events, name=name, number=number)
+        data = show_json(
+            state, steps, viewer, all_events=all_events, name=name, number=number, first=start
+        )
         data["refused"] = {
             "address": error.address,
             "move": written,
@@ -307,7 +301,16 @@ def _show_refused(
         }
         click.echo(json.dumps(data, indent=1))
     else:
-        text = show(game, state, steps, viewer, all_events=all_events, name=name, number=number)
+        text = show(
+            game,
+            state,
+            steps,
+            viewer,
+            all_events=all_events,
+            name=name,
+            number=number,
+            first=start,
+        )
         rule = f" [{error.rule}]" if error.rule else ""
         click.echo(
             text + f"REFUSED AT {error.address}\n{clean(written)}\n    {clean(error.message)}{rule}"

@@ -5,10 +5,12 @@ there). Commands that show a game — ``replay``, ``diff``, ``tree``, ``position
 it with :func:`load_replayed`, work on what was replayed, then :func:`report_stop` says where
 replay stopped and why (the error as ``validate`` prints it) and they exit 1.
 
-``--at ADDRESS`` names a *pending* decision: the state before it (:func:`state_at`). It is a
-full address (``3.5.2``, ``3.bid.B``, a variation's ``3.5.2/1:3.6.1``), a prefix (``3``: the first
-decision of round 3), ``start`` or ``end``; the decision where a line stopped, at an error or at
-the end of a partial record, is found too.
+``--at ADDRESS`` names a *pending* decision: the state before it (:func:`state_at`, one meaning
+per address: :mod:`mcn.replay.spots`). It is a full address (``3.5.2``, ``3.bid.B``, a
+variation's ``3.5.2/1:3.6.1``), a prefix (``3``: the first decision of round 3), ``start`` or
+``end``; the decision where a line stopped, at an error (a refused bid's ``3.bid.R`` too) or at
+the end of a partial record, is found, and any decision after an error is answered with the
+state where replay stopped.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from typing import IO, Any
 
 import click
 
-from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.stream import file_lines, iter_results
 from mcn.render import clean
-from mcn.replay import Diagnostic, GameReplay, Line, address_matches, replay_game
+from mcn.replay import Diagnostic, GameReplay, replay_game
+from mcn.replay.spots import Spot, before
 
 
 class RecordError(click.ClickException):
@@ -107,51 +109,17 @@ def report_stop(replayed: Replayed) -> None:
         click.echo(diagnostic.located(lines).display(), err=True)
 
 
-@dataclass(slots=True)
-class Spot:
-    """A pending decision found in a replay: the state before it, its line, and the index of
-    its step in that line (``len(line.steps)`` when the line stops there)."""
-
-    state: GameState
-    line: Line
-    index: int
-    address: str
-
-
 def state_at(replay: GameReplay, target: str) -> Spot:
-    """The pending decision ``target`` (see the module docstring); click.BadParameter if the
-    record has none."""
-    main = replay.main
-    assert main is not None
-    target = target.strip()
-    if target in ("start", "setup"):
-        return Spot(main.start, main, 0, _pending(main, 0))
-    if target == "end":
-        final = main.final or main.start
-        return Spot(final, main, len(main.steps), final.pending_address())
-    lines = replay.lines() if "/" in target else [main]
-    for line in lines:
-        for index, step in enumerate(line.steps):
-            if address_matches(step.address, target):
-                return Spot(_before(line, index), line, index, step.address)
-        if line.final is not None:
-            pending = line.prefix + line.final.pending_address()
-            if address_matches(pending, target):
-                return Spot(line.final, line, len(line.steps), pending)
-    last = main.steps[-1].address if main.steps else "setup.1"
-    raise click.BadParameter(
-        f"no decision at '{clean(target)}' (the main line runs from setup.1 to {last})",
-        param_hint="'--at'",
-    )
-
-
-def _before(line: Line, index: int) -> GameState:
-    if index == 0:
-        return line.start
-    kept = line.steps[index - 1].state
-    assert kept is not None, "replayed with keep_states"
-    return kept
-
-
-def _pending(line: Line, index: int) -> str:
-    return line.steps[index].address if index < len(line.steps) else line.start.pending_address()
+    """The state *before* decision ``target`` (``--at``; :func:`mcn.replay.spots.before`: a
+    prefix names its first decision); click.BadParameter if the record has none. At or after
+    the decision where a line stopped, the state where it stopped (``spot.stopped`` set)."""
+    spot = before(replay, target)
+    if spot is None:
+        main = replay.main
+        assert main is not None
+        last = main.steps[-1].address if main.steps else "setup.1"
+        raise click.BadParameter(
+            f"no decision at '{clean(target)}' (the main line runs from setup.1 to {last})",
+            param_hint="'--at'",
+        )
+    return spot

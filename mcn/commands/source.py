@@ -128,6 +128,14 @@ def load_source(
             report_stop(replayed)
             sys.exit(1)
         raise
+    if spot.stopped is not None and target not in (None, "end"):
+        asked = clean(target or "")
+        if asked.strip() != spot.address:
+            click.echo(
+                f"note: replay stopped at {spot.address} (an error), before {asked}: "
+                f"showing the state where it stopped",
+                err=True,
+            )
     return Source(spot.state, spot.address, replayed=replayed, name=source)
 
 

@@ -38,6 +38,7 @@ from mcn.diff.annotations import AnnotationDifference, annotation_differences
 from mcn.diff.divergence import Divergence, decision_blocks, walk
 from mcn.diff.headers import HeaderDifference, header_differences
 from mcn.diff.outcome import Outcome, outcome_of
+from mcn.diff.refusal import Refusal, refusal_of
 from mcn.diff.report import FORMAT, Comparison
 from mcn.diff.states import (
     HIDDEN,
@@ -59,6 +60,7 @@ __all__ = [
     "Divergence",
     "HeaderDifference",
     "Outcome",
+    "Refusal",
     "StateDifference",
     "annotation_differences",
     "compare",
@@ -66,6 +68,7 @@ __all__ = [
     "flatten",
     "header_differences",
     "outcome_of",
+    "refusal_of",
     "state_differences",
     "state_json",
     "topic_of",
@@ -104,6 +107,7 @@ def compare(
         result.annotations = annotation_differences(a.game, b.game, shared)
     result.outcome_a = outcome_of(a)
     result.outcome_b = outcome_of(b)
+    result.refused = (refusal_of(a), refusal_of(b))
     return result
 
 

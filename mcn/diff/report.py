@@ -14,6 +14,7 @@ from mcn.diff.annotations import AnnotationDifference
 from mcn.diff.divergence import Divergence
 from mcn.diff.headers import HeaderDifference
 from mcn.diff.outcome import Outcome
+from mcn.diff.refusal import Refusal
 from mcn.diff.states import SPECTATOR
 from mcn.engine.constants import colour_name
 from mcn.terminal import visible
@@ -35,6 +36,7 @@ class Comparison:
     outcome_b: Outcome | None = None
     files: tuple[str, str] = ("A", "B")
     games: tuple[int, int] = (1, 1)
+    refused: tuple[Refusal | None, Refusal | None] = (None, None)
 
     @property
     def outcome_differs(self) -> bool:
@@ -80,6 +82,10 @@ class Comparison:
                 for n in self.annotations
             ],
             "annotations_ignored": self.annotations_ignored,
+            "refused": {
+                side: refusal.to_json() if refusal is not None else None
+                for side, refusal in zip("ab", self.refused, strict=True)
+            },
             "outcome": {
                 "differs": self.outcome_differs,
                 "a": self.outcome_a.to_json() if self.outcome_a else None,
@@ -102,12 +108,16 @@ class Comparison:
         if self.divergence is not None:
             d = self.divergence
             lines.append(f"first divergence{seen} at {d.address} (decision {d.index + 1}):")
-            lines.append(f"  A: {d.a if d.a is not None else '(record ends)'}")
-            lines.append(f"  B: {d.b if d.b is not None else '(record ends)'}")
+            for side, move, refusal in zip("AB", (d.a, d.b), self.refused, strict=True):
+                lines.append(f"  {side}: {_move_or_end(move, refusal, d.address)}")
             if d.state:
                 lines.append(f"  the state right after it differs in: {', '.join(d.topics)}")
                 for s in d.state:
                     lines.append(f"    {s.path}:  A: {_value(s.a)}  B: {_value(s.b)}")
+        at = self.divergence.address if self.divergence is not None else None
+        for side, refusal in zip("AB", self.refused, strict=True):
+            if refusal is not None and refusal.address != at:
+                lines.append(f"{side} is refused at {refusal.address}: {refusal.text()}")
         if self.hidden is not None:
             where = "never shows" if self.divergence is None else "shows only later"
             lines.append(
@@ -127,6 +137,15 @@ class Comparison:
         if self.same:
             lines.append(f"the records are the same game{seen}")
         return "\n".join(visible(line) for line in lines)  # record text, safe for terminals
+
+
+def _move_or_end(move: str | None, refusal: Refusal | None, address: str) -> str:
+    """A move of the divergence, or why that record has none there."""
+    if move is not None:
+        return move
+    if refusal is not None and refusal.address == address:
+        return refusal.text()
+    return "(record ends)"
 
 
 def _viewer_name(viewer: str | None) -> str:

@@ -42,8 +42,30 @@ def test_options_are_completed() -> None:
 def test_player_colours_and_names_for_as() -> None:
     offered = complete(f"mcn replay {ANNOTATED} --as ")
     assert {"R", "B", "G", "Y", "red", "blue", "green", "yellow", "spectator"} <= set(offered)
-    assert "Paula Brandt" in offered
+    # a name with a space is quoted for bash, so the shell line reads it as one word
+    assert "'Paula Brandt'" in offered and "Paula Brandt" not in offered
+    assert complete(f"mcn replay {ANNOTATED} --as Pau") == ["'Paula Brandt'"]
+    assert complete(f"mcn replay {ANNOTATED} --as 'Pau") == ["Paula Brandt"]  # quote opened
     assert complete(f"mcn replay {ANNOTATED} --as re") == ["red"]
+
+
+def test_help_topics_are_completed() -> None:
+    offered = complete("mcn help ")
+    assert offered[0] == "moves" and "replay" in offered and "legal" in offered
+    assert complete("mcn help mo") == ["moves"]
+
+
+def test_address_completion_says_before_or_after() -> None:
+    env = {
+        "_MCN_COMPLETE": "zsh_complete",
+        "COMP_WORDS": f"mcn legal {ANNOTATED} --at 3.bid.",
+        "COMP_CWORD": "4",
+    }
+    out = CliRunner().invoke(cli, [], env=env, prog_name="mcn").output
+    assert "the state before 3.bid.R" in out
+    env["COMP_WORDS"] = f"mcn replay {ANNOTATED} --to 3"
+    out = CliRunner().invoke(cli, [], env=env, prog_name="mcn").output
+    assert "the state after the last decision of 3" in out
 
 
 def test_addresses_for_to() -> None:

@@ -42,9 +42,23 @@ def test_help_lists_the_api_with_one_line_summaries() -> None:
     import pydoc
 
     text = pydoc.render_doc(mcn, renderer=pydoc.plaintext)
-    for name in ("read_games", "replay_game", "state_at", "decisions", "legal_actions", "view_at"):
+    for name in (
+        "read_games",
+        "replay_game",
+        "state_before",
+        "decisions",
+        "legal_actions",
+        "view_after",
+    ):
         assert name in text
-    for name in ("read_games", "state_at", "decisions", "view_at", "write_record"):
+    for name in (
+        "read_games",
+        "state_before",
+        "state_after",
+        "decisions",
+        "view_after",
+        "write_record",
+    ):
         doc = getattr(mcn, name).__doc__
         assert doc and doc.strip().splitlines()[0], name
 
@@ -72,7 +86,7 @@ def test_all_names_the_lazy_exports() -> None:
 
 def test_positions_round_trip_through_the_api() -> None:
     game = next(mcn.read_games(ROOT / "examples" / "game-4p.mcn"))
-    state = mcn.state_at(game, "3.2.1")
+    state = mcn.state_after(game, "3.2.1")
     text = mcn.position_text(state)
     back = mcn.state_from_text(text)
     assert mcn.position_text(back) == text

@@ -9,7 +9,7 @@ import copy
 import pickle
 from pathlib import Path
 
-from mcn.api import read_games, replay_game, state_at
+from mcn.api import read_games, replay_game, state_after
 from mcn.engine.ranking import placings
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game-4p.mcn"
@@ -17,7 +17,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game-4p.mcn"
 
 def test_a_state_mid_game_pickles_and_deep_copies_to_an_equal_state() -> None:
     (game,) = read_games(EXAMPLE)
-    state = state_at(game, "3.2.1")
+    state = state_after(game, "3.2.1")
     for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
         assert twin.to_json() == state.to_json()
         assert twin.decision == state.decision

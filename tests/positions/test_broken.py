@@ -75,8 +75,12 @@ def test_position_and_legal_work_up_to_the_error(broken: Path) -> None:
     assert "stopped before 3.3.2" in err and ERROR in err
     code, out, err = _run("legal", str(broken), "--at", "3.3.2", "--try", "G: greedy jewel")
     assert code == 1 and "is not legal" in out and "[R-BUY-3]" in out
+    # past the error: the state where replay stopped, and a note that says so (issue 28)
     code, out, err = _run("position", str(broken), "--at", "4.1.1")
-    assert code == 1 and out == "" and ERROR in err
+    assert code == 1 and out.startswith("mcnpos/1 ") and " 3.3.2 " in out
+    assert "replay stopped at 3.3.2 (an error), before 4.1.1" in err and ERROR in err
+    code, out, err = _run("legal", str(broken), "--at", "5")
+    assert code == 1 and out.startswith("3.3.2: ") and "replay stopped at 3.3.2" in err
 
 
 def test_events_over_a_range_name_their_causes() -> None:

@@ -223,7 +223,10 @@ def test_replay_addresses_prefixes_and_variations() -> None:
     assert "at the start" in start
     assert run("replay", str(ANNOTATED), "--to", "2.99").exit_code == 2
     late = run("replay", str(INVALID / "third-jewel.mcn"), "--to", "30.1")
-    assert late.exit_code == 1 and "the record ends at" in late.output
+    # past the error the state where replay stopped is shown, and said to be (issue 28)
+    assert late.exit_code == 1 and "the record ends at" not in late.output
+    assert "replay stopped at 3.prep.1 (an error), before reaching 30.1" in late.output
+    assert "REFUSED AT 3.prep.1" in late.output
     assert run("replay", str(ANNOTATED), "--game", "2").exit_code == 2
     assert run("replay", str(ANNOTATED), "--as", "purple").exit_code == 2
 
