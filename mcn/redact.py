@@ -3,7 +3,8 @@
 What the viewer may read is decided by :mod:`mcn.projection` (R-HID-1, I-HID-4); this module
 only rewrites a record with it. Another player's secrets become ``?`` (``donate jewel>?``,
 ``give ?``, and ``bid ?``/``visit ?`` in a record that ends before their reveal); what the viewer
-saw stays exactly as written — his own moves keep their order, comments and glyphs.
+saw stays exactly as written — his own moves keep their order, comments, glyphs and variations
+(every move inside a variation redacted the same way).
 
 What the rules reveal later is written where they reveal it, as reveal checkpoints
 (:mod:`mcn.hidden`): ``<chest I …>`` after the item in which compartment I is evaluated,
@@ -92,9 +93,9 @@ class _Redactor:
 
     def move(self, move: Move) -> Move:
         """A move as the viewer may read it. What he sees stays exactly as written (his own
-        moves keep their order, comments and glyphs); another player's secret becomes ``?`` and
-        loses its glyphs, which were written by someone who saw it; a ``?`` the viewer should
-        see cannot be filled in (:class:`Unresolvable`)."""
+        moves keep their order, comments, glyphs and variations); another player's secret
+        becomes ``?`` and loses its glyphs, which were written by someone who saw it; a ``?``
+        the viewer should see cannot be filled in (:class:`Unresolvable`)."""
         step = self.steps.get(id(move))
         if step is not None:
             revealed = self.revealed.get(id(step), False)
@@ -111,7 +112,7 @@ class _Redactor:
         own = sees(self.viewer, move.actor) and self.viewer != EVERYTHING
         keep = self.keep or own
         variations: tuple[tuple[Element, ...], ...] = ()
-        if self.keep:
+        if keep:  # the viewer's own variations are his, like his comments
             variations = tuple(self.variation(v) for v in move.variations)
         return Move(
             move.actor,

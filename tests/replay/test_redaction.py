@@ -185,9 +185,20 @@ def test_annotations_are_dropped_or_redacted_too() -> None:
     annotated = parse((EXAMPLES / "annotated-4p.mcn").read_text(encoding="utf-8")).games[0]
     plain, _ = redact_game(annotated, "G")
     # comments by someone who saw everything go; the viewer's own are his (R-HID-1)
-    assert not any(m.variations for m in plain.moves())
+    assert not any(m.variations for m in plain.moves() if m.actor != "G")
     assert not any(m.before or m.after for m in plain.moves() if m.actor != "G")
     assert any(m.after for m in plain.moves() if m.actor == "G")
+    # the viewer's own variations are his too (the same rule as mcn html --as)
+    for viewer in ("R", "B"):
+        own, _ = redact_game(annotated, viewer)
+        written = [m for m in annotated.moves() if m.actor == viewer and m.variations]
+        assert written, viewer
+        assert [len(m.variations) for m in own.moves() if m.variations] == [
+            len(m.variations) for m in written
+        ]
+        assert all(m.actor == viewer for m in own.moves() if m.variations)
+        again = replay_game(parse(write(own)).games[0])
+        assert not [d for d in again.diagnostics if d.severity == "error"], viewer
     kept, _ = redact_game(annotated, "G", keep_annotations=True)
     text = write(kept)
     assert "(" in text and "{" in text
