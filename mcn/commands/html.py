@@ -34,6 +34,12 @@ from mcn.viewer import resolve_option
     "viewer_name",
     help="Show only what one player (R, red or a player's name) or a spectator could see.",
 )
+@click.option(
+    "--keep-annotations",
+    is_flag=True,
+    help="With --as: keep everyone's comments, glyphs and variations (the sharer decides; "
+    "without it only the viewer's own stay).",
+)
 @board_option
 @click.option(
     "-o",
@@ -42,7 +48,14 @@ from mcn.viewer import resolve_option
     default="-",
     help="Write the page here (default: standard output).",
 )
-def html(file: str, number: int, viewer_name: str | None, board: Board | None, output: str) -> None:
+def html(
+    file: str,
+    number: int,
+    viewer_name: str | None,
+    keep_annotations: bool,
+    board: Board | None,
+    output: str,
+) -> None:
     """Write game --game of FILE as one self-contained HTML page."""
     game = load_game(file, number)
     viewer = resolve_option(viewer_name, [game], EVERYTHING)  # a redacted record limits it
@@ -55,7 +68,7 @@ def html(file: str, number: int, viewer_name: str | None, board: Board | None, o
         click.echo(f"note: drawn with {summary(replay.main.start.board)}", err=True)
     if replay.main is None:
         sys.exit(1)
-    page = render_page(game, replay, viewer)
+    page = render_page(game, replay, viewer, keep_annotations=keep_annotations)
     if output == "-":
         click.echo(page, nl=False)
     else:

@@ -25,6 +25,8 @@ from typing import Any
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import compact_state, delta
+from mcn.html.ending import ending
+from mcn.html.sharing import Sharing
 from mcn.projection import (
     EVERYTHING,
     Viewer,
@@ -66,57 +68,55 @@ def project(state: GameState, step: Step | None, viewer: Viewer) -> Seen:
     return Seen(data, f"{seen.actor}: {seen.text}", seen.event_texts(), seen.hidden)
 
 
-def line_texts(line: Line, frames: Frames) -> list[tuple[str, int | None]]:
-    """For each step of ``line``: its text as the viewer reads it at the end of the line
-    (``R: bid 3+5`` once the bids are open), and the index of the step of ``line`` that
-    revealed it, when the step's own frame still hides it (``R: bid ?``) — the move list shows
-    the hidden text until the viewer stands at or after that step.
+def attach_reveals(line: Line, frames: Frames) -> None:
+    """Put the revealed text of each move of ``line`` that its own frame hides (``R: bid ?``)
+    into the frame that reveals it, as ``rv: [[frame of the move, "bid 3+5"], …]``.
 
-    Only a move hidden in its own frame can read otherwise at the end of the line (a bid or
-    Pope die revealed later, :func:`mcn.projection.revealed_flags`); it is worded again by
-    the projection with ``revealed=True``.
+    The page holds each secret only in the frames from its reveal on: the move list reads
+    ``bid ?`` (its frame's text) and learns the bid only from the revealing frame's data, so
+    the page source before the reveal holds nothing of it (the twin test of the page source,
+    tests/secrets/test_page_source.py). Only a move hidden in its own frame can read otherwise
+    later on its line (a bid or Pope die, :func:`mcn.projection.revealed_flags`); it is worded
+    again by the projection with ``revealed=True``. A move revealed only inside a variation
+    that branches after it keeps reading ``?`` in the list (the frames of the variation show
+    the reveal's events).
     """
-    out: list[tuple[str, int | None]] = []
     if not line.steps:
-        return out
+        return
     path = path_to(line, len(line.steps) - 1)
     offset = len(path) - len(line.steps)
     flags = revealed_flags(path)
     for index, step in enumerate(line.steps):
-        frame = frames.frames[frames.of_step[id(step)]]
-        text, reveal = frame["m"], None
-        if id(step) in frames.hidden and flags[offset + index]:
-            action = step.action
-            tokens = action_tokens(action, frames.viewer, step.events, revealed=True)
-            text = f"{action.actor}: {' '.join(tokens)}"
-            # the first step whose path from this one opens the bid or Pope die
-            reveal = next(
-                j
-                for j in range(index + 1, len(line.steps))
-                if revealed_flags(line.steps[index : j + 1])[0]
-            )
-        out.append((text, reveal))
-    return out
+        if id(step) not in frames.hidden or not flags[offset + index]:
+            continue
+        action = step.action
+        tokens = action_tokens(action, frames.viewer, step.events, revealed=True)
+        # the first step whose path from this one opens the bid or Pope die
+        reveal = next(
+            j
+            for j in range(index + 1, len(line.steps))
+            if revealed_flags(line.steps[index : j + 1])[0]
+        )
+        here, there = frames.of_step[id(step)], frames.of_step[id(line.steps[reveal])]
+        frames.frames[there].setdefault("rv", []).append([here, " ".join(tokens)])
+        frames.reveal_of[id(step)] = there
 
 
-def annotations_shown(viewer: Viewer) -> bool:
-    """Whether comments, variations and money/digest/reveal checkpoints go on the page.
-
-    They were written by someone who knew everything, so only the full view shows them (as
-    ``mcn redact`` drops them unless asked).
-    """
-    return viewer == EVERYTHING
-
-
-def viewer_note(viewer: Viewer, names: dict[str, str]) -> str:
-    """The page's line saying whose view it shows."""
+def viewer_note(viewer: Viewer, names: dict[str, str], sharing: Sharing | None = None) -> str:
+    """The page's line saying whose view it shows, and whose annotations it keeps."""
     if viewer == EVERYTHING:
         return "Everything shown: every secret is visible (the organiser's or annotator's view)"
     if viewer is None:
-        return "As a spectator sees it: every secret is hidden"
-    name = names.get(viewer, "")
-    who = COLOUR_NAMES.get(viewer, viewer) + (f" ({name})" if name else "")
-    return f"As {who} sees it: the other players' secrets are hidden"
+        note = "As a spectator sees it: every secret is hidden"
+    else:
+        name = names.get(viewer, "")
+        who = COLOUR_NAMES.get(viewer, viewer) + (f" ({name})" if name else "")
+        note = f"As {who} sees it: the other players' secrets are hidden"
+    if sharing is not None and sharing.everyone:
+        return note + "; every annotation of the record is kept (the sharer chose so)"
+    if viewer is None:
+        return note + "; the annotations are left out"
+    return note + "; only the viewer's own annotations are kept"
 
 
 @dataclass(slots=True)
@@ -131,6 +131,8 @@ class Frames:
     of_line: dict[int, int] = field(default_factory=dict)
     #: ``id(step)`` of the steps whose own frame hides part of their move
     hidden: set[int] = field(default_factory=set)
+    #: ``id(step)`` → the frame that reveals its hidden part (:func:`attach_reveals`)
+    reveal_of: dict[int, int] = field(default_factory=dict)
     viewer: Viewer = EVERYTHING
 
 
@@ -144,8 +146,23 @@ def _before(frames: Frames, line: Line, first: dict[int, int]) -> int:
     return first[id(parent)]
 
 
-def build_frames(replay: GameReplay, viewer: Viewer) -> Frames:
-    """Every frame of ``replay`` (which must have kept its states) as ``viewer`` sees it."""
+def kept(line: Line, frames: Frames, sharing: Sharing) -> bool:
+    """Whether the page holds ``line``: the main line always; a variation when the line it
+    branches from is held and the move it replaces keeps its annotations
+    (:meth:`Sharing.annotations_of`). A variation left out has no frames at all, so the page
+    cannot reach it."""
+    parent = line.parent
+    if parent is None:
+        return True
+    if id(parent) not in frames.of_line:
+        return False
+    return sharing.annotations_of(parent.steps[line.branch_index].action.actor)
+
+
+def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
+    """Every frame of ``replay`` (which must have kept its states) as ``sharing.viewer`` sees
+    it, for the lines the page holds (:func:`kept`)."""
+    viewer = sharing.viewer
     out = Frames(viewer=viewer)
     main = replay.main
     if main is None:
@@ -155,6 +172,8 @@ def build_frames(replay: GameReplay, viewer: Viewer) -> Frames:
     out.frames.append({"a": "start", "l": 0, "s": compact[0]})
     first: dict[int, int] = {}  # id(line) -> frame before it
     for line in replay.lines():
+        if not kept(line, out, sharing):
+            continue
         number = len(out.lines)
         out.of_line[id(line)] = number
         before = _before(out, line, first)
@@ -186,7 +205,10 @@ def build_frames(replay: GameReplay, viewer: Viewer) -> Frames:
             out.of_step[id(step)] = here
             if seen.hidden:
                 out.hidden.add(id(step))
+            if step.state.is_terminal():
+                frame["z"] = ending(step, viewer)
             previous = here
+        attach_reveals(line, out)
     return out
 
 

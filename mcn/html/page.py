@@ -30,6 +30,7 @@ from mcn.engine.data import Board
 from mcn.html.compact import vocabulary
 from mcn.html.frames import build_frames, player_names, round_marks, viewer_note
 from mcn.html.record import move_list
+from mcn.html.sharing import sharing
 from mcn.notation.model import Game
 from mcn.projection import EVERYTHING, Viewer, viewer_label
 from mcn.replay import GameReplay
@@ -71,12 +72,16 @@ def _markup_text(text: str) -> str:
     return escaped.replace("/", "&#47;")
 
 
-def page_data(game: Game, replay: GameReplay, viewer: Viewer) -> dict[str, Any]:
+def page_data(
+    game: Game, replay: GameReplay, viewer: Viewer, *, keep_annotations: bool = False
+) -> dict[str, Any]:
     """Everything the page shows, as one JSON-ready object (``replay`` must have kept its
-    states)."""
+    states). ``keep_annotations``: everyone's comments, glyphs and variations stay on a page
+    for one viewer (:mod:`mcn.html.sharing`)."""
     headers = [(header.tag, header.value) for header in game.headers]
     names = player_names(headers)
-    frames = build_frames(replay, viewer)
+    shared = sharing(game, viewer, keep_annotations)
+    frames = build_frames(replay, shared)
     main = replay.main
     board = main.start.board if main is not None else None
     problems: list[str] = []
@@ -90,13 +95,13 @@ def page_data(game: Game, replay: GameReplay, viewer: Viewer) -> dict[str, Any]:
         "title": page_title(game),
         "headers": [list(pair) for pair in headers],
         "viewer": viewer_label(viewer),
-        "note": viewer_note(viewer, names),
+        "note": viewer_note(viewer, names, shared),
         "players": [[colour, names.get(colour, "")] for colour in game.players],
         "vocab": vocabulary(board) if board is not None else None,
         "board": board_note(board) if board is not None else None,
         "frames": frames.frames,
         "lines": frames.lines,
-        "record": move_list(game.body, main, frames, viewer),
+        "record": move_list(game.body, main, frames, shared),
         "rounds": round_marks(replay, frames),
         "problems": problems,
     }
@@ -121,10 +126,12 @@ def page_title(game: Game) -> str:
     return f"{event} — {' v '.join(names)}" if names else event
 
 
-def render_page(game: Game, replay: GameReplay, viewer: Viewer) -> str:
+def render_page(
+    game: Game, replay: GameReplay, viewer: Viewer, *, keep_annotations: bool = False
+) -> str:
     """The complete HTML page for ``game`` (replayed with ``keep_states=True``) as ``viewer``
     sees it. The same inputs always give the same bytes (no time stamps, no paths)."""
-    data = page_data(game, replay, viewer)
+    data = page_data(game, replay, viewer, keep_annotations=keep_annotations)
     style = _asset(_STYLE)
     script = "\n".join(_asset(name) for name in _SCRIPTS)
     policy = (

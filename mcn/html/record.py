@@ -20,13 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mcn.html.frames import Frames, annotations_shown, line_texts
+from mcn.html.frames import Frames
+from mcn.html.sharing import Sharing
 from mcn.notation.model import Checkpoint, Comment, Element, Item, Move, Section
-from mcn.projection import Viewer
 from mcn.replay import Line
-
-#: Checkpoints that only the full view lists (see :func:`mcn.html.frames.annotations_shown`).
-_PRIVATE_CHECKPOINTS = frozenset({"money", "digest", "chest", "letters"})
 
 
 def _section(address: str) -> str:
@@ -43,22 +40,22 @@ class _LineWriter:
         self.out = out
         self.cursor = 0  # the next step of ``line`` not yet listed
         self.index: dict[int, int] = {}
-        self.texts: list[tuple[str, int | None]] = []
         if line is not None:
             self.index = {id(s.move): i for i, s in enumerate(line.steps) if s.move is not None}
-            self.texts = line_texts(line, builder.frames)
 
     def text(self, step: int, node: dict[str, Any]) -> dict[str, Any]:
-        """Give ``node`` (the move of step ``step``) its text as read at the end of the line,
-        and, when its own frame hides it, the hidden text and the frame that reveals it."""
+        """Give ``node`` (the move of step ``step``) its text as its own frame reads it, and,
+        when that hides a secret revealed later on the line, the frame that reveals it (whose
+        ``rv`` holds the revealed text: :func:`mcn.html.frames.attach_reveals`)."""
         assert self.line is not None
         frames = self.builder.frames
-        actor, _, text = self.texts[step][0].partition(": ")
-        node.update(f=frames.of_step[id(self.line.steps[step])], h=actor, x=text)
-        reveal = self.texts[step][1]
+        taken = self.line.steps[step]
+        node["f"] = frames.of_step[id(taken)]
+        actor, _, text = frames.frames[node["f"]]["m"].partition(": ")
+        node.update(h=actor, x=text)
+        reveal = frames.reveal_of.get(id(taken))
         if reveal is not None:
-            node["hx"] = frames.frames[node["f"]]["m"].partition(": ")[2]
-            node["r"] = frames.of_step[id(self.line.steps[reveal])]
+            node["r"] = reveal
         return node
 
     def implicit(self, stop: int, moves: list[dict[str, Any]]) -> None:
@@ -90,7 +87,7 @@ class _LineWriter:
                 assert self.line is not None
                 section = section or _section(self.line.steps[step].address)
                 moves.append(self.builder.move(move, self.line, step, self.text(step, {})))
-            elif self.builder.annotated:
+            elif self.builder.sharing.unplayed:
                 moves.append(self.builder.unplayed(move))
         if section is not None:
             self.absorb(section, moves)
@@ -110,7 +107,7 @@ class _LineWriter:
             self.out.append({"t": "i", "m": moves})
         error = self.line.error
         if error is not None:
-            if self.builder.annotated:
+            if self.builder.sharing.full:
                 address = f"{error.address}: " if error.address else ""
                 rule = f" [{error.rule}]" if error.rule else ""
                 text = f"{address}{error.message}{rule}"
@@ -120,10 +117,9 @@ class _LineWriter:
 
 
 class _Builder:
-    def __init__(self, frames: Frames, viewer: Viewer) -> None:
+    def __init__(self, frames: Frames, sharing: Sharing) -> None:
         self.frames = frames
-        self.viewer = viewer
-        self.annotated = annotations_shown(viewer)
+        self.sharing = sharing
         self.lines: list[list[dict[str, Any]]] = []
         self.work: list[tuple[Sequence[Element], Line | None, list[dict[str, Any]]]] = []
 
@@ -134,18 +130,25 @@ class _Builder:
         return len(self.lines) - 1
 
     def move(self, move: Move, line: Line, step: int, node: dict[str, Any]) -> dict[str, Any]:
-        """The node of ``move`` (step ``step`` of ``line``): its annotations and variations."""
-        if self.annotated:
-            self.annotate(node, move)
-            children = [c for c in line.children if c.branch_index == step]
-            by_number = {child.number: child for child in children}
-            variations = [
-                self.new_line(elements, by_number.get(number))
-                for number, elements in enumerate(move.variations, 1)
-                if number in by_number
-            ]
-            if variations:
-                node["v"] = variations
+        """The node of ``move`` (step ``step`` of ``line``): its annotations and the
+        variations the page holds (:mod:`mcn.html.sharing`)."""
+        taken = line.steps[step]
+        hidden = id(taken) in self.frames.hidden
+        if self.sharing.glyphs_of(move.actor, hidden) and move.glyphs:
+            node["g"] = list(move.glyphs)
+        if not self.sharing.annotations_of(move.actor):
+            return node
+        self.annotate(node, move)
+        of_line = self.frames.of_line
+        children = [c for c in line.children if c.branch_index == step and id(c) in of_line]
+        by_number = {child.number: child for child in children}
+        variations = [
+            self.new_line(elements, by_number.get(number))
+            for number, elements in enumerate(move.variations, 1)
+            if number in by_number
+        ]
+        if variations:
+            node["v"] = variations
         return node
 
     def unplayed(self, move: Move) -> dict[str, Any]:
@@ -170,11 +173,9 @@ class _Builder:
             label = "Setup" if element.kind == "setup" else f"Round {element.number}"
             writer.out.append({"t": "r", "x": label})
         elif isinstance(element, Comment):
-            if self.annotated:
+            if self.sharing.game_comments:
                 writer.out.append({"t": "c", "x": element.text})
-        elif isinstance(element, Checkpoint) and (
-            self.annotated or element.name not in _PRIVATE_CHECKPOINTS
-        ):
+        elif isinstance(element, Checkpoint) and self.sharing.checkpoint(element.name):
             writer.out.append({"t": "k", "x": f"<{element.text}>"})
 
     def run(self) -> list[list[dict[str, Any]]]:
@@ -188,7 +189,7 @@ class _Builder:
 
 
 def move_list(
-    body: Sequence[Element], main: Line | None, frames: Frames, viewer: Viewer
+    body: Sequence[Element], main: Line | None, frames: Frames, sharing: Sharing
 ) -> list[list[dict[str, Any]]]:
     """The page's move list: a flat table of lines of nodes (``lines[0]`` is the main line).
 
@@ -196,8 +197,9 @@ def move_list(
     marker, ``{"t": "c"}`` a game-level comment, ``{"t": "k"}`` a checkpoint, ``{"t": "e"}``
     where the line stops at an error (each with its text ``x``). A move is
     ``{"f": frame, "h": actor, "x": text, "g": glyphs, "b": before-comments, "c":
-    after-comments, "v": [line indices], "i": 1 if the record left it implicit}``.
+    after-comments, "v": [line indices], "i": 1 if the record left it implicit, "r": the
+    frame that reveals what ``x`` hides}``.
     """
-    builder = _Builder(frames, viewer)
+    builder = _Builder(frames, sharing)
     builder.new_line(body, main)
     return builder.run()

@@ -174,15 +174,22 @@ MCN.Viewer = class {
   }
 
   /* A bid or Pope die of another player reads "?" in the list until the viewer stands at or
-     after the decision that revealed it (mcn/html/frames.py, line_texts). */
+     after the decision that revealed it (mcn/html/frames.py, attach_reveals). */
   revealUpTo(i) {
     if (!this.reveals.length) return;
     const before = new Set();
     for (let j = i; j !== undefined; j = this.frames[j].p) before.add(j);
     for (const {text, move} of this.reveals) {
-      const shown = before.has(move.r) ? move.x : move.hx;
+      const shown = before.has(move.r) ? this.revealed(move) : move.x;
       if (text.data !== shown) text.data = shown;
     }
+  }
+
+  /* The text of a move once revealed: held by the revealing frame only (its `rv`), so the
+     page source holds no secret before its reveal. */
+  revealed(move) {
+    const entry = (this.frames[move.r].rv || []).find((pair) => pair[0] === move.f);
+    return entry ? entry[1] : move.x;
   }
 
   highlight(i) {

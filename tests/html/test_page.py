@@ -217,7 +217,8 @@ def test_each_frame_is_the_projection_of_the_whole_path_to_it() -> None:
     game = game_of(annotated_text())
     replay = replayed(game)
     for viewer in ("R", None, EVERYTHING):
-        data = data_of(render_page(game, replay, viewer))
+        # everyone's variations kept, so that every line has its frames
+        data = data_of(render_page(game, replay, viewer, keep_annotations=True))
         frames = {f["a"]: f for f in data["frames"]}
         for line in replay.lines():
             for index, step in enumerate(line.steps):
@@ -230,6 +231,8 @@ def test_each_frame_is_the_projection_of_the_whole_path_to_it() -> None:
 
 
 def test_bids_stay_hidden_in_the_move_list_until_revealed() -> None:
+    # R-BID-2: another player's bid reads 'bid ?' until the bids are revealed; the page holds
+    # the revealed text only in the data of the frame that reveals it
     data = data_of(page_of(annotated_text(), "G"))
     frames = data["frames"]
     bids = [
@@ -239,15 +242,18 @@ def test_bids_stay_hidden_in_the_move_list_until_revealed() -> None:
         for m in n["m"]
         if m["x"].startswith("bid") and m["h"] != "G"
     ]
-    hidden = [m for m in bids if frames[m["f"]]["m"].endswith("bid ?")]
+    hidden = [m for m in bids if m["x"] == "bid ?"]
     assert bids and hidden and len(hidden) < len(bids), "the last bid of a round opens them"
     for move in bids:
+        assert move["x"] == frames[move["f"]]["m"].partition(": ")[2]
         if move in hidden:
-            # the list reads the bid once open; before that it reads 'bid ?', as its frame does
-            assert move["hx"] == "bid ?" and move["x"] != "bid ?"
             assert move["r"] > move["f"] and frames[move["r"]]["a"].split(".")[1] == "bid"
+            revealed = dict(frames[move["r"]]["rv"])[move["f"]]
+            assert revealed.startswith("bid ") and revealed != "bid ?"
+            # nowhere else: no frame before the reveal holds it
+            assert all(move["f"] not in dict(f.get("rv", [])) for f in frames[: move["r"]])
         else:
-            assert "hx" not in move and "r" not in move
+            assert "r" not in move
 
 
 @pytest.mark.parametrize("name", ["game-2p.mcn", "game-3p.mcn", "meta-culpa.mcn"])
