@@ -42,7 +42,7 @@ MCN.drawPlayers = function (host, s, view) {
     const name = view.names[c];
     panel.appendChild(MCN.el("header", {class: "player-head"},
       MCN.chipSvg(c, 26),
-      MCN.el("span", {class: "player-name"}, name || colour.name),
+      MCN.el("span", {class: "player-name", title: name || colour.name}, name || colour.name),
       MCN.el("span", {class: "player-colour"}, name ? colour.name : ""),
       pending.has(c) ? MCN.el("span", {class: "badge"}, "to move") : null,
       view.viewer === c ? MCN.el("span", {class: "badge you"}, "viewer") : null));
@@ -73,13 +73,18 @@ MCN.drawStatus = function (host, s, frame, view) {
   MCN.clear(host);
   const [kind, actors, address, prompt] = s.d;
   if (kind === "over") {
-    const winners = s.w.map((c) => MCN.COLOURS[c].name + (view.names[c] ? ` (${view.names[c]})` : ""));
     host.appendChild(MCN.el("strong", {}, "Game over. "));
-    host.appendChild(document.createTextNode(winners.length ? `Won: ${winners.join(", ")}.` : ""));
+    if (s.w.length) host.appendChild(document.createTextNode("Won: "));
+    s.w.forEach((c, k) => {
+      host.appendChild(MCN.playerName(c, view));
+      host.appendChild(document.createTextNode(k + 1 < s.w.length ? ", " : "."));
+    });
     return;
   }
   host.appendChild(MCN.el("span", {class: "muted"}, `Next decision ${address}: `));
-  for (const c of actors) if (MCN.COLOURS[c]) host.appendChild(MCN.chipSvg(c, 16));
+  for (const c of actors) {
+    if (MCN.COLOURS[c]) host.appendChild(MCN.el("span", {class: "actor-chip"}, MCN.chipSvg(c, 16), c));
+  }
   host.appendChild(MCN.el("span", {class: "prompt"}, " " + prompt));
 };
 
@@ -104,4 +109,46 @@ MCN.drawEvents = function (host, frame, view) {
 MCN.splitMove = function (move) {
   const at = move.indexOf(": ");
   return at < 0 ? ["", move] : [move.slice(0, at), move.slice(at + 2)];
+};
+
+/* "Green (Gregor Lindner)", the name cut with an ellipsis by the style, in full on hover. */
+MCN.playerName = function (c, view) {
+  const colour = MCN.COLOURS[c] ? MCN.COLOURS[c].name : c;
+  const name = view.names[c];
+  const full = name ? `${colour} (${name})` : colour;
+  return MCN.el("span", {class: "name-cut", title: full}, full);
+};
+
+MCN.ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
+
+/* The end of the game (the last frame's `z`, mcn/html/ending.py): placings, souls, and the
+   final scoring — the posts compared a last time (R-NOT-1), the letters (R-END-2) — with the
+   rule that decided each place (R-END-3, I-END-5, R-MOV-2). */
+MCN.drawEnding = function (host, frame, view) {
+  MCN.clear(host);
+  host.hidden = !frame.z;
+  if (!frame.z) return;
+  const heaven = view.vocab.heaven;
+  const where = (space) => (space <= -heaven ? "Heaven" : `space ${space}`);
+  host.appendChild(MCN.el("h2", {}, "Final standings"));
+  const table = MCN.el("table", {class: "ending-table"},
+    MCN.el("thead", {}, MCN.el("tr", {}, MCN.el("th", {class: "place"}, "Place"),
+      MCN.el("th", {}, "Player"), MCN.el("th", {class: "soul"}, "Soul"), MCN.el("th", {}, "Final scoring"))));
+  const body = MCN.el("tbody", {});
+  for (const [c, place, space, inHeaven, before, posts, sets, others, steps, rules] of frame.z.rows) {
+    const scoring = [];
+    if (posts) scoring.push(`posts: ${posts} toward Hell`);
+    const letters = `${sets} set${sets === 1 ? "" : "s"} + ${others} other letter${others === 1 ? "" : "s"}`;
+    scoring.push(`letters: ${letters} → ${steps} toward Heaven`);
+    scoring.push(`${where(before)} → ${where(space)}`);
+    body.appendChild(MCN.el("tr", {class: "ending-row" + (place === 1 ? " winner" : ""), "data-colour": c,
+      "data-place": place, "data-space": space, "data-sets": sets, "data-others": others, "data-steps": steps},
+      MCN.el("td", {class: "place"}, MCN.ordinal(place)),
+      MCN.el("td", {class: "who"}, MCN.chipSvg(c, 16), MCN.playerName(c, view)),
+      MCN.el("td", {class: "soul"}, inHeaven ? "in Heaven" : where(space)),
+      MCN.el("td", {class: "scoring"}, scoring.join(" · "),
+        MCN.el("span", {class: "rules"}, ` (${rules.join(", ")})`))));
+  }
+  table.appendChild(body);
+  host.appendChild(table);
 };

@@ -5,7 +5,7 @@ const MCN = {};
 
 /* The SVG namespace, read from the page's own inline <svg> (the HTML parser sets it), so the
    page names no URL at all. */
-MCN.SVG_NS = document.getElementById("board-svg").namespaceURI;
+MCN.SVG_NS = document.getElementById("svg-namespace").namespaceURI;
 
 /* An element: el("div", {class: "x"}, "text", child, ...). Strings become text nodes. */
 MCN.make = function (ns, tag, attrs, children) {
@@ -40,12 +40,13 @@ MCN.LETTER_COLOURS = {yellow: "Y", blue: "B", red: "R", green: "G"};
 MCN.HIDDEN = "?";
 MCN.isHidden = (value) => value === MCN.HIDDEN;
 
-/* A player's token: a coloured disc with his initial. */
-MCN.chip = function (colour, x, y, r, extra) {
+/* A player's token: a coloured disc with his initial (`bare`: the disc alone, where the
+   initial is written beside it in text, as in the move list). */
+MCN.chip = function (colour, x, y, r, extra, bare) {
   const c = MCN.COLOURS[colour] || {fill: "#888", ink: "#fff"};
   return MCN.sv("g", Object.assign({class: "chip"}, extra || {}),
     MCN.sv("circle", {cx: x, cy: y, r: r, fill: c.fill, stroke: "#1b1b1b", "stroke-width": 1.2}),
-    MCN.sv("text", {x: x, y: y + r * 0.36, "text-anchor": "middle", fill: c.ink,
+    bare ? null : MCN.sv("text", {x: x, y: y + r * 0.36, "text-anchor": "middle", fill: c.ink,
       "font-size": r * 1.05, "font-weight": 700}, colour));
 };
 
@@ -74,9 +75,9 @@ MCN.icon = function (kind, x, y, s) {
       add("circle", {r: 7, fill: "#f4f1e8", stroke: "#6b6248"});
       add("path", {d: "M0 -4.5 L0 4.5 M-3.5 -1 L3.5 -1", stroke: "#a0782c", "stroke-width": 2, fill: "none"});
       break;
-    case "money":
+    case "money":  /* a coin with a T (drawn, not text: icons hold no text) */
       add("circle", {r: 7, fill: "#f2c94c", stroke: "#8a6d12"});
-      add("text", {y: 3.5, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#6b530c"}, "T");
+      add("path", {d: "M-3.2 -3.2 L3.2 -3.2 M0 -3.2 L0 4", stroke: "#6b530c", "stroke-width": 1.8, fill: "none"});
       break;
     case "crew":
       add("path", {d: "M-7 3 C-7 -6 7 -6 7 3 Z", fill: "#f3b61f", stroke: "#6b4e00"});
@@ -96,7 +97,7 @@ MCN.icon = function (kind, x, y, s) {
     case "merchant":
       add("path", {d: "M-5 -4 L5 -4 L7 6 L-7 6 Z", fill: "#b07d4a", stroke: "#4e3217"});
       add("path", {d: "M-3 -4 C-3 -8 3 -8 3 -4", stroke: "#4e3217", fill: "none"});
-      add("text", {y: 4, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff"}, "$");
+      add("path", {d: "M2 -1 C1 -2.4 -2.5 -2 -2 0 C-1.6 1.4 2.4 1 2 3 C1.6 4.8 -1.5 4.6 -2.4 3.4 M0 -2.6 L0 5", stroke: "#fff", "stroke-width": 1, fill: "none"});
       break;
     case "sinner":
       add("circle", {r: 6, cy: 1, fill: "#c0392b", stroke: "#5b130c"});
@@ -117,9 +118,11 @@ MCN.iconSvg = function (kind, size) {
   return MCN.sv("svg", {width: size, height: size, viewBox: "-9 -9 18 18", class: "i", "aria-hidden": "true"},
     MCN.icon(kind, 0, 0, 16));
 };
+/* A chip for HTML text. Below 24 px its initial would be smaller than 11 px, so a small chip
+   is the disc alone and callers write the initial beside it. */
 MCN.chipSvg = function (colour, size) {
   return MCN.sv("svg", {width: size, height: size, viewBox: "-10 -10 20 20", class: "i", "aria-hidden": "true"},
-    MCN.chip(colour, 0, 0, 9));
+    MCN.chip(colour, 0, 0, 9, null, size < 24));
 };
 MCN.letterSvg = function (letter, size) {
   const c = MCN.COLOURS[MCN.LETTER_COLOURS[letter]];

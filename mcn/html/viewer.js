@@ -69,7 +69,8 @@ MCN.Viewer = class {
     if (i === undefined || i < 0 || i >= this.frames.length) return;
     this.current = i;
     const frame = this.frames[i], s = this.state(i);
-    MCN.drawBoard(document.getElementById("board-svg"), s, this.view);
+    MCN.drawBoard(document.getElementById("board"), s, this.view);
+    MCN.drawEnding(document.getElementById("ending"), frame, this.view);
     MCN.drawPlayers(document.getElementById("players"), s, this.view);
     MCN.drawStatus(document.getElementById("status"), s, frame, this.view);
     MCN.drawEvents(document.getElementById("events"), frame, this.view);
@@ -312,6 +313,12 @@ MCN.Viewer = class {
     bind("btn-end", () => this.end());
     bind("btn-leave", () => this.leave());
     document.addEventListener("keydown", (e) => this.keys(e));
+    // the track is drawn for the width it has: again when that changes (a phone turned)
+    let width = document.getElementById("board").clientWidth;
+    window.addEventListener("resize", () => {
+      const now = document.getElementById("board").clientWidth;
+      if (now !== width && this.current >= 0) { width = now; this.go(this.current, true); }
+    });
     window.addEventListener("hashchange", () => {
       const i = this.fromHash();
       if (i !== this.current) this.go(i, true);

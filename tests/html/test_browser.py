@@ -43,12 +43,12 @@ const read = () => {
     a: document.body.dataset.address,
     f: Number(document.body.dataset.frame),
     current: (document.querySelector('#moves .move.current') || {dataset: {}}).dataset.frame,
-    souls: by([...document.querySelectorAll('#board-svg .soul')], 'colour',
+    souls: by([...document.querySelectorAll('#board .soul')], 'colour',
       (e) => Number(e.dataset.space)),
     posts: by(panels, 'colour', (e) => Number(e.dataset.post)),
     money: by(panels, 'colour', (e) => e.dataset.money),
     moneyText: by(panels, 'colour', (e) => e.querySelectorAll('dd')[3].textContent),
-    market: by([...document.querySelectorAll('#board-svg .market-stone')], 'stone',
+    market: by([...document.querySelectorAll('#board .market-stone')], 'stone',
       (e) => Number(e.dataset.count)),
   };
 };
