@@ -3,7 +3,8 @@
 The page shows the board at every decision, the record with comments and variations, and
 navigation by keys, clicks and the address in the URL's ``#`` fragment. It needs nothing but
 a browser: no network, no server. With ``--as`` it holds only what that player (or a
-spectator) could see; otherwise everything, and it says so.
+spectator) could see; otherwise everything, and it says so. With ``--quiz`` the page asks
+"what would you do?" at each of that player's decisions (docs/html.md, "Quiz").
 
 Exit status: 0 written, 1 the record cannot be read or has errors (the page is still written
 when replay got anywhere, showing the record up to the error), 2 usage.
@@ -40,6 +41,12 @@ from mcn.viewer import resolve_option
     help="With --as: keep everyone's comments, glyphs and variations (the sharer decides; "
     "without it only the viewer's own stay).",
 )
+@click.option(
+    "--quiz",
+    is_flag=True,
+    help="A 'what would you do?' page: at each decision of the --as player (without --as: of "
+    "every player) pick a move, then see what was played and the comment; a score at the end.",
+)
 @board_option
 @click.option(
     "-o",
@@ -53,12 +60,15 @@ def html(
     number: int,
     viewer_name: str | None,
     keep_annotations: bool,
+    quiz: bool,
     board: Board | None,
     output: str,
 ) -> None:
     """Write game --game of FILE as one self-contained HTML page."""
     game = load_game(file, number)
     viewer = resolve_option(viewer_name, [game], EVERYTHING)  # a redacted record limits it
+    if quiz and viewer is None:
+        raise click.UsageError("--quiz asks at a player's decisions: a spectator makes none")
     name = "<stdin>" if file == "-" else file
     replay = replay_game(game, file=name, index=number, keep_states=True, board=board)
     errors = [d for d in replay.diagnostics if d.severity == "error"]
@@ -68,7 +78,7 @@ def html(
         click.echo(f"note: drawn with {summary(replay.main.start.board)}", err=True)
     if replay.main is None:
         sys.exit(1)
-    page = render_page(game, replay, viewer, keep_annotations=keep_annotations)
+    page = render_page(game, replay, viewer, keep_annotations=keep_annotations, quiz=quiz)
     if output == "-":
         click.echo(page, nl=False)
     else:

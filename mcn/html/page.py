@@ -29,6 +29,7 @@ from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
 from mcn.html.compact import vocabulary
 from mcn.html.frames import build_frames, player_names, round_marks, viewer_note
+from mcn.html.quiz import questions
 from mcn.html.record import move_list
 from mcn.html.sharing import sharing
 from mcn.notation.model import Game
@@ -37,7 +38,7 @@ from mcn.replay import GameReplay
 
 PAGE_FORMAT = "mcn-html/1"
 #: The page's parts, package data of :mod:`mcn.html` (shipped in the wheel).
-_SCRIPTS = ("util.js", "board.js", "panels.js", "viewer.js")
+_SCRIPTS = ("util.js", "board.js", "panels.js", "quiz.js", "viewer.js")
 _STYLE = "viewer.css"
 _TEMPLATE = "page.html"
 _MARKER = re.compile(r"\{\{[a-z]+\}\}")
@@ -73,11 +74,17 @@ def _markup_text(text: str) -> str:
 
 
 def page_data(
-    game: Game, replay: GameReplay, viewer: Viewer, *, keep_annotations: bool = False
+    game: Game,
+    replay: GameReplay,
+    viewer: Viewer,
+    *,
+    keep_annotations: bool = False,
+    quiz: bool = False,
 ) -> dict[str, Any]:
     """Everything the page shows, as one JSON-ready object (``replay`` must have kept its
     states). ``keep_annotations``: everyone's comments, glyphs and variations stay on a page
-    for one viewer (:mod:`mcn.html.sharing`)."""
+    for one viewer (:mod:`mcn.html.sharing`); ``quiz``: the page asks "what would you do?" at
+    the viewer's decisions (:mod:`mcn.html.quiz`)."""
     headers = [(header.tag, header.value) for header in game.headers]
     names = player_names(headers)
     shared = sharing(game, viewer, keep_annotations)
@@ -104,6 +111,7 @@ def page_data(
         "record": move_list(game.body, main, frames, shared),
         "rounds": round_marks(replay, frames),
         "problems": problems,
+        "quiz": questions(replay, frames, viewer) if quiz else None,
     }
 
 
@@ -127,11 +135,17 @@ def page_title(game: Game) -> str:
 
 
 def render_page(
-    game: Game, replay: GameReplay, viewer: Viewer, *, keep_annotations: bool = False
+    game: Game,
+    replay: GameReplay,
+    viewer: Viewer,
+    *,
+    keep_annotations: bool = False,
+    quiz: bool = False,
 ) -> str:
     """The complete HTML page for ``game`` (replayed with ``keep_states=True``) as ``viewer``
-    sees it. The same inputs always give the same bytes (no time stamps, no paths)."""
-    data = page_data(game, replay, viewer, keep_annotations=keep_annotations)
+    sees it (``quiz``: as a quiz). The same inputs always give the same bytes (no time
+    stamps, no paths)."""
+    data = page_data(game, replay, viewer, keep_annotations=keep_annotations, quiz=quiz)
     style = _asset(_STYLE)
     script = "\n".join(_asset(name) for name in _SCRIPTS)
     policy = (

@@ -51,7 +51,11 @@ MCN.Viewer = class {
   next() { const n = this.frames[this.current].n; if (n !== undefined) this.go(n); }
   prev() { const p = this.frames[this.current].p; if (p !== undefined) this.go(p); }
   start() { this.go(0); }
-  end() { let i = this.current; while (this.frames[i].n !== undefined) i = this.frames[i].n; this.go(i); }
+  end() {
+    let i = this.current;
+    while (this.frames[i].n !== undefined && (!this.quiz || this.quiz.allows(this.frames[i].n))) i = this.frames[i].n;
+    this.go(i);
+  }
   /* Shift+→: into the first variation that branches here; pressed again, the next sibling. */
   enter() {
     const here = this.frames[this.current];
@@ -67,6 +71,7 @@ MCN.Viewer = class {
 
   go(i, keepHash) {
     if (i === undefined || i < 0 || i >= this.frames.length) return;
+    if (this.quiz && !this.quiz.allows(i)) return;  // a quiz shows no further than answered
     this.current = i;
     const frame = this.frames[i], s = this.state(i);
     MCN.drawBoard(document.getElementById("board"), s, this.view);
@@ -79,7 +84,16 @@ MCN.Viewer = class {
     this.revealUpTo(i);
     document.body.dataset.frame = String(i);
     document.body.dataset.address = frame.a;
-    if (!keepHash) this.setHash(frame.a);
+    if (this.quiz) this.showMoves();
+    else if (!keepHash) this.setHash(frame.a);
+  }
+
+  /* In a quiz, the move list reaches no further than the questions answered. */
+  showMoves() {
+    if (!this.quiz) return;
+    for (const item of document.querySelectorAll("#moves .mainline > .item[data-first]")) {
+      item.hidden = !this.quiz.allows(Number(item.dataset.first));
+    }
   }
 
   /* The address goes into the URL at most every 150 ms (browsers throttle history updates;
@@ -118,8 +132,9 @@ MCN.Viewer = class {
     document.getElementById("address").textContent = frame.a === "start" ? "start" : frame.a;
     document.getElementById("btn-prev").disabled = frame.p === undefined;
     document.getElementById("btn-start").disabled = this.current === 0;
-    document.getElementById("btn-next").disabled = frame.n === undefined;
-    document.getElementById("btn-end").disabled = frame.n === undefined;
+    const ahead = frame.n === undefined || (this.quiz && !this.quiz.allows(frame.n));
+    document.getElementById("btn-next").disabled = ahead;
+    document.getElementById("btn-end").disabled = ahead;
     document.getElementById("btn-leave").hidden = line.par === undefined;
     const alt = document.getElementById("alternatives");
     MCN.clear(alt);
@@ -237,6 +252,8 @@ MCN.Viewer = class {
 
   buildItem(item, depth) {
     const box = MCN.el("div", {class: "item"});
+    const first = item.m.find((m) => m.f !== undefined);
+    if (!depth && first) box.dataset.first = String(first.f);
     if (item.n !== undefined) box.appendChild(MCN.el("span", {class: "label"}, `${item.n}.`));
     let actor = null;
     for (const move of item.m) {
@@ -286,6 +303,9 @@ MCN.Viewer = class {
 
   keys(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (this.quiz && this.quiz.keys(event)) { event.preventDefault(); return; }
+    const typing = event.target && event.target.tagName === "INPUT";
+    if (typing) return;  // the quiz's filter: the keys are the reader's text
     const handled = {
       ArrowRight: () => (event.shiftKey ? this.enter() : this.next()),
       ArrowLeft: () => (event.shiftKey ? this.leave() : this.prev()),
@@ -313,6 +333,12 @@ MCN.Viewer = class {
     bind("btn-end", () => this.end());
     bind("btn-leave", () => this.leave());
     document.addEventListener("keydown", (e) => this.keys(e));
+    if (this.data.quiz) {
+      this.quiz = new MCN.Quiz(this, this.data.quiz);
+      this.quiz.start();
+      document.body.dataset.ready = String(Math.round(performance.now()));
+      return;
+    }
     // the track is drawn for the width it has: again when that changes (a phone turned)
     let width = document.getElementById("board").clientWidth;
     window.addEventListener("resize", () => {

@@ -35,7 +35,18 @@ PAGES: dict[str, Callable[[Side, Viewer], str]] = {
     "html --as --keep-annotations": lambda side, viewer: render_page(
         side.game, side.replay, viewer, keep_annotations=True
     ),
+    # a quiz asks at a player's decisions (a spectator has none: refused by the command)
+    "html --quiz --as": lambda side, viewer: render_page(side.game, side.replay, viewer, quiz=True),
 }
+#: Pages for a player only.
+PLAYERS_ONLY = frozenset({"html --quiz --as"})
+
+
+def _data(page: str) -> dict[str, Any]:
+    found = _DATA.search(page)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(2))
+    return data
 
 
 def source_at(page: str, frame: int) -> str:
@@ -48,8 +59,8 @@ def source_at(page: str, frame: int) -> str:
     data["frames"] = data["frames"][: frame + 1]
     data["record"] = [[_node_until(node, frame) for node in line] for line in data["record"]]
     data["rounds"] = [mark for mark in data["rounds"] if mark[1] <= frame]
-    if "quiz" in data:
-        data["quiz"] = [q for q in data["quiz"] if q["at"] < frame]
+    if data.get("quiz"):
+        data["quiz"] = [q for q in data["quiz"] if q["at"] <= frame]
     markup = page[: found.start(2)] + page[found.end(2) :]
     return markup + json.dumps(data, sort_keys=True)
 
@@ -76,6 +87,8 @@ class Found:
     checks: int = 0
     by_kind: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
+    #: questions the quiz pages asked before their pair's reveal
+    quiz_questions: int = 0
 
 
 def pair_at_reveal(game: Base, spot: Spot, alternative: Any) -> Pair | None:
@@ -146,12 +159,20 @@ def check_pages(
         for seed in seeds:
             game = base(count, seed)
             for pair in pairs_of(game, rng, per_kind, kinds):
-                viewer = rng.choice(viewers(game, pair.spot))
+                choices = viewers(game, pair.spot)
+                viewer = rng.choice(choices)
+                players = [v for v in choices if v is not None]
                 for name, render in (pages or PAGES).items():
+                    if name in PLAYERS_ONLY and viewer is None:
+                        if not players:
+                            continue  # every player has seen it (a gift in a 2-player game)
+                        viewer = rng.choice(players)
                     found.checks += 1
-                    frame = first_difference(
-                        render(pair.a, viewer), render(pair.b, viewer), pair.reveal_frame
-                    )
+                    page_a, page_b = render(pair.a, viewer), render(pair.b, viewer)
+                    frame = first_difference(page_a, page_b, pair.reveal_frame)
+                    if name in PLAYERS_ONLY:
+                        asked = _data(page_a)["quiz"]
+                        found.quiz_questions += sum(q["at"] < pair.reveal_frame for q in asked)
                     if frame is not None:
                         found.failures.append(
                             f"{count} players, seed {seed}, {pair.spot.kind} at "

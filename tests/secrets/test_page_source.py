@@ -23,6 +23,7 @@ def test_page_sources_of_twins_agree_until_the_reveal(players: int) -> None:
     kinds = set(found.by_kind) | set(more.by_kind)
     assert kinds >= {"bid", "pope-die", "donation"}, kinds
     assert found.pairs + more.pairs >= 8
+    assert found.quiz_questions > 0, "the quiz pages asked something"
 
 
 def test_a_secret_in_a_frame_before_its_reveal_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
