@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
-from mcn.archive.judgement import INVALID, UNFINISHED, Entry, FileNote, Outcome
+from mcn.archive.judgement import INVALID, UNFINISHED, Entry, FileNote, Outcome, Seat
 from mcn.archive.tiebreaks import GamePlaces, TieBreaks, rank
 from mcn.verdict import name_key
 
@@ -171,6 +171,8 @@ class Standings:
     games: int = 0
     #: The files read in a guessed encoding (their names may be garbled: check them).
     encodings: list[FileNote] = field(default_factory=list)
+    #: With a schedule: the tables that handed in nothing.
+    missing: list[Seat] = field(default_factory=list)
 
 
 def _event_matches(entry: Entry, events: Sequence[str]) -> bool:
@@ -201,7 +203,9 @@ def compute(
     """The standings of a judged folder (:mod:`mcn.archive.judgement`): the games it counts,
     ranked by points and then ``ties`` (:mod:`mcn.archive.tiebreaks`); every other game and
     every file without a game listed apart with the reason."""
-    out = Standings(scoring, ties or TieBreaks(), encodings=list(outcome.encodings))
+    out = Standings(
+        scoring, ties or TieBreaks(), encodings=list(outcome.encodings), missing=outcome.missing
+    )
     tables: dict[str, Table] = {}
     rows: dict[str, dict[str, Row]] = {}
     for note in outcome.problems:
@@ -210,6 +214,12 @@ def compute(
         if not _event_matches(entry, events):
             continue
         out.games += 1
+        if entry.mismatch:
+            seat = f" ({entry.table})" if entry.table else ""
+            out.warnings.append(
+                f"{entry.file} game {entry.game}{seat} does not match the schedule: "
+                f"{entry.mismatch}"
+            )
         if not entry.counts:
             out.excluded.append(
                 Excluded(entry.file, entry.game, entry.event, entry.status, _why(entry))

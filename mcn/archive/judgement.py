@@ -50,11 +50,28 @@ BY_PATH: Final = "the path (equal modification times)"
 BY_NUMBER: Final = "the game number (copies in one file)"
 
 
+class Seat(Protocol):
+    """A table of a schedule, as reports show it."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 class Tables(Protocol):
     """What the judgement asks a schedule (:class:`mcn.archive.schedule.Schedule`)."""
 
+    file: str
+
     def attribute(self, entry: Entry) -> None:
         """Set ``entry.table`` and ``entry.mismatch`` from the schedule."""
+
+    def missing(self, labels: set[str]) -> Sequence[Seat]:
+        """The tables none of ``labels`` names."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +172,8 @@ class Outcome:
 
     entries: list[Entry] = field(default_factory=list)
     files: list[FileNote] = field(default_factory=list)
+    #: With a schedule: the tables that handed in nothing.
+    missing: list[Seat] = field(default_factory=list)
 
     @property
     def encodings(self) -> list[FileNote]:
@@ -191,6 +210,8 @@ class Outcome:
             out.append(text)
         for note in self.encodings:
             out.append(f"  {note.file}: encoding guessed: {note.message}")
+        for table in self.missing:
+            out.append(f"  {missing_text(table)}")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -198,7 +219,13 @@ class Outcome:
             "summary": {s: self.count(s) for s in STATUSES},
             "games": [e.to_json() for e in self.entries],
             "encodings": [n.to_json() for n in self.encodings],
+            "missing_tables": [t.to_json() for t in self.missing],
         }
+
+
+def missing_text(table: Seat) -> str:
+    """ "round 2, table 3 (A, B, C, D): handed in nothing"."""
+    return f"{table.label} ({', '.join(table.players)}): handed in nothing"
 
 
 def first_error(report: GameReport) -> str | None:
@@ -256,10 +283,12 @@ class Judgement:
         """Decide every game (see the module docstring) and return the outcome."""
         entries = self.outcome.entries
         schedule = self.choices.schedule
-        if schedule is not None:
+        if schedule is not None:  # every game with a roster: an invalid one was handed in too
             for entry in entries:
-                if entry.valid:
+                if entry.roster:
                     schedule.attribute(entry)
+            handed = {e.table for e in entries if e.table is not None}
+            self.outcome.missing = list(schedule.missing(handed))
         superseded = dict(self.choices.supersedes)
         candidates: list[Entry] = []
         for entry in entries:

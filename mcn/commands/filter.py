@@ -90,6 +90,7 @@ def filter_(
     output: str,
     prefer: tuple[str, ...],
     supersedes: tuple[str, ...],
+    schedule_file: str | None,
     board: Board | None,
     jobs: int,
     dask_address: str | None,
@@ -103,7 +104,7 @@ def filter_(
     jobs = effective_jobs(jobs)
     if jobs > 1 and "-" in files:
         raise click.UsageError("standard input cannot be read with --jobs")
-    judgement = Judgement(choices_for(inputs, prefer, supersedes))
+    judgement = Judgement(choices_for(inputs, prefer, supersedes, schedule_file))
     criteria = Criteria(players, results, events, validity)
     for skipped in inputs.skipped:
         click.echo(clean(f"{skipped.path}: note: skipped: {skipped.reason}"), err=True)

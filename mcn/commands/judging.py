@@ -1,9 +1,10 @@
 """The organiser's decisions, shared by the commands that judge a folder of submissions.
 
-``--prefer PATH`` and ``--supersedes OLD=NEW`` (:mod:`mcn.archive.judgement`) on ``validate``,
-``standings``, ``filter`` and ``site``. Every path must be one of the files read: a choice
-naming a file that is not there, or one not among the submissions, is a usage error (exit 2)
-before anything is read or written.
+``--prefer PATH``, ``--supersedes OLD=NEW`` (:mod:`mcn.archive.judgement`) and ``--schedule
+FILE`` (:mod:`mcn.archive.schedule`) on ``validate``, ``standings``, ``filter`` and ``site``.
+Every path must be one of the files read: a choice naming a file that is not there, or one not
+among the submissions, is a usage error (exit 2), and so is a schedule that cannot be used
+(with its file and line) — before anything is read or written.
 """
 
 from __future__ import annotations
@@ -12,12 +13,21 @@ import os
 
 import click
 
-from mcn.archive.judgement import Choices, Tables
+from mcn.archive.judgement import Choices
+from mcn.archive.schedule import ScheduleError, load_schedule
 from mcn.inputs import Inputs
 
 
 def judgement_options(function: click.decorators.FC) -> click.decorators.FC:
-    """``--prefer`` and ``--supersedes``."""
+    """``--prefer``, ``--supersedes`` and ``--schedule``."""
+    function = click.option(
+        "--schedule",
+        "schedule_file",
+        type=click.Path(exists=True, dir_okay=False),
+        help="The rounds, tables and players of each table (TOML, or CSV by its .csv name; "
+        "docs/standings.md): tables that handed in nothing are listed, games that do not "
+        "match their table flagged, copies decided per table.",
+    )(function)
     function = click.option(
         "--supersedes",
         "supersedes",
@@ -53,9 +63,16 @@ def choices_for(
     inputs: Inputs,
     prefer: tuple[str, ...],
     supersedes: tuple[str, ...],
-    schedule: Tables | None = None,
+    schedule_file: str | None = None,
 ) -> Choices:
-    """The organiser's choices, each path checked against the files read (exit 2 if wrong)."""
+    """The organiser's choices, each path checked against the files read and the schedule
+    read (exit 2 if either is wrong)."""
+    schedule = None
+    if schedule_file is not None:
+        try:
+            schedule = load_schedule(schedule_file)
+        except ScheduleError as problem:
+            raise click.UsageError(str(problem)) from None
     read = {os.path.realpath(f): f for f in inputs.files if f != "-"}
     preferred = tuple(_submitted(p, read, "--prefer") for p in prefer)
     pairs = []

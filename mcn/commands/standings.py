@@ -24,7 +24,7 @@ from typing import Final
 
 import click
 
-from mcn.archive.judgement import CONFLICT, INVALID, Judgement
+from mcn.archive.judgement import CONFLICT, INVALID, Judgement, missing_text
 from mcn.archive.tiebreaks import TieBreaks, parse_tie_breaks
 from mcn.batch import Options, Runner
 from mcn.board_profile import describe, summary
@@ -123,6 +123,9 @@ def render_text(standings: Standings) -> str:
 
 def _apart_lines(standings: Standings, escape: Callable[[str], str]) -> list[str]:
     out = []
+    if standings.missing:
+        out.append(f"Tables that handed in nothing ({len(standings.missing)}):")
+        out.extend(escape(f"  {missing_text(t)}") for t in standings.missing)
     for note in standings.encodings:
         out.append(escape(f"{note.file}: encoding guessed: {note.message}"))
     if standings.excluded:
@@ -154,6 +157,10 @@ def render_markdown(standings: Standings) -> str:
         out.append("|" + "|".join("---:" if h != "Player" else "---" for h in HEADINGS) + "|")
         for row in table.rows:
             out.append("| " + " | ".join(markdown_cell(c) for c in cells(row)) + " |")
+        out.append("")
+    if standings.missing:
+        out.append("## Tables that handed in nothing\n")
+        out.extend(f"- {markdown_cell(missing_text(t))}" for t in standings.missing)
         out.append("")
     if standings.encodings:
         out.append("## Encodings guessed\n")
@@ -194,6 +201,10 @@ def render_html(standings: Standings) -> str:
             )
             out.append(f"<tr>{tds}</tr>")
         out.append("</tbody></table>")
+    if standings.missing:
+        out.append("<h2>Tables that handed in nothing</h2><ul>")
+        out.extend(f"<li>{e(missing_text(t))}</li>" for t in standings.missing)
+        out.append("</ul>")
     if standings.encodings:
         out.append("<h2>Encodings guessed</h2><ul>")
         for note in standings.encodings:
@@ -221,6 +232,7 @@ def render_json(standings: Standings, inputs: Inputs, board: Board | None = None
         "excluded": [x.to_json() for x in standings.excluded],
         "warnings": standings.warnings,
         "encodings": [n.to_json() for n in standings.encodings],
+        "missing_tables": [t.to_json() for t in standings.missing],
         "skipped": [s.to_json() for s in inputs.skipped],
         "summary": {
             "games": standings.games,
@@ -310,6 +322,7 @@ def standings(
     include: tuple[str, ...],
     prefer: tuple[str, ...],
     supersedes: tuple[str, ...],
+    schedule_file: str | None,
 ) -> None:
     """Standings per player across the valid games in PATHS (files, directories, -).
 
@@ -320,7 +333,7 @@ def standings(
     if jobs > 1 and "-" in inputs.files:
         raise click.UsageError("standard input cannot be read with --jobs")
     files = list(inputs.files)
-    judgement = Judgement(choices_for(inputs, prefer, supersedes))
+    judgement = Judgement(choices_for(inputs, prefer, supersedes, schedule_file))
     if board is not None:  # B-4: which board decides, and whether it has provisional values
         click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
     options = Options(expect_players=expect_players, board=board)

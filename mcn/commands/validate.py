@@ -356,6 +356,7 @@ def validate(
     board: Board | None,
     prefer: tuple[str, ...],
     supersedes: tuple[str, ...],
+    schedule_file: str | None,
 ) -> None:
     """Check the records in PATHS (files, directories, - for standard input) and decide every
     game.
@@ -370,7 +371,7 @@ def validate(
     jobs = effective_jobs(jobs)
     if jobs > 1 and "-" in files:
         raise click.UsageError("standard input cannot be checked with --jobs")
-    choices = choices_for(inputs, prefer, supersedes)
+    choices = choices_for(inputs, prefer, supersedes, schedule_file)
     reporter = Reporter(sys.stdout, form, syntax_only, quiet, choices)
     reporter.skipped(inputs.skipped)
     infos: list[FileInfo] = []
