@@ -44,19 +44,11 @@ def opening(players: str = "RBGY", souls: str = "Y G B R", **options: Any) -> Ga
     act(state, f"*: souls {souls}")
     while state.decision.kind == "bonus":
         (actor,) = state.current_players()
-        choice = BONUSES[actor] if actor in BONUSES and len(players) == 4 else None
-        if choice is None or not _accepts(state, actor, choice):
-            choice = state.legal_actions()[0].text
+        # Four players take the fixed BONUSES; an illegal one is a broken set-up and raises
+        # IllegalAction here (never silently another bonus). Fewer players take the first.
+        choice = BONUSES[actor] if len(players) == 4 else state.legal_actions()[0].text
         act(state, f"{actor}: {choice}")
     return state
-
-
-def _accepts(state: GameState, actor: str, text: str) -> bool:
-    try:
-        state.check(parse_action(actor, text))
-    except Exception:
-        return False
-    return True
 
 
 def choose_all(state: GameState, cast: dict[str, str], prelims: dict[str, str]) -> None:
