@@ -1,4 +1,5 @@
-"""Every recipe in docs/api.md runs, from the repository's root, as a reader would run it."""
+"""Every recipe in docs/api.md runs, from the repository's root, as a reader would run it, and
+prints exactly the output the guide shows after it ("It prints:")."""
 
 from __future__ import annotations
 
@@ -14,21 +15,30 @@ import mcn
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
-RECIPES = re.findall(r"^### (.+?)\n.*?```python\n(.*?)```", GUIDE, flags=re.M | re.S)
+#: Each recipe: its title, its code and the output the guide says it prints.
+RECIPES = re.findall(
+    r"^### (.+?)\n.*?```python\n(.*?)```\n\nIt prints:\n\n```text\n(.*?)```",
+    GUIDE,
+    flags=re.M | re.S,
+)
 
 
-def test_the_guide_has_the_five_recipes() -> None:
-    titles = [title for title, _ in RECIPES]
+def test_the_guide_has_the_five_recipes_each_with_its_output() -> None:
+    titles = [title for title, _, _ in RECIPES]
     assert len(titles) == 5, titles
+    assert len(re.findall(r"^### ", GUIDE.split("## Reference")[0], flags=re.M)) == 5
 
 
-@pytest.mark.parametrize(("title", "code"), RECIPES, ids=[t for t, _ in RECIPES])
-def test_recipe_runs(title: str, code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("title", "code", "expected"), RECIPES, ids=[t for t, _, _ in RECIPES])
+def test_recipe_prints_what_the_guide_shows(
+    title: str, code: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, f"docs/api.md: {title}", "exec"), {"__name__": "__recipe__"})
-    assert out.getvalue().strip(), "a recipe shows its result"
+    assert expected.strip(), "the guide shows what the recipe prints"
+    assert out.getvalue() == expected
 
 
 def test_every_public_name_is_documented_and_importable() -> None:
