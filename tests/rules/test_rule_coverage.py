@@ -1,14 +1,32 @@
-"""Acceptance: every rule ID of the digest and of mcn's interpretations is cited by a test.
+"""Acceptance: every rule ID of the digest and of mcn's interpretations is cited by a test
+that asserts.
 
-A citation is a ``# R-…`` comment inside a test under ``tests/``; the comment sits in the test
-that checks the rule's effect. The digest must also stay a verbatim copy of the shared one.
+A citation is a ``# R-…`` comment in a Python file under ``tests/``. It is a *checked* citation
+when the comment lies inside a function (the innermost ``def`` around it) that asserts:
+
+* a function asserts *directly* when its own body — not counting functions, lambdas or classes
+  defined inside it — holds an ``assert`` statement or calls ``pytest.raises``, ``pytest.warns``
+  or ``pytest.fail``;
+* it asserts *by delegation* when its own body calls (``name(…)`` or ``….name(…)``) a function
+  defined anywhere under ``tests/`` whose name belongs to a function that asserts, directly or by
+  delegation (the closure; names are matched, not imports resolved, so a helper name shared by
+  an asserting and a silent function counts as asserting).
+
+Every ID must have at least one checked citation; a comment in a test function (``test_…``)
+that does not assert is an error even where the ID is checked elsewhere; citations outside any
+function (tables of cases, module comments) are allowed but check nothing. The digest must also
+stay a verbatim copy of the shared one.
 """
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import tokenize
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,15 +46,114 @@ def documented_ids() -> set[str]:
     return ids
 
 
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_PYTEST_CHECKS = {"raises", "warns", "fail"}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One rule ID in one comment: where, and the innermost function around it (if any)."""
+
+    rule: str
+    path: Path
+    line: int
+    function: Function | None
+
+
+def _own_nodes(function: Function) -> Iterator[ast.AST]:
+    """The nodes of ``function``'s own body, not those of functions or classes inside it."""
+    pending: list[ast.AST] = [n for n in function.body if not isinstance(n, _NESTED)]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, _NESTED))
+
+
+def _asserts_directly(function: Function) -> bool:
+    for node in _own_nodes(function):
+        if isinstance(node, ast.Assert):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "pytest"
+            and node.func.attr in _PYTEST_CHECKS
+        ):
+            return True
+    return False
+
+
+def _calls(function: Function) -> set[str]:
+    names: set[str] = set()
+    for node in _own_nodes(function):
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                names.add(node.func.id)
+            elif isinstance(node.func, ast.Attribute):
+                names.add(node.func.attr)
+    return names
+
+
+@cache
+def _modules() -> dict[Path, tuple[str, ast.Module]]:
+    return {
+        path: (source, ast.parse(source))
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for source in [path.read_text(encoding="utf-8")]
+    }
+
+
+def _functions(tree: ast.AST) -> list[Function]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+@cache
+def asserting_names() -> frozenset[str]:
+    """The names of the functions under tests/ that assert, directly or by delegation."""
+    functions = [f for _, tree in _modules().values() for f in _functions(tree)]
+    names = {f.name for f in functions if _asserts_directly(f)}
+    calls = [(f.name, _calls(f)) for f in functions]
+    grown = True
+    while grown:
+        grown = False
+        for name, called in calls:
+            if name not in names and called & names:
+                names.add(name)
+                grown = True
+    return frozenset(names)
+
+
+def asserts(function: Function) -> bool:
+    """Whether ``function`` asserts, directly or by delegation (see the module docstring)."""
+    return _asserts_directly(function) or bool(_calls(function) & asserting_names())
+
+
+@cache
+def citations() -> tuple[Citation, ...]:
+    """Every rule ID named in a comment of a Python file under tests/."""
+    found: list[Citation] = []
+    for path, (source, tree) in _modules().items():
+        functions = _functions(tree)
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type != tokenize.COMMENT:
+                continue
+            line = token.start[0]
+            around = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
+            innermost = max(around, key=lambda f: f.lineno) if around else None
+            found.extend(Citation(rule, path, line, innermost) for rule in ID.findall(token.string))
+    return tuple(found)
+
+
 def cited_ids() -> set[str]:
     """Every ID named in a comment of a Python file under tests/."""
-    cited: set[str] = set()
-    for path in (ROOT / "tests").rglob("*.py"):
-        source = path.read_text(encoding="utf-8")
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.COMMENT:
-                cited.update(ID.findall(token.string))
-    return cited
+    return {citation.rule for citation in citations()}
+
+
+def checked_ids() -> set[str]:
+    """Every ID with a checked citation: in a function that asserts."""
+    return {c.rule for c in citations() if c.function is not None and asserts(c.function)}
 
 
 def test_documents_define_rules() -> None:
@@ -47,6 +164,36 @@ def test_documents_define_rules() -> None:
 def test_every_rule_id_is_cited_by_a_test() -> None:
     uncited = sorted(documented_ids() - cited_ids())
     assert not uncited, "rule IDs no test cites: " + ", ".join(uncited)
+
+
+def test_every_rule_id_is_cited_in_a_test_that_asserts() -> None:
+    unchecked = sorted(documented_ids() - checked_ids())
+    assert not unchecked, "rule IDs cited only where nothing asserts: " + ", ".join(unchecked)
+
+
+def test_no_test_that_cites_a_rule_is_without_an_assertion() -> None:
+    silent = sorted(
+        f"{c.path.relative_to(ROOT)}:{c.line} {c.rule} in {c.function.name}"
+        for c in citations()
+        if c.function is not None and c.function.name.startswith("test") and not asserts(c.function)
+    )
+    assert not silent, "tests citing a rule without asserting anything: " + "; ".join(silent)
+
+
+def _parse(source: str) -> Function:
+    node = ast.parse(source).body[0]
+    assert isinstance(node, ast.FunctionDef)
+    return node
+
+
+def test_what_counts_as_asserting() -> None:
+    assert asserts(_parse("def test_a():\n    assert 1\n"))
+    assert asserts(_parse("def test_b():\n    with pytest.raises(E):\n        f()\n"))
+    # a helper of tests/ that asserts: ``run`` (tests/safety/helpers.py) forbids tracebacks
+    assert asserts(_parse("def test_c():\n    run('fmt')\n"))
+    assert not asserts(_parse("def test_d():\n    x = 1\n    print(x)\n"))
+    # an assert in a function defined inside the test, never called, does not count
+    assert not asserts(_parse("def test_e():\n    def inner():\n        assert 1\n"))
 
 
 def test_tests_cite_only_documented_ids() -> None:
