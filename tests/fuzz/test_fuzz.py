@@ -25,7 +25,7 @@ from tests.fuzz.targets import HANG_GUARD_S, TARGETS, WRITING_TARGETS, run_targe
 
 FUZZ_SETTINGS = settings(
     max_examples=150,
-    deadline=timedelta(seconds=HANG_GUARD_S),
+    deadline=None if HANG_GUARD_S is None else timedelta(seconds=HANG_GUARD_S),
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
