@@ -4,13 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench bench-compiled clean
+.PHONY: demo test setup dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench bench-compiled mutate mutate-changed clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) on PATH"; exit 2; }
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,bench,dask]'
+	$(BIN)/pip install -q -e '.[dev,bench,dask,mutate]'
 	touch $(STAMP)
 
 setup: $(STAMP) dot browser
@@ -82,6 +82,19 @@ bench-compiled: setup compiler
 	$(PY) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install -q "$$(ls build/bench-dist/*.whl)[dev,bench,dask]"
 	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)
+
+# Mutation testing of the core modules with cosmic-ray (docs/testing.md, "Mutation testing"):
+# every target of tests/mutation/targets.py, each against its own selection of tests, in a copy
+# of the tree under build/mutate/. Too slow for every CI run (see docs/testing.md for the run
+# times); run it periodically and after changing a core module. `make mutate MUTATE_ARGS=writer`
+# runs one target; `make mutate-changed` only those whose modules differ from MUTATE_BASE.
+MUTATE_ARGS ?=
+MUTATE_BASE ?= main
+mutate: $(STAMP)
+	nice -n 10 $(BIN)/python -m tests.mutation.run $(MUTATE_ARGS)
+
+mutate-changed: $(STAMP)
+	nice -n 10 $(BIN)/python -m tests.mutation.run --changed $(MUTATE_BASE) $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,450 @@
+"""``make mutate``: mutation testing of the core modules with cosmic-ray (docs/testing.md).
+
+    python -m tests.mutation.run                      # every target of tests/mutation/targets.py
+    python -m tests.mutation.run safe_write writer    # some targets
+    python -m tests.mutation.run --changed main       # the targets whose modules differ from main
+    python -m tests.mutation.run --report             # only the report of the stored sessions
+
+For each target the tracked tree is copied to ``build/mutate/<target>/tree`` (the checkout is
+never mutated, so a run may be interrupted, and the developer may go on working meanwhile);
+cosmic-ray enumerates the mutants of the target's modules into ``build/mutate/<target>.sqlite``
+(its core operators plus :mod:`tests.mutation.operators`); each mutant is applied to the copy,
+the target's test selection is run against it (``pytest -x``, in a subprocess), and the file is
+restored. A stored session resumes where it stopped while the modules are unchanged
+(``--fresh`` starts again). The report (``build/mutate/report.md``, also printed) gives, per
+target, the mutants, how many were killed, and every survivor — each either listed as
+equivalent in ``tests/mutation/equivalent.toml`` with the reason, or a gap for a test to close.
+Exit status 1 when a target's score of non-equivalent mutants is below ``--minimum`` (90 %).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.mutation.targets import TARGETS, Target
+
+ROOT = Path(__file__).resolve().parents[2]
+WORK = ROOT / "build" / "mutate"
+EQUIVALENT = Path(__file__).with_name("equivalent.toml")
+#: Operators left out, with the reason (docs/testing.md, "Configuration").
+EXCLUDED_OPERATORS = {
+    # Exponentiation and shifts in place of + - * /: never plausible in this code, and every
+    # one is killed by the first test that computes anything; they would triple the run time.
+    "Pow": "a ** or a shift instead of arithmetic is never a plausible slip",
+    "LShift": "as above",
+    "RShift": "as above",
+    "BitXor": "as above",
+}
+#: One pytest process per mutant, stopping at the first failure. xdist and hypothesis's pytest
+#: plugin are not loaded: they cost a second of start-up per mutant on a loaded machine and
+#: add nothing to one process running a selection (``@given`` tests run without the plugin).
+PYTEST_OPTIONS = (
+    "-x -q -p no:cacheprovider -p no:xdist -p no:xdist.looponfail -p no:hypothesispytest"
+)
+#: A mutant's tests may take this many times the unmutated run (and at least MIN_TIMEOUT s).
+TIMEOUT_FACTOR = 4.0
+MIN_TIMEOUT = 30.0
+
+
+@dataclass
+class Tally:
+    """One target's outcome."""
+
+    target: str
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+    mutants: int = 0
+    killed: int = 0
+    timeouts: int = 0
+    excluded: int = 0
+    pending: int = 0
+    seconds: float = 0.0
+    survivors: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def equivalent(self) -> int:
+        return sum(1 for s in self.survivors if s.get("reason"))
+
+    @property
+    def gaps(self) -> list[dict[str, str]]:
+        return [s for s in self.survivors if not s.get("reason")]
+
+    @property
+    def score(self) -> float:
+        """Killed (timeouts included) over the non-equivalent mutants that ran."""
+        counted = self.killed + len(self.gaps)
+        return 1.0 if counted == 0 else self.killed / counted
+
+
+def _cosmic_ray_version() -> str:
+    from importlib.metadata import version
+
+    return version("cosmic-ray")
+
+
+def _copy_tree(destination: Path) -> None:
+    """The tracked (and untracked, not ignored) files of the checkout, without build/."""
+    if destination.exists():
+        subprocess.run(["rm", "-rf", str(destination)], check=True)
+    destination.mkdir(parents=True)
+    files = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.split(b"\0")
+    listing = b"\0".join(f for f in files if f and (ROOT / f.decode()).is_file())
+    pack = subprocess.Popen(
+        ["tar", "--null", "-cf", "-", "-T", "-"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    unpack = subprocess.Popen(["tar", "-xf", "-"], cwd=destination, stdin=pack.stdout)
+    assert pack.stdin is not None and pack.stdout is not None
+    pack.stdout.close()
+    pack.stdin.write(listing)
+    pack.stdin.close()
+    if pack.wait() or unpack.wait():
+        raise SystemExit(f"mutate: could not copy the tree to {destination}")
+
+
+def _test_command(target: Target) -> str:
+    tests = [name for name in target.tests if (ROOT / name).exists()]
+    return " ".join([sys.executable, "-m", "pytest", *PYTEST_OPTIONS.split(), *tests])
+
+
+def _digest(paths: Iterable[Path]) -> str:
+    hasher = hashlib.sha256()
+    for path in paths:
+        hasher.update(path.read_bytes())
+    return hasher.hexdigest()
+
+
+def _state_digest(target: Target) -> str:
+    """What a stored session depends on: the modules, the test files, the operator set."""
+    tests: list[Path] = []
+    for name in target.tests:
+        path = ROOT / name
+        if path.is_dir():
+            tests.extend(sorted(path.rglob("*.py")))
+        elif path.exists():
+            tests.append(path)
+    operators = Path(__file__).with_name("operators.py")
+    return _digest([*(ROOT / m for m in target.modules), *tests, operators])
+
+
+def _equivalents() -> list[dict[str, str]]:
+    with EQUIVALENT.open("rb") as handle:
+        return list(tomllib.load(handle).get("equivalent", []))
+
+
+def changed_lines(diff: str) -> tuple[str, str]:
+    """The first removed and the first added line of a mutant's diff, stripped: its key."""
+    removed = next(
+        (
+            line[1:].strip()
+            for line in diff.splitlines()
+            if line.startswith("-") and not line.startswith("---")
+        ),
+        "",
+    )
+    added = next(
+        (
+            line[1:].strip()
+            for line in diff.splitlines()
+            if line.startswith("+") and not line.startswith("+++")
+        ),
+        "",
+    )
+    return removed, added
+
+
+def equivalence_reason(
+    module: str, operator: str, diff: str, equivalents: Sequence[dict[str, str]]
+) -> str:
+    """The documented reason why this mutant is equivalent, or ``""``."""
+    removed, added = changed_lines(diff)
+    for entry in equivalents:
+        if (
+            entry["module"] == module
+            and entry["operator"] == operator
+            and entry["line"] == removed
+            and entry["mutant"] == added
+        ):
+            return entry["reason"]
+    return ""
+
+
+def annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the type annotations of a module are: ``(line, column)`` start and end pairs.
+
+    Every module of the package has ``from __future__ import annotations``: an annotation is a
+    string nobody evaluates at run time (mypy checks it), so a mutant inside one (``str | None``
+    made ``str & None``) is equivalent by construction and is not run at all.
+    """
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        found: list[ast.expr | None] = []
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            arguments = node.args
+            every = [
+                *arguments.posonlyargs,
+                *arguments.args,
+                *arguments.kwonlyargs,
+                arguments.vararg,
+                arguments.kwarg,
+            ]
+            found = [a.annotation for a in every if a is not None]
+            found.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            found = [node.annotation]
+        for annotation in found:
+            if annotation is not None and annotation.end_lineno is not None:
+                spans.append(
+                    (
+                        (annotation.lineno, annotation.col_offset),
+                        (annotation.end_lineno, annotation.end_col_offset or 0),
+                    )
+                )
+    return spans
+
+
+def _in_annotation(
+    start: tuple[int, int], end: tuple[int, int], spans: Sequence[tuple[tuple[int, int], ...]]
+) -> bool:
+    return any(first <= start and end <= last for first, last in spans)
+
+
+def _init_session(target: Target, db_path: Path, tree: Path) -> None:
+    from cosmic_ray.commands import init
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    os.chdir(tree)
+    with use_db(str(db_path), WorkDB.Mode.create) as db:
+        init([Path(m) for m in target.modules], db, {})
+        spans = {m: annotation_spans(Path(m).read_text(encoding="utf-8")) for m in target.modules}
+        for item in list(db.pending_work_items):
+            (mutation,) = item.mutations
+            where = spans[str(mutation.module_path)]
+            if _in_annotation(
+                tuple(mutation.start_pos), tuple(mutation.end_pos), where
+            ) or excluded_operator(mutation.operator_name):
+                db.set_result(
+                    item.job_id,
+                    WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output=None, diff=None),
+                )
+
+
+def excluded_operator(name: str) -> bool:
+    """Whether the operator ``name`` (``core/ReplaceBinaryOperator_Add_Pow``) is left out."""
+    return any(part in EXCLUDED_OPERATORS for part in name.split("/")[-1].split("_")[1:])
+
+
+def _baseline(target: Target, tree: Path) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(
+        _test_command(target),
+        shell=True,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+    )
+    if done.returncode != 0:
+        print(done.stdout[-3000:], done.stderr[-3000:], sep="\n")
+        raise SystemExit(f"mutate: {target.name}: the tests fail without any mutant")
+    return time.perf_counter() - start
+
+
+def run_target(target: Target, fresh: bool) -> None:
+    """Enumerate (or resume) and execute the mutants of one target."""
+    from cosmic_ray.mutating import mutate_and_test
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    from tests.mutation.operators import install
+
+    install()
+    folder = WORK / target.name
+    tree, db_path, meta_path = folder / "tree", WORK / f"{target.name}.sqlite", folder / "meta.json"
+    digest = _state_digest(target)
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    if fresh or meta.get("digest") != digest or not db_path.exists() or not tree.exists():
+        db_path.unlink(missing_ok=True)
+        _copy_tree(tree)
+        baseline = _baseline(target, tree)
+        for module in target.modules:  # cached bytecode of a mutated module is never used
+            for cached in (tree / module).parent.glob(f"__pycache__/{Path(module).stem}.*.pyc"):
+                cached.unlink()
+        _init_session(target, db_path, tree)
+        meta = {"digest": digest, "baseline": baseline, "seconds": 0.0, "started": time.time()}
+        meta_path.write_text(json.dumps(meta))
+    timeout = max(MIN_TIMEOUT, TIMEOUT_FACTOR * meta["baseline"])
+    os.chdir(tree)
+    os.environ["PYTHONPATH"] = str(tree)  # subprocesses of the tests import the mutated copy
+    command = _test_command(target)
+    with use_db(str(db_path), WorkDB.Mode.open) as db:
+        pending = list(db.pending_work_items)
+        total = db.num_work_items
+        print(
+            f"mutate: {target.name}: {len(pending)} of {total} mutants to run "
+            f"(tests take {meta['baseline']:.1f} s unmutated; timeout {timeout:.0f} s)",
+            flush=True,
+        )
+        start = time.perf_counter()
+        for number, item in enumerate(pending, 1):
+            result = mutate_and_test(item.mutations, command, timeout)
+            db.set_result(item.job_id, result)
+            if number % 25 == 0 or number == len(pending):
+                elapsed = time.perf_counter() - start
+                print(
+                    f"mutate: {target.name}: {number}/{len(pending)} in {elapsed:.0f} s", flush=True
+                )
+                meta["seconds"] = meta.get("seconds", 0.0) + elapsed
+                start = time.perf_counter()
+                meta_path.write_text(json.dumps(meta))
+    os.chdir(ROOT)
+
+
+def tally(target: Target) -> Tally | None:
+    """The stored session's outcome (None when the target never ran)."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    db_path = WORK / f"{target.name}.sqlite"
+    meta_path = WORK / target.name / "meta.json"
+    if not db_path.exists():
+        return None
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    out = Tally(target.name, target.modules, target.tests, seconds=meta.get("seconds", 0.0))
+    equivalents = _equivalents()
+    with use_db(str(db_path), WorkDB.Mode.open) as db:
+        results = dict(db.results)
+        for item in db.work_items:
+            out.mutants += 1
+            result = results.get(item.job_id)
+            (mutation,) = item.mutations
+            if result is None:
+                out.pending += 1
+            elif result.worker_outcome in (WorkerOutcome.SKIPPED, WorkerOutcome.NO_TEST):
+                out.excluded += 1
+            elif result.worker_outcome != WorkerOutcome.NORMAL:
+                raise SystemExit(f"mutate: {target.name}: a worker failed:\n{result.output}")
+            elif result.test_outcome == TestOutcome.SURVIVED:
+                diff = result.diff or ""
+                removed, added = changed_lines(diff)
+                out.survivors.append(
+                    {
+                        "module": str(mutation.module_path),
+                        "line": str(mutation.start_pos[0]),
+                        "operator": mutation.operator_name,
+                        "removed": removed,
+                        "added": added,
+                        "reason": equivalence_reason(
+                            str(mutation.module_path), mutation.operator_name, diff, equivalents
+                        ),
+                    }
+                )
+            else:
+                out.killed += 1
+                out.timeouts += result.output == "timeout"
+    return out
+
+
+def report(tallies: Sequence[Tally]) -> str:
+    lines = [
+        f"cosmic-ray {_cosmic_ray_version()}, Python {sys.version.split()[0]}, commit {_commit()}",
+        "",
+        "| target | modules | mutants run | killed | equivalent | survived | score | run time |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for t in tallies:
+        ran = t.mutants - t.excluded - t.pending
+        lines.append(
+            f"| {t.target} | {', '.join(t.modules)} | {ran}"
+            f"{f' ({t.pending} pending)' if t.pending else ''} | {t.killed} | {t.equivalent} | "
+            f"{len(t.gaps)} | {100 * t.score:.1f} % | {t.seconds / 60:.0f} min |"
+        )
+    for t in tallies:
+        if not t.survivors:
+            continue
+        lines += ["", f"Survivors of {t.target}:", ""]
+        for s in t.survivors:
+            verdict = f"equivalent: {s['reason']}" if s["reason"] else "NOT KILLED"
+            lines.append(
+                f"- {s['module']}:{s['line']} {s['operator']}: `{s['removed']}` -> "
+                f"`{s['added']}` — {verdict}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def _commit() -> str:
+    return subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def changed_targets(base: str) -> list[str]:
+    """The targets one of whose modules differs between ``base`` and the work tree."""
+    changed = set(
+        subprocess.run(
+            ["git", "diff", "--name-only", base, "--"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+    )
+    return [name for name, t in TARGETS.items() if changed & set(t.modules)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.mutation.run",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("targets", nargs="*", help=f"of: {', '.join(TARGETS)} (default: all)")
+    parser.add_argument("--changed", metavar="REF", help="only targets whose modules changed")
+    parser.add_argument("--fresh", action="store_true", help="start the sessions again")
+    parser.add_argument("--report", action="store_true", help="only report stored sessions")
+    parser.add_argument("--minimum", type=float, default=90.0, help="score required (%%)")
+    options = parser.parse_args(argv)
+    unknown = [name for name in options.targets if name not in TARGETS]
+    if unknown:
+        parser.error(f"unknown target(s): {', '.join(unknown)}; known: {', '.join(TARGETS)}")
+    names = options.targets or list(TARGETS)
+    if options.changed:
+        names = [n for n in names if n in changed_targets(options.changed)]
+        if not names:
+            print(f"mutate: no core module changed since {options.changed}")
+            return 0
+    WORK.mkdir(parents=True, exist_ok=True)
+    if not options.report:
+        for name in names:
+            run_target(TARGETS[name], options.fresh)
+    tallies = [t for t in (tally(TARGETS[n]) for n in names) if t is not None]
+    text = report(tallies)
+    (WORK / "report.md").write_text(text, encoding="utf-8")
+    print(text)
+    low = [t.target for t in tallies if t.pending == 0 and 100 * t.score < options.minimum]
+    if low:
+        print(f"mutate: below {options.minimum:.0f} %: {', '.join(low)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""What ``make mutate`` mutates, and the tests it runs against each mutant.
+
+A target is a core module (or a few that decide one thing together) and a *targeted* selection
+of tests: the ones that exercise it, chosen so that one mutant costs seconds, not the suite's
+minutes. A selection that misses a test which would kill a mutant only makes the score look
+worse (a false survivor), never better; docs/testing.md lists every survivor, so a missing test
+shows up there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Target:
+    """One mutation run: the modules mutated and the tests run against each mutant."""
+
+    name: str
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+    why: str
+
+
+TARGETS: dict[str, Target] = {
+    target.name: target
+    for target in (
+        Target(
+            "safe_write",
+            ("mcn/safe_write.py",),
+            (
+                "tests/safety/test_safe_write.py",
+                "tests/safety/test_safe_write_mutants.py",
+                "tests/safety/test_writers.py",
+                "tests/safety/test_disk_full.py",
+            ),
+            "the one writer of every file mcn writes: a record is often its owner's only copy",
+        ),
+        Target(
+            "evaluation",
+            ("mcn/engine/evaluation.py",),
+            (
+                "tests/rules/test_cathedral.py",
+                "tests/rules/test_end.py",
+                "tests/rules/test_pope_order.py",
+                "tests/rules/test_refusal_table.py",
+            ),
+            "the donation evaluation decides who gets which letters (R-EVA-*)",
+        ),
+        Target(
+            "writer",
+            ("mcn/notation/writer.py",),
+            (
+                "tests/notation/test_writer.py",
+                "tests/notation/test_properties.py",
+                "tests/notation/test_json.py",
+            ),
+            "the canonical writer (mcn fmt): it must never drop or change what a record says",
+        ),
+        Target(
+            "legality",
+            ("mcn/engine/legality.py", "mcn/engine/decision.py"),
+            (
+                "tests/rules/test_illegal.py",
+                "tests/positions/test_legal.py",
+                "tests/engine/test_decisions.py",
+            ),
+            "which actions are legal, and the words for one that is not",
+        ),
+        Target(
+            "fastpath",
+            ("mcn/notation/fastpath.py",),
+            (
+                "tests/fuzz/test_fastpath.py",
+                "tests/notation/test_differential.py",
+                "tests/notation/test_validate_syntax_only.py",
+            ),
+            "the fast reader must agree with the grammar on every record",
+        ),
+        Target(
+            "duplicates",
+            ("mcn/duplicates.py",),
+            ("tests/tournament",),
+            "two copies of one game in a tournament folder must be found, however written",
+        ),
+        Target(
+            "projection",
+            ("mcn/projection.py", "mcn/hidden.py"),
+            ("tests/secrets", "tests/replay/test_redaction.py"),
+            "every view of a record for one player: exactly the secrets the engine declares",
+        ),
+    )
+}

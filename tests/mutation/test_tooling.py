@@ -1,0 +1,94 @@
+"""The mutation-testing set-up itself (``make mutate``; docs/testing.md): the project's operator
+mutates what it claims to, annotations and excluded operators are left out, every target names
+modules and tests that exist, and every equivalent mutant still points at a real line."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("cosmic_ray", reason="cosmic-ray is in the 'mutate' extra (make mutate)")
+
+from cosmic_ray.mutating import mutate_code
+
+from tests.mutation import run
+from tests.mutation.operators import RemoveCallStatement
+from tests.mutation.targets import TARGETS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_remove_call_statement_drops_bare_calls_only() -> None:
+    for example in RemoveCallStatement.examples():
+        assert mutate_code(example.pre_mutation_code, RemoveCallStatement(), 0) == (
+            example.post_mutation_code
+        )
+    source = "x = f(1)\nreturn_value = g()\nos.fsync(fd)\nprint\n"
+    # only ``os.fsync(fd)`` stands alone: an assignment keeps its call, a bare name is no call
+    assert (
+        mutate_code(source, RemoveCallStatement(), 0)
+        == "x = f(1)\nreturn_value = g()\npass\nprint\n"
+    )
+    assert mutate_code(source, RemoveCallStatement(), 1) is None
+
+
+def test_annotations_are_found_and_left_out() -> None:
+    source = "def f(a: int | None, *b: str) -> dict[str, int]:\n    c: list[int] = a | 1\n"
+    spans = run.annotation_spans(source)
+    assert run._in_annotation((1, 9), (1, 19), spans)  # ``int | None``
+    assert run._in_annotation((1, 13), (1, 14), spans)  # its ``|``
+    assert run._in_annotation((1, 33), (1, 47), spans)  # the return annotation
+    assert run._in_annotation((2, 7), (2, 16), spans)  # ``list[int]``
+    assert not run._in_annotation((2, 19), (2, 24), spans)  # ``a | 1`` is code
+
+
+def test_excluded_operators() -> None:
+    assert run.excluded_operator("core/ReplaceBinaryOperator_Add_Pow")
+    assert run.excluded_operator("core/ReplaceBinaryOperator_LShift_Add")
+    assert not run.excluded_operator("core/ReplaceBinaryOperator_Add_Sub")
+    assert not run.excluded_operator("mcn/RemoveCallStatement")
+
+
+def test_targets_name_existing_modules_and_tests() -> None:
+    for target in TARGETS.values():
+        for module in target.modules:
+            assert (ROOT / module).is_file(), (target.name, module)
+        for tests in target.tests:
+            assert (ROOT / tests).exists(), (target.name, tests)
+
+
+def test_a_survivor_is_matched_to_its_equivalence_reason() -> None:
+    diff = "--- a\n+++ b\n@@ -1 +1 @@\n-    x = 1 << 20\n+    x = 1 << 21\n"
+    entries = [
+        {
+            "module": "m.py",
+            "operator": "core/NumberReplacer",
+            "line": "x = 1 << 20",
+            "mutant": "x = 1 << 21",
+            "reason": "a chunk size",
+        }
+    ]
+    assert run.equivalence_reason("m.py", "core/NumberReplacer", diff, entries) == "a chunk size"
+    assert run.equivalence_reason("m.py", "core/AddNot", diff, entries) == ""
+
+
+def test_every_equivalent_mutant_points_at_a_line_of_its_module() -> None:
+    with run.EQUIVALENT.open("rb") as handle:
+        entries = tomllib.load(handle).get("equivalent", [])
+    for entry in entries:
+        assert set(entry) == {"module", "operator", "line", "mutant", "reason"}, entry
+        assert entry["reason"].strip(), entry
+        lines = {line.strip() for line in (ROOT / entry["module"]).read_text().splitlines()}
+        assert entry["line"] in lines, f"stale entry (the line changed): {entry}"
+
+
+def test_the_score_counts_killed_over_the_non_equivalent() -> None:
+    tally = run.Tally("t", ("m.py",), (), mutants=12, killed=9, excluded=1)
+    tally.survivors = [
+        {"module": "m.py", "line": "1", "operator": "o", "removed": "", "added": "", "reason": ""},
+        {"module": "m.py", "line": "2", "operator": "o", "removed": "", "added": "", "reason": "x"},
+    ]
+    assert tally.equivalent == 1
+    assert tally.score == 9 / 10
