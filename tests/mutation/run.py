@@ -121,7 +121,7 @@ def _copy_tree(destination: Path) -> None:
 
 
 def _test_command(target: Target) -> str:
-    tests = [name for name in target.tests if (ROOT / name).exists()]
+    tests = [name for name in target.tests if (ROOT / name.split("::")[0]).exists()]
     return " ".join([sys.executable, "-m", "pytest", *PYTEST_OPTIONS.split(), *tests])
 
 
@@ -136,7 +136,7 @@ def _state_digest(target: Target) -> str:
     """What a stored session depends on: the modules, the test files, the operator set."""
     tests: list[Path] = []
     for name in target.tests:
-        path = ROOT / name
+        path = ROOT / name.split("::")[0]
         if path.is_dir():
             tests.extend(sorted(path.rglob("*.py")))
         elif path.exists():

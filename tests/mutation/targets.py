@@ -52,8 +52,10 @@ TARGETS: dict[str, Target] = {
             ("mcn/notation/writer.py",),
             (
                 "tests/notation/test_writer.py",
-                "tests/notation/test_properties.py",
                 "tests/notation/test_json.py",
+                "tests/notation/test_parse.py",
+                "tests/notation/test_properties.py::test_canonical_text_parses_back_to_the_record",
+                "tests/notation/test_properties.py::test_formatting_is_idempotent",
             ),
             "the canonical writer (mcn fmt): it must never drop or change what a record says",
         ),
@@ -63,7 +65,9 @@ TARGETS: dict[str, Target] = {
             (
                 "tests/rules/test_illegal.py",
                 "tests/positions/test_legal.py",
-                "tests/engine/test_decisions.py",
+                "tests/engine/test_decisions.py::test_fast_legal_generation_matches_the_rules",
+                "tests/engine/test_decisions.py::test_every_decision_kind_occurs_in_random_games",
+                "tests/engine/test_decisions.py::test_check_accepts_exactly_the_legal_actions",
             ),
             "which actions are legal, and the words for one that is not",
         ),
