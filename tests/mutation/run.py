@@ -221,6 +221,20 @@ def annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]
     return spans
 
 
+def arithmetic_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the binary operations of a module are (``a + b``, ``x |= y``).
+
+    cosmic-ray's binary-operator replacement also takes the bare ``*`` that makes the following
+    parameters keyword-only for a multiplication and turns it into ``/`` (positional-only before
+    it): not an operation at all, so such a mutant is not run.
+    """
+    return [
+        ((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset or 0))
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.BinOp | ast.AugAssign) and node.end_lineno is not None
+    ]
+
+
 def _in_annotation(
     start: tuple[int, int], end: tuple[int, int], spans: Sequence[tuple[tuple[int, int], ...]]
 ) -> bool:
@@ -235,13 +249,21 @@ def _init_session(target: Target, db_path: Path, tree: Path) -> None:
     os.chdir(tree)
     with use_db(str(db_path), WorkDB.Mode.create) as db:
         init([Path(m) for m in target.modules], db, {})
-        spans = {m: annotation_spans(Path(m).read_text(encoding="utf-8")) for m in target.modules}
+        sources = {m: Path(m).read_text(encoding="utf-8") for m in target.modules}
+        spans = {m: annotation_spans(source) for m, source in sources.items()}
+        arithmetic = {m: arithmetic_spans(source) for m, source in sources.items()}
         for item in list(db.pending_work_items):
             (mutation,) = item.mutations
-            where = spans[str(mutation.module_path)]
-            if _in_annotation(
-                tuple(mutation.start_pos), tuple(mutation.end_pos), where
-            ) or excluded_operator(mutation.operator_name):
+            module = str(mutation.module_path)
+            start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)
+            if (
+                _in_annotation(start, end, spans[module])
+                or excluded_operator(mutation.operator_name)
+                or (
+                    mutation.operator_name.startswith("core/ReplaceBinaryOperator")
+                    and not _in_annotation(start, end, arithmetic[module])
+                )
+            ):
                 db.set_result(
                     item.job_id,
                     WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output=None, diff=None),

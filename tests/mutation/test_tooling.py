@@ -92,3 +92,10 @@ def test_the_score_counts_killed_over_the_non_equivalent() -> None:
     ]
     assert tally.equivalent == 1
     assert tally.score == 9 / 10
+
+
+def test_a_keyword_only_star_is_no_arithmetic() -> None:
+    source = "def f(a, *, b=1):\n    return a * b\n"
+    spans = run.arithmetic_spans(source)
+    assert not run._in_annotation((1, 9), (1, 10), spans)  # the ``*`` of the parameters
+    assert run._in_annotation((2, 13), (2, 14), spans)  # ``a * b``

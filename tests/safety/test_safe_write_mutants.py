@@ -154,3 +154,201 @@ def test_root_keeps_the_owner_and_group(tmp_path: Path) -> None:
     assert (status.st_uid, status.st_gid) == (65534, 65533)
     assert stat.S_IMODE(status.st_mode) == 0o640
     assert target.read_bytes() == b"new"
+
+
+def _open_descriptors() -> set[int]:
+    return {int(name) for name in os.listdir("/proc/self/fd")}
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd (Linux)")
+def test_no_descriptor_leaks_on_success_or_on_an_early_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's descriptor is closed after its fsync; the temporary file's descriptor is
+    closed when setting its mode fails, before any file object owns it (and only once)."""
+    target = tmp_path / "game.mcn"
+    target.write_bytes(b"old")
+    before = _open_descriptors()
+    write_bytes_atomic(target, b"new")
+    assert _open_descriptors() == before
+
+    def refuse(descriptor: int, mode: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(safe_write.os, "fchmod", refuse)
+    with pytest.raises(safe_write.WriteError, match="Operation not permitted"):
+        write_bytes_atomic(target, b"newer")
+    assert _open_descriptors() == before
+    assert target.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mcn"]
+
+
+def test_a_new_file_gets_0666_minus_the_umask_and_the_umask_is_kept(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        write_bytes_atomic(tmp_path / "a.mcn", b"x")
+        assert os.umask(0o022) == 0o022  # reading the umask must put it back
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "a.mcn").stat().st_mode) == 0o644
+
+
+def test_a_non_root_writer_never_changes_the_owner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "game.mcn"
+    target.write_bytes(b"old")
+    chowned: list[int] = []
+    monkeypatch.setattr(safe_write.os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(safe_write.os, "fchown", lambda fd, uid, gid: chowned.append(fd))
+    write_bytes_atomic(target, b"new")
+    assert chowned == []
+    assert target.read_bytes() == b"new"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="root ignores permission bits; this checks that")
+def test_root_is_refused_a_file_without_write_bits_even_if_executable(tmp_path: Path) -> None:
+    target = tmp_path / "script.mcn"
+    target.write_bytes(b"keep")
+    target.chmod(0o555)  # r-x for all: no write bit anywhere
+    with pytest.raises(safe_write.WriteError, match="read-only"):
+        write_bytes_atomic(target, b"new")
+    assert target.read_bytes() == b"keep"
+
+
+def test_a_stat_fingerprint_catches_growth_shrinking_and_a_new_timestamp(tmp_path: Path) -> None:
+    """Without a digest (``Fingerprint.of``) size, mtime, inode and device decide — each one
+    compared for equality, whichever way it moved."""
+    target = tmp_path / "game.mcn"
+    for change in ("append", "truncate", "touch"):
+        target.write_bytes(b"0123456789")
+        os.utime(target, ns=(10**18, 10**18))
+        seen = safe_write.Fingerprint.of(target)
+        assert seen is not None and seen.digest is None
+        if change == "append":
+            with target.open("ab") as handle:
+                handle.write(b"+")
+        elif change == "truncate":
+            os.truncate(target, 5)
+        os.utime(target, ns=(10**18, 10**18 + (change == "touch")))
+        with pytest.raises(ChangedError):
+            write_bytes_atomic(target, b"new", expected=seen)
+    assert safe_write.Fingerprint.of(tmp_path / "missing.mcn") is None
+
+
+@pytest.mark.parametrize("reader", ["read_for_update", "fingerprint_file"])
+def test_every_same_size_rewrite_is_caught_by_the_digest(tmp_path: Path, reader: str) -> None:
+    """Whichever way the digests compare: the check is inequality, and both readers digest the
+    whole content (``fingerprint_file`` in pieces)."""
+    target = tmp_path / "game.mcn"
+    for other in (b"bbbb", b"cccc", b"dddd", b"eeee", b"ffff", b"gggg"):
+        target.write_bytes(b"aaaa")
+        os.utime(target, ns=(10**18, 10**18))
+        if reader == "read_for_update":
+            _, seen = read_for_update(target)
+        else:
+            seen = safe_write.fingerprint_file(target)
+        target.write_bytes(other)
+        os.utime(target, ns=(10**18, 10**18))  # same size, same stat, other bytes
+        with pytest.raises(ChangedError):
+            write_bytes_atomic(target, b"new!", expected=seen)
+        assert target.read_bytes() == other
+
+
+def test_a_file_changed_before_writing_is_refused_before_the_block_runs(tmp_path: Path) -> None:
+    """``fmt -i`` of a big archive streams into the block: a file already changed is refused
+    before any of that work, and before a temporary file exists."""
+    target = tmp_path / "game.mcn"
+    target.write_bytes(b"old\n")
+    _, seen = read_for_update(target)
+    target.write_bytes(b"changed\n")
+    ran = False
+    with pytest.raises(ChangedError), atomic_open(target, "wb", expected=seen):
+        ran = True
+    assert not ran
+    assert target.read_bytes() == b"changed\n"
+
+
+def test_fingerprints_are_immutable() -> None:
+    seen = safe_write.Fingerprint(1, 2, 3, 4)
+    with pytest.raises(AttributeError):
+        seen.size = 5  # type: ignore[misc]
+
+
+def test_bytes_to_a_missing_folder_are_refused_unless_asked(tmp_path: Path) -> None:
+    with pytest.raises(safe_write.WriteError, match="no such directory"):
+        write_bytes_atomic(tmp_path / "nowhere" / "x.mcn", b"new")
+    write_bytes_atomic(tmp_path / "made" / "x.mcn", b"new", make_parents=True)
+    assert (tmp_path / "made" / "x.mcn").read_bytes() == b"new"
+
+
+@pytest.mark.parametrize(
+    ("text", "at"), [("lone \ud800 surrogate", 5), ("x" * 99_999 + "\ud800", 99_999)]
+)
+def test_the_unencodable_character_is_named(tmp_path: Path, text: str, at: int) -> None:
+    assert text[at] == "\ud800"
+    with pytest.raises(safe_write.WriteError) as whole:
+        safe_write.write_text_atomic(tmp_path / "a.mcn", text)
+    with pytest.raises(safe_write.WriteError) as streamed, atomic_open(tmp_path / "b.mcn") as out:
+        out.write(text)
+    for raised in (whole, streamed):
+        assert "utf-8 cannot encode '\\ud800': surrogates not allowed" in str(raised.value)
+    assert sorted(os.listdir(tmp_path)) == []
+
+
+def test_every_os_error_becomes_one_line_for_the_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_bytes(b"")
+    with pytest.raises(safe_write.WriteError, match="Not a directory"):
+        write_bytes_atomic(a_file / "x.mcn", b"new")  # stat fails: a file as a folder
+    with pytest.raises(safe_write.WriteError):
+        write_bytes_atomic("/proc/mcn-missing/a/x.mcn", b"new", make_parents=True)
+    with pytest.raises(safe_write.WriteError, match="unknown encoding 'no-such'"):
+        safe_write.write_text_atomic(tmp_path / "x.mcn", "new", encoding="no-such")
+
+    def no_temporary(**_: Any) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(safe_write.tempfile, "mkstemp", no_temporary)
+    with pytest.raises(safe_write.WriteError, match=r"cannot create a temporary file in .*denied"):
+        write_bytes_atomic(tmp_path / "y.mcn", b"new")
+
+
+def test_a_folder_that_cannot_be_opened_is_not_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_open = os.open
+
+    def open_no_folders(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & getattr(os, "O_DIRECTORY", 0):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(safe_write.os, "open", open_no_folders)
+    write_bytes_atomic(tmp_path / "game.mcn", b"new")
+    assert (tmp_path / "game.mcn").read_bytes() == b"new"
+
+
+def test_devices_are_written_in_text_and_bytes_and_their_errors_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with atomic_open("/dev/null") as out:
+        out.write("text, not bytes")
+    with atomic_open("/dev/null", "wb") as out:
+        out.write(b"bytes")
+    with pytest.raises(safe_write.WriteError, match="ascii cannot encode"):  # noqa: SIM117
+        with atomic_open("/dev/null", encoding="ascii") as out:
+            out.write("é")
+    if os.path.exists("/dev/full"):
+        with pytest.raises(safe_write.WriteError, match="No space left"):  # noqa: SIM117
+            with atomic_open("/dev/full", "wb") as out:
+                out.write(b"x" * 100_000)
+
+    def refuse(*_: Any, **__: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(safe_write, "open", refuse, raising=False)
+    with pytest.raises(safe_write.WriteError, match="/dev/null: error: cannot write: Permission"):
+        write_bytes_atomic("/dev/null", b"x")
