@@ -44,6 +44,7 @@ TARGETS: dict[str, Target] = {
                 "tests/rules/test_end.py",
                 "tests/rules/test_pope_order.py",
                 "tests/rules/test_refusal_table.py",
+                "tests/rules/test_evaluation_events.py",
             ),
             "the donation evaluation decides who gets which letters (R-EVA-*)",
         ),

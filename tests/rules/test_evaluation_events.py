@@ -1,0 +1,75 @@
+"""What the donation evaluation reports, event by event: the display of each row as laid out
+(every colour, green included), a row nobody donated to, the goods and the money going back
+(R-EVA-1, R-EVA-2, R-EVA-4). Readers of a replay see the evaluation only through these events,
+so each is checked, not only the letters and stones that end up where they should."""
+
+from __future__ import annotations
+
+from mcn.engine.events import Evaluation, Event, LetterMoved, StonesMoved
+from tests.rules.scenario import Game
+from tests.rules.state_json import build, put_in_chest
+from tests.rules.test_cathedral import BONUSES_IN_II
+
+
+def _evaluate(donations: dict[str, int]) -> tuple[Game, list[Event], dict[str, int]]:
+    """Green's donations in compartment I of cathedral 1; Blue's Emperor crew finishes it."""
+    g = Game("RBGY", souls="Y G B R").setup(BONUSES_IN_II)
+    g.edit(lambda d: (put_in_chest(d, "G", "I", donations), build(d, 1, nave=True, crews=1)))
+    g.prepare()
+    g.bids(R="3+0", B="4+0", G="2+0", Y="1+0")
+    bag = g.bag()
+    events = g.play("B: choose emperor; crew 1")
+    return g, events, bag
+
+
+def _evaluations(events: list[Event]) -> list[Evaluation]:
+    return [e for e in events if isinstance(e, Evaluation)]
+
+
+def test_each_display_is_reported_with_its_letters_and_an_undonated_row_stays() -> None:
+    g, events, bag = _evaluate({"wine": 1, "jewel": 1})
+    steps = [(e.rule, e.site, e.compartment, e.what, e.letters) for e in _evaluations(events)]
+    # R-EVA-1: cathedral 1's rows, laid out from the supply: green is shown like any colour.
+    assert steps == [
+        ("R-CAT-2", 1, "I", "starts", ()),
+        ("R-EVA-1", 1, "I", "bread & wine display", ("blue", "blue", "blue", "red", "green")),
+        ("R-EVA-1", 1, "I", "cloth & jewel display", ("blue", "blue", "red", "green")),
+        ("R-EVA-1", 1, "I", "money display", ("blue", "red", "green")),
+        # R-EVA-2: nobody donated money: the row's letters stay in the supply, and say so.
+        (
+            "R-EVA-2",
+            1,
+            "I",
+            "no money donor, the letters stay in the supply",
+            ("blue", "red", "green"),
+        ),
+        # R-EVA-4: the evaluated cathedral's number, not the compartment's index.
+        ("R-EVA-4", 1, "I", "donations returned", ()),
+    ]
+    # R-EVA-2: the one donor of two rows takes both whole.
+    taken = [(e.colour, e.count) for e in events if isinstance(e, LetterMoved)]
+    assert taken == [("blue", 3), ("red", 1), ("green", 1), ("blue", 2), ("red", 1), ("green", 1)]
+    assert g.letters("G") == {"blue": 1 + 5, "red": 2, "green": 2}
+    # R-EVA-4: every donated good goes back to the bag — the jewel as well as the wine.
+    returned = [
+        (e.player, e.stone, e.count, e.target) for e in events if isinstance(e, StonesMoved)
+    ]
+    assert returned == [("G", "wine", 1, "the bag"), ("G", "jewel", 1, "the bag")]
+    assert g.bag()["jewel"] == bag["jewel"] + 1
+    assert g.bag()["wine"] == bag["wine"] + 1
+    assert g.chest("G", "I") == {}  # emptied
+
+
+def test_donated_money_goes_back_to_the_bank_and_is_reported() -> None:
+    g, events, _ = _evaluate({"money": 7})
+    moved = [(e.rule, e.player, e.stone, e.count, e.source, e.target)
+             for e in events if isinstance(e, StonesMoved)]  # fmt: skip
+    # R-EVA-4: money returns to the bank, as an event a replay can show.
+    assert moved == [("R-EVA-4", "G", "taler", 7, "chest I", "the bank")]
+    assert g.chest("G", "I") == {}
+    # Nobody donated goods: both goods rows stay in the supply, each reported (R-EVA-2).
+    stayed = [e.what for e in _evaluations(events) if e.rule == "R-EVA-2"]
+    assert stayed == [
+        "no bread & wine donor, the letters stay in the supply",
+        "no cloth & jewel donor, the letters stay in the supply",
+    ]
