@@ -91,10 +91,10 @@ bench-compiled: setup compiler
 MUTATE_ARGS ?=
 MUTATE_BASE ?= main
 mutate: $(STAMP)
-	nice -n 10 $(BIN)/python -m tests.mutation.run $(MUTATE_ARGS)
+	nice -n 10 $(BIN)/python -m tests.mutation.run --record $(MUTATE_ARGS)
 
 mutate-changed: $(STAMP)
-	nice -n 10 $(BIN)/python -m tests.mutation.run --changed $(MUTATE_BASE) $(MUTATE_ARGS)
+	nice -n 10 $(BIN)/python -m tests.mutation.run --record --changed $(MUTATE_BASE) $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
