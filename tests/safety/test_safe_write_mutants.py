@@ -352,3 +352,13 @@ def test_devices_are_written_in_text_and_bytes_and_their_errors_reported(
     monkeypatch.setattr(safe_write, "open", refuse, raising=False)
     with pytest.raises(safe_write.WriteError, match="/dev/null: error: cannot write: Permission"):
         write_bytes_atomic("/dev/null", b"x")
+
+
+def test_the_mode_is_compared_by_value(tmp_path: Path) -> None:
+    """A mode string built at run time (not the interned literal) still means bytes."""
+    mode: Any = "".join(["w", "b"])
+    with atomic_open(tmp_path / "game.mcn", mode) as out:
+        out.write(b"bytes")
+    with atomic_open("/dev/null", mode) as out:
+        out.write(b"bytes")
+    assert (tmp_path / "game.mcn").read_bytes() == b"bytes"
