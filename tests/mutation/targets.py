@@ -84,9 +84,9 @@ TARGETS: dict[str, Target] = {
         ),
         Target(
             "duplicates",
-            ("mcn/duplicates.py",),
-            ("tests/tournament",),
-            "two copies of one game in a tournament folder must be found, however written",
+            ("mcn/archive/judgement.py", "mcn/archive/keys.py"),
+            ("tests/archive/test_keys.py", "tests/archive/test_folder.py", "tests/tournament"),
+            "the judgement of a submission folder: two copies of one game found, however written",
         ),
         Target(
             "projection",

@@ -73,3 +73,29 @@ def test_donated_money_goes_back_to_the_bank_and_is_reported() -> None:
         "no bread & wine donor, the letters stay in the supply",
         "no cloth & jewel donor, the letters stay in the supply",
     ]
+
+
+def test_a_jewel_weighs_two_cloths_and_each_pick_moves_one_letter() -> None:
+    """Red's 5 cloth (5) out-donate Blue's 2 jewels (4; a jewel weighed 3 would make it 6): Red
+    picks first in the cloth & jewel row, then they alternate (R-EVA-1, R-EVA-2)."""
+    g = Game("RBGY", souls="Y G B R").setup(BONUSES_IN_II)
+    g.edit(
+        lambda d: (
+            put_in_chest(d, "R", "I", {"cloth": 5}),
+            put_in_chest(d, "B", "I", {"jewel": 2}),
+            build(d, 1, nave=True, crews=1),
+        )
+    )
+    g.prepare()
+    g.bids(R="3+0", B="4+0", G="2+0", Y="1+0")
+    g.play("B: choose emperor; crew 1")
+    # The prompt names the row being picked from, not the compartment's.
+    assert g.state.decision.prompt == "Red picks a letter (cloth & jewel: blue, blue, red, green)"
+    order = []
+    while g.legal_texts() and all(t.startswith("pick") for t in g.legal_texts()):
+        (actor,) = g.whose_turn()
+        order.append(actor)
+        events = g.act(f"{actor}: {sorted(g.legal_texts())[0]}")
+        moved = [(e.rule, e.player, e.count) for e in events if isinstance(e, LetterMoved)]
+        assert moved[0] == ("R-EVA-2", actor, 1)  # one letter per pick
+    assert order == ["R", "B", "R", "B"]

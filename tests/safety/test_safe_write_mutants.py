@@ -362,3 +362,36 @@ def test_the_mode_is_compared_by_value(tmp_path: Path) -> None:
     with atomic_open("/dev/null", mode) as out:
         out.write(b"bytes")
     assert (tmp_path / "game.mcn").read_bytes() == b"bytes"
+
+
+def test_an_empty_name_is_refused_by_name(tmp_path: Path) -> None:
+    with pytest.raises(safe_write.WriteError, match="empty file name"):
+        write_bytes_atomic("", b"new")
+
+
+def test_the_umask_is_put_back_after_reading_it(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        write_bytes_atomic(tmp_path / "a.mcn", b"x")
+        assert os.umask(0o027) == 0o027
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "a.mcn").stat().st_mode) == 0o640
+
+
+def test_a_folder_made_by_someone_else_meanwhile_is_fine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """make_parents: the folder appears between the check and the making (another writer)."""
+    folder = tmp_path / "new"
+    real_isdir = os.path.isdir
+
+    def isdir_then_made(path: Any) -> bool:
+        seen = real_isdir(path)
+        if os.fspath(path) == str(folder):
+            folder.mkdir(exist_ok=True)
+        return seen
+
+    monkeypatch.setattr(safe_write.os.path, "isdir", isdir_then_made)
+    write_bytes_atomic(folder / "x.mcn", b"new", make_parents=True)
+    assert (folder / "x.mcn").read_bytes() == b"new"
