@@ -240,8 +240,9 @@ MCN.drawHouse = function (s, view) {
     const id = rooms[r];
     const x = 8 + (r % 2) * (cw + 8), y = 26 + Math.floor(r / 2) * 60;
     const cost = id ? (V.cards[id] || 0) : 0;
-    const detail = id ? (visited[r] ? "visited" : `${cost} notch${cost === 1 ? "" : "es"}`) : "no card";
-    const state = id && visited[r] ? "visited" : (id ? "" : "empty");
+    // a room visited this round (its card may be gone) is ticked; one never dealt is empty
+    const detail = visited[r] ? "visited" : (id ? `${cost} notch${cost === 1 ? "" : "es"}` : "no card");
+    const state = visited[r] ? "visited" : (id ? "" : "empty");
     svg.appendChild(card(r + 1, x, y, id || "—", detail, cost, state, {"data-card": id || ""}));
   }
   const y5 = 26 + 2 * 60;

@@ -18,7 +18,7 @@ from mcn.engine.ranking import placings
 from mcn.html import render_page
 from mcn.projection import EVERYTHING
 from tests.html.browser import start_browser
-from tests.html.pages import ROOT, annotated_text, game_of, replayed
+from tests.html.pages import ROOT, annotated_text, data_of, game_of, replayed
 
 BUILD = ROOT / "build"
 WIDTHS = (390, 1280)
@@ -148,7 +148,8 @@ def test_a_long_name_is_cut_with_its_full_name_on_hover(
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_start_shows_no_room_as_visited(driver: Any, urls: dict[str, str], width: int) -> None:
-    # R-HOP: no card is dealt before the first round; an empty room is not a visited one
+    # R-HOP-1: rooms 1-4 hold the round's cards, none before the first round: an empty room
+    # is not a visited one
     _open(driver, urls["full"], width)
     rooms = driver.execute_script(
         "return [...document.querySelectorAll('#board .room')].map((r) =>"
@@ -158,6 +159,25 @@ def test_the_start_shows_no_room_as_visited(driver: Any, urls: dict[str, str], w
     assert len(rooms) == 6
     assert all(visited == "0" for _, visited, _, _ in rooms), rooms
     assert [room for room, _, empty, _ in rooms if empty][:4] == ["1", "2", "3", "4"]
+    # later, the rooms visited this round are ticked, whether or not their card is still there
+    data = data_of(
+        render_page(game_of(annotated_text()), replayed(game_of(annotated_text())), EVERYTHING)
+    )
+    state: dict[str, Any] = {}
+    address = ""
+    for frame in data["frames"]:
+        if frame["l"] != 0:
+            continue
+        state = {**state, **frame["s"]}
+        if any(state["hp"][1][:4]):
+            address = frame["a"]
+            break
+    assert address
+    _open(driver, f"{urls['full']}#{address}", width)
+    shown = driver.execute_script(
+        "return [...document.querySelectorAll('#board .room')].map((r) => r.dataset.visited)"
+    )
+    assert shown == [str(v) for v in state["hp"][1]], (shown, state["hp"])
 
 
 @pytest.mark.parametrize("width", WIDTHS)
