@@ -30,10 +30,14 @@ MCN.Quiz = class {
     this.ask(0);
   }
 
-  /* The main-line frame a frame belongs to (a variation's: where it branches off). */
+  /* The main-line frame a frame belongs to: a variation's is the move it replaces (so the
+     annotator's alternatives to a move show only once that move is answered). */
   anchor(i) {
     const frames = this.viewer.frames;
-    while (frames[i].l !== 0) i = this.viewer.lineStart(i);
+    while (frames[i].l !== 0) {
+      const up = this.viewer.lineStart(i);
+      i = frames[up].n !== undefined ? frames[up].n : up;
+    }
     return i;
   }
   allows(i) { return this.done || this.anchor(i) <= this.limit; }

@@ -91,8 +91,14 @@ MCN.Viewer = class {
   /* In a quiz, the move list reaches no further than the questions answered. */
   showMoves() {
     if (!this.quiz) return;
-    for (const item of document.querySelectorAll("#moves .mainline > .item[data-first]")) {
-      item.hidden = !this.quiz.allows(Number(item.dataset.first));
+    for (const item of document.querySelectorAll("#moves .mainline > .item")) {
+      let shown = 0;
+      for (const group of item.querySelectorAll(":scope > .move-group")) {
+        const ahead = group.dataset.f !== undefined && !this.quiz.allows(Number(group.dataset.f));
+        group.classList.toggle("ahead", ahead);
+        if (!ahead) shown++;
+      }
+      item.hidden = !shown;
     }
   }
 
@@ -143,7 +149,7 @@ MCN.Viewer = class {
       alt.appendChild(MCN.el("span", {class: "in-variation"},
         `In variation ${line.k} at ${branch}` + (line.d > 1 ? ` (nested ${line.d} deep)` : "")));
     }
-    if (frame.c) {
+    if (frame.c && !(this.quiz && !this.quiz.allows(frame.c[0]))) {
       alt.appendChild(MCN.el("span", {class: "muted"}, " Alternatives to the next move: "));
       frame.c.forEach((i, k) => {
         const button = MCN.el("button", {type: "button", class: "alt", "data-frame": i},
@@ -252,12 +258,14 @@ MCN.Viewer = class {
 
   buildItem(item, depth) {
     const box = MCN.el("div", {class: "item"});
-    const first = item.m.find((m) => m.f !== undefined);
-    if (!depth && first) box.dataset.first = String(first.f);
     if (item.n !== undefined) box.appendChild(MCN.el("span", {class: "label"}, `${item.n}.`));
     let actor = null;
     for (const move of item.m) {
-      for (const text of move.b || []) box.appendChild(MCN.el("span", {class: "comment before"}, text));
+      // a move with its comments and variations (a quiz hides the moves not yet asked about)
+      const group = MCN.el("span", {class: "move-group"});
+      if (move.f !== undefined) group.dataset.f = String(move.f);
+      box.appendChild(group);
+      for (const text of move.b || []) group.appendChild(MCN.el("span", {class: "comment before"}, text));
       const glyphs = (move.g || []).join(" ");
       const showActor = move.h !== actor;
       actor = move.h;
@@ -274,9 +282,9 @@ MCN.Viewer = class {
         span.addEventListener("click", () => this.go(move.f));
         this.moveNodes.set(move.f, span);
       }
-      box.appendChild(span);
-      for (const text of move.c || []) box.appendChild(MCN.el("span", {class: "comment after"}, text));
-      for (const v of move.v || []) box.appendChild(this.buildLine(v, depth + 1));
+      group.appendChild(span);
+      for (const text of move.c || []) group.appendChild(MCN.el("span", {class: "comment after"}, text));
+      for (const v of move.v || []) group.appendChild(this.buildLine(v, depth + 1));
     }
     return box;
   }
