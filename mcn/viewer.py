@@ -3,6 +3,10 @@
 A viewer is named the way players think of themselves: a colour initial (``R``), a colour
 (``red``, any case), ``spectator``, or the player's name from the record's headers
 (``--as "Paula Brandt"``; a single word of the name is enough when it names one player only).
+A word that names two different viewers — ``--as red`` in a game where Blue's player is called
+"red" — is refused as ambiguous (:class:`AmbiguousViewer`, listing both readings): showing one
+player's view when another was meant would show secrets to the wrong person, so mcn never
+guesses. A word that names the same colour both ways (Red's player called "red") is fine.
 What the viewer then sees is :mod:`mcn.projection`'s business. A record redacted for one
 player limits the viewer to that player or a spectator (:func:`within_record`): it lacks the
 others' secrets, and mcn never shows a stand-in as a fact.
@@ -29,6 +33,11 @@ class UnknownViewer(ValueError):
     """``--as`` names nobody who plays in the game (the message lists who does)."""
 
 
+class AmbiguousViewer(UnknownViewer):
+    """``--as`` names two different viewers: a colour (or the spectator) and another player's
+    name (the message lists both readings and how to name each one unambiguously)."""
+
+
 def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
@@ -46,18 +55,38 @@ def resolve(value: str, game: Game) -> Viewer:
     """The viewer ``value`` names in ``game``: a colour initial, ``None`` for the spectator.
 
     Raises :class:`UnknownViewer` when the value is no colour that plays, no player's name and
-    not ``spectator``.
+    not ``spectator``, and :class:`AmbiguousViewer` when it names a colour (or the spectator)
+    and, as a name, another player.
     """
     word = _fold(value)
+    named = _by_name(word, game)
     if word in _SPECTATOR_WORDS:
+        if named is not None:
+            raise AmbiguousViewer(_ambiguity(value, None, named, game))
         return SPECTATOR
     colour = _WORDS.get(word)
+    if colour is not None and named is not None and named != colour:
+        raise AmbiguousViewer(_ambiguity(value, colour, named, game))
     if colour is None:
-        colour = _by_name(word, game)
+        colour = named
     if colour is None or colour not in game.players:
         what = f"'{value}' does not play in this game" if colour else f"no player '{value}'"
         raise UnknownViewer(f"{what}; choose {choices(game)}")
     return colour
+
+
+def _ambiguity(value: str, colour: Viewer, named: str, game: Game) -> str:
+    """The message of :class:`AmbiguousViewer`: both readings, and how to say each."""
+    player = (game.header(COLOUR_NAMES[named]) or "").strip()
+    if colour is None:
+        first, first_as = "the spectator", "spectator"
+    else:
+        plays = "" if colour in game.players else ", who does not play in this game"
+        first, first_as = f"the colour {COLOUR_NAMES[colour]}{plays}", colour
+    return (
+        f"'{value}' is ambiguous: {first}, or {COLOUR_NAMES[named]}'s player ({player}); "
+        f"use --as {first_as} or --as {named}"
+    )
 
 
 def _by_name(word: str, game: Game) -> str | None:
