@@ -93,6 +93,4 @@ def test_a_colour_that_does_not_play_named_as_a_player(tmp_path: Path) -> None:
     path.write_text(text.replace(f'[Blue "{player}"]', '[Blue "Yellow"]'), encoding="utf-8")
     refused = run("replay", str(path), "--as", "yellow")
     assert refused.exit_code == 2
-    assert "the colour Yellow, who does not play in this game, or Blue's player" in (
-        refused.output
-    )
+    assert "the colour Yellow, who does not play in this game, or Blue's player" in refused.output
