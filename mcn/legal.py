@@ -131,10 +131,14 @@ def chance_space(state: GameState) -> Chance:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Whether a move is legal at the pending decision, and if not, why (the engine's words)."""
+    """Whether a move is legal at the pending decision, and if not, why (the engine's words).
+
+    ``legal`` is None when the question was not judged: under ``--as``, whether another
+    deciding player may make a move depends on what he holds behind his screen, so the answer
+    would tell the viewer his secrets (``reason`` says so)."""
 
     move: str
-    legal: bool
+    legal: bool | None
     reason: str | None = None
     rule: str | None = None
     description: str | None = None
@@ -171,8 +175,35 @@ def try_move(state: GameState, written: str, viewer: Viewer = EVERYTHING) -> Ver
         action = parse_action(actor, text)
     except ActionSyntaxError as error:
         return Verdict(move, False, str(error), None)
+    if _secret_question(state, action.actor, viewer):
+        return Verdict(move, None, _not_judged(action.actor, viewer), None)
     try:
         state.check(action)
     except IllegalAction as error:
         return Verdict(move, False, error.reason, error.rule)
     return Verdict(move, True, None, None, describe(state, action, viewer))
+
+
+def _secret_question(state: GameState, actor: str, viewer: Viewer) -> bool:
+    """Whether judging a move of ``actor`` would tell ``viewer`` another player's secrets.
+
+    Everybody may ask about his own moves, and about a move of a player who does not decide
+    here (the turn order is public: the answer is that it is not his decision). Whether a
+    deciding player may give a yellow letter, pay for a letter or bid 3+5 depends on his
+    letters, his money, his goods — behind his screen (R-HID-1) — so the viewer's twin who
+    cannot tell two such hands apart must get the same answer for both: none. The same goes
+    for :func:`legal_at`, which lists only the viewer's own options. Chance is public.
+    """
+    if viewer == EVERYTHING or actor in (CHANCE, viewer):
+        return False
+    return actor in state.current_players()
+
+
+def _not_judged(actor: str, viewer: Viewer) -> str:
+    who = "a spectator" if viewer is None else colour_name(str(viewer))
+    name = colour_name(actor)
+    again = "--as " + actor + " or without --as"
+    return (
+        f"not judged as {who}: whether {name} may make this move depends on what {name} holds "
+        f"behind the screen, which {who} cannot see (R-HID-1); ask {again}"
+    )

@@ -5,10 +5,12 @@ action — the engine's list, in the text a record writes — each with what it 
 decision's outcomes are counted, not listed. ``--as`` shows what that player (or a spectator)
 may know: another player's options depend on his secrets, so only their number is given.
 ``--try MOVE`` judges one move instead: legal (and what it does), or the engine's reason and
-rule ID.
+rule ID. Under ``--as``, a move of another player who decides here is not judged (its answer
+depends on his hidden hand, R-HID-1): the reason says so and the exit status is 2.
 
 Exit status: 0 listed (or the tried move is legal); 1 the tried move is illegal, or the record
-or position is broken (what can be shown is shown, and where replay stopped); 2 usage.
+or position is broken (what can be shown is shown, and where replay stopped); 2 usage, or a
+tried move that is not judged for the viewer.
 """
 
 from __future__ import annotations
@@ -91,12 +93,15 @@ def legal(
         elif verdict.legal:
             what = clean(verdict.description or "")
             click.echo(f"{loaded.address}: {clean(verdict.move)} is legal: {what}")
+        elif verdict.legal is None:
+            why = clean(verdict.reason or "")
+            click.echo(f"{loaded.address}: {clean(verdict.move)} is {why}")
         else:
             rule = f" [{verdict.rule}]" if verdict.rule else ""
             why = clean(verdict.reason or "")
             click.echo(f"{loaded.address}: {clean(verdict.move)} is not legal: {why}{rule}")
         finish(loaded)
-        sys.exit(0 if verdict.legal else 1)
+        sys.exit(0 if verdict.legal else 1 if verdict.legal is False else 2)
     found = legal_at(state, viewer)
     if form == "json":
         click.echo(json.dumps(found.to_json(), indent=1))
