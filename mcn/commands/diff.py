@@ -82,6 +82,6 @@ def diff(
     else:
         click.echo(result.text())
     # a broken record is compared as far as it was replayed, then the stop is reported
-    report_stop(loaded_a)
-    report_stop(loaded_b)
+    report_stop(loaded_a, seer)
+    report_stop(loaded_b, seer)
     ctx.exit(0 if result.same and not (loaded_a.broken or loaded_b.broken) else 1)

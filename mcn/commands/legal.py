@@ -81,7 +81,9 @@ def legal(
     board: Board | None,
 ) -> None:
     """List the legal actions at decision --at of SOURCE (a record or a position)."""
-    loaded = load_source(source, number, target, playable=True, board=board)
+    loaded = load_source(
+        source, number, target, playable=True, board=board, viewer_name=viewer_name
+    )
     state = loaded.state
     assert state is not None
     viewer = viewer_of(viewer_name, loaded)
@@ -100,11 +102,11 @@ def legal(
             rule = f" [{verdict.rule}]" if verdict.rule else ""
             why = clean(verdict.reason or "")
             click.echo(f"{loaded.address}: {clean(verdict.move)} is not legal: {why}{rule}")
-        finish(loaded)
+        finish(loaded, viewer)
         sys.exit(0 if verdict.legal else 1 if verdict.legal is False else 2)
     found = legal_at(state, viewer)
     if form == "json":
         click.echo(json.dumps(found.to_json(), indent=1))
     else:
         click.echo(_text(found))
-    finish(loaded)
+    finish(loaded, viewer)

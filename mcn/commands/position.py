@@ -45,7 +45,9 @@ def position(
     board: Board | None,
 ) -> None:
     """Print the position of SOURCE (a record at --at, or a position to check)."""
-    loaded = load_source(source, number, target, playable=False, board=board)
+    loaded = load_source(
+        source, number, target, playable=False, board=board, viewer_name=viewer_name
+    )
     if loaded.state is not None:
         viewer = viewer_of(viewer_name, loaded)
         data = position_of(loaded.state, viewer)
@@ -55,4 +57,4 @@ def position(
             raise click.BadParameter("this position is already a viewer's", param_hint="'--as'")
         viewer, data = EVERYTHING, loaded.position
     click.echo(json.dumps(data, indent=1) if form == "json" else format_position(data))
-    finish(loaded)
+    finish(loaded, viewer)

@@ -31,6 +31,7 @@ from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.render import clean, render_events, render_state
 from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
 from mcn.replay.spots import Spot, after
+from mcn.seen_errors import seen_diagnostic, seen_move_text
 from mcn.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
@@ -130,7 +131,8 @@ def replay(
     main = result.main
     if main is None:
         for diagnostic in result.diagnostics:
-            click.echo(diagnostic.located(file_lines(file)).display(), err=True)
+            seen = seen_diagnostic(diagnostic, viewer, result, file_lines(file))
+            click.echo(seen.display(), err=True)
         sys.exit(1)
     steps: list[Step]
     shown: Line | None = main  # the line whose end is shown, if it is its end
@@ -155,7 +157,7 @@ def replay(
                     f"{clean(target)}: showing the state where it stopped",
                     err=True,
                 )
-            _show_refused(game, spot, viewer, form, all_events, first, name, number, file)
+            _show_refused(result, spot, viewer, form, all_events, first, name, number, file)
         if spot is None:
             raise click.BadParameter(
                 f"no decision at '{clean(target)}' in game {number} (the main line runs from "
@@ -171,7 +173,7 @@ def replay(
     errors = [d for d in result.diagnostics if d.severity == "error"]
     lines = file_lines(file)
     for diagnostic in errors:
-        click.echo(diagnostic.located(lines).display(), err=True)
+        click.echo(seen_diagnostic(diagnostic, viewer, result, lines).display(), err=True)
     click.echo(
         show(
             game,
@@ -268,7 +270,7 @@ def _text(
 
 
 def _show_refused(
-    game: Game,
+    result: GameReplay,
     spot: Spot,
     viewer: Viewer,
     form: str,
@@ -287,8 +289,9 @@ def _show_refused(
     state = spot.state
     start = _first_index(steps, first)
     all_events = all_events or first is not None
-    move = move_at(game, error.span)
-    written = f"{move.actor}: {move.text}" if move is not None else "?"
+    move = move_at(result.game, error.span)
+    written = "?" if move is None else f"{move.actor}: {seen_move_text(move, viewer, result)}"
+    error = seen_diagnostic(error, viewer, result, file_lines(file))
     if form == "json":
         data = show_json(
             state, steps, viewer, all_events=all_events, name=name, number=number, first=start
@@ -302,7 +305,7 @@ def _show_refused(
         click.echo(json.dumps(data, indent=1))
     else:
         text = show(
-            game,
+            result.game,
             state,
             steps,
             viewer,
@@ -315,7 +318,7 @@ def _show_refused(
         click.echo(
             text + f"REFUSED AT {error.address}\n{clean(written)}\n    {clean(error.message)}{rule}"
         )
-    click.echo(error.located(file_lines(file)).display(), err=True)
+    click.echo(error.display(), err=True)
     sys.exit(1)
 
 

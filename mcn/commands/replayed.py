@@ -23,9 +23,11 @@ import click
 
 from mcn.engine.data import Board
 from mcn.notation.stream import file_lines, iter_results
+from mcn.projection import EVERYTHING, Viewer
 from mcn.render import clean
 from mcn.replay import Diagnostic, GameReplay, replay_game
 from mcn.replay.spots import Spot, before
+from mcn.seen_errors import seen_diagnostic
 
 
 class RecordError(click.ClickException):
@@ -98,15 +100,17 @@ def load_replayed(
     raise click.BadParameter(f"{name} has {games}, not game {number}", param_hint="'--game'")
 
 
-def report_stop(replayed: Replayed) -> None:
+def report_stop(replayed: Replayed, viewer: Viewer = EVERYTHING) -> None:
     """Say where replay stopped and why, on standard error (nothing for a sound record): the
-    error as ``validate`` prints it, with its source line and caret."""
+    error as ``validate`` prints it, with its source line and caret — as ``viewer`` may read
+    them (:func:`mcn.seen_errors.seen_diagnostic`)."""
     lines = file_lines(replayed.path)
     for diagnostic in replayed.stops:
         where = diagnostic.address or "the start"
         line = "the main line" if "/" not in where else "a variation"
         click.echo(f"note: replay of {line} stopped before {where}, at this error:", err=True)
-        click.echo(diagnostic.located(lines).display(), err=True)
+        seen = seen_diagnostic(diagnostic, viewer, replayed.replay, lines)
+        click.echo(seen.display(), err=True)
 
 
 def state_at(replay: GameReplay, target: str) -> Spot:

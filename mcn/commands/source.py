@@ -102,10 +102,17 @@ def is_position_file(source: str) -> bool:
 
 
 def load_source(
-    source: str, number: int, target: str | None, *, playable: bool, board: Board | None = None
+    source: str,
+    number: int,
+    target: str | None,
+    *,
+    playable: bool,
+    board: Board | None = None,
+    viewer_name: str | None = None,
 ) -> Source:
     """The state ``source`` stands for. ``playable``: the caller needs a full state (not a
-    viewer's position)."""
+    viewer's position). ``viewer_name`` (``--as``) is whose eyes read the error of a record
+    broken before ``target``."""
     if is_position_text(source) or is_position_file(source):
         if target not in (None, "start"):
             raise click.BadParameter(
@@ -125,7 +132,11 @@ def load_source(
         spot = state_at(replayed.replay, target or "end")
     except click.BadParameter:
         if replayed.broken:
-            report_stop(replayed)
+            viewer: Viewer = EVERYTHING
+            if viewer_name is not None:
+                check_spelling(viewer_name)
+                viewer = resolve_option(viewer_name, [replayed.replay.game], EVERYTHING)
+            report_stop(replayed, viewer)
             sys.exit(1)
         raise
     if spot.stopped is not None and target not in (None, "end"):
@@ -157,8 +168,9 @@ def viewer_of(value: str | None, source: Source) -> Viewer:
     return resolve_option(value, [game], EVERYTHING)
 
 
-def finish(source: Source) -> None:
-    """Exit as the source deserves: 1 (after saying where it stopped) for a broken record."""
+def finish(source: Source, viewer: Viewer = EVERYTHING) -> None:
+    """Exit as the source deserves: 1 (after saying where it stopped, as ``viewer`` may read
+    it) for a broken record."""
     if source.replayed is not None and source.replayed.broken:
-        report_stop(source.replayed)
+        report_stop(source.replayed, viewer)
         sys.exit(1)

@@ -156,5 +156,5 @@ def tree(
     decisions = sum(1 for e in drawn.edges if e.role != "alternative")
     click.echo(f"wrote {output} ({len(drawn.nodes)} nodes, {decisions} moves drawn)", err=True)
     if loaded.broken:  # drawn up to the decision before the error
-        report_stop(loaded)
+        report_stop(loaded, options.viewer)
         sys.exit(1)

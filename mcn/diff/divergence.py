@@ -79,6 +79,8 @@ def walk(
                 block_b, viewer, revealed
             )
             if differences or seen or _addresses(block_a) != _addresses(block_b):
+                if viewer is not None:  # where the viewer sees it, not where it is hidden
+                    first = _first_seen(block_a, block_b, viewer, revealed)
                 index = decisions + _index_in_block(block_a, first)
                 result.divergence = _divergence(
                     index, first, block_a, block_b, differences, viewer, revealed
@@ -138,6 +140,22 @@ def _block_difference(block_a: list[Step], block_b: list[Step]) -> tuple[bool, s
         extra = next(s.address for s in block_b if s.address not in moves_a)
         return True, extra
     return False, block_a[0].address
+
+
+def _first_seen(
+    block_a: list[Step], block_b: list[Step], viewer: str, revealed: dict[int, bool]
+) -> str:
+    """The address of the first move of a block that ``viewer`` reads differently in the two
+    records (A's order, then B's extra moves); the block's last decision, after which the
+    states are compared, when he reads every move alike. Which of two hidden bids differs is
+    none of his business: the address must not depend on it."""
+    seen_a = _seen_moves(block_a, viewer, revealed)
+    seen_b = _seen_moves(block_b, viewer, revealed)
+    for address, text in seen_a.items():
+        if seen_b.get(address) != text:
+            return address
+    extra = next((address for address in seen_b if address not in seen_a), None)
+    return extra if extra is not None else block_a[-1].address
 
 
 def _pairs(block_a: list[Step], block_b: list[Step]) -> list[tuple[Step, Step]]:
