@@ -288,11 +288,7 @@ def redact_game(
     # not redacted) are not walked either: the rewrite below recurses along the nesting.
     body = redactor.main_line(_replayed(game.body, main), main) if main and not too_deep else ()
     who = "spectator" if viewer is None else viewer
-    kept = tuple(
-        _position_seen(h, main, viewer) if h.tag == "Position" else h
-        for h in game.headers
-        if h.tag != "Redacted"
-    )
+    kept = tuple(h for h in headers_seen(game, main, viewer) if h.tag != "Redacted")
     headers = (*kept, Header("Redacted", who))
     return replace(game, headers=headers, body=body), replay
 
@@ -306,6 +302,84 @@ def _position_seen(header: Header, main: Line | None, viewer: str | None) -> Hea
     if main is None:
         return Header("Position", "?")
     return Header("Position", position_text(main.start, viewer))
+
+
+def headers_seen(game: Game, main: Line | None, viewer: str | None) -> tuple[Header, ...]:
+    """The headers of ``game`` as ``viewer`` may read them (``main``: its replayed main line).
+    A ``[Position]`` holds every secret of the position it starts from (all money, hands,
+    chests, pending bids, the Pope die), so it is the position as the viewer saw it, through
+    the one projection; the other tags are public. Everything for :data:`EVERYTHING`. Every
+    output that shows a record's headers to one player (``mcn html --as``, ``mcn diff --as``,
+    ``mcn redact``) shows these."""
+    if viewer == EVERYTHING:
+        return game.headers
+    return tuple(
+        _position_seen(h, main, viewer) if h.tag == "Position" else h for h in game.headers
+    )
+
+
+class AnnotationView:
+    """The annotations of a replayed record as one viewer may read them: what his redacted
+    record keeps (``mcn redact --as``: comments on his own moves, glyphs of the moves he can
+    read, the checkpoints that cover only what is public), and its variations as
+    ``--keep-annotations`` writes them — every move rewritten by the projection (another
+    player's secret ``?``, also after an error in the variation), without their comments.
+    ``mcn diff --as`` compares annotations through it."""
+
+    def __init__(self, replay: GameReplay, viewer: str | None) -> None:
+        self._plain = _Redactor(replay, viewer, keep_annotations=False)
+        self._full = _Redactor(replay, viewer, keep_annotations=True)
+        # variations nested past the replay's depth limit are not walked (as by redact_game)
+        self._deep = any(d.code == "depth" for d in replay.diagnostics)
+
+    def move(self, move: Move) -> Move:
+        """``move`` as the viewer may read it (its variations: :meth:`variations`)."""
+        try:
+            return self._plain.move(move)
+        except Unresolvable:  # the record hides it already: nothing more to hide
+            return replace(move, variations=())
+
+    def variations(self, move: Move) -> tuple[tuple[Element, ...], ...]:
+        """The variations of ``move``, redacted move by move, comments dropped (none when the
+        record nests them past the replay's depth limit)."""
+        if self._deep:
+            return ()
+        out = []
+        for variation in move.variations:
+            try:
+                out.append(_without_comments(self._full.variation(variation)))
+            except Unresolvable:
+                out.append(_without_comments(variation))
+        return tuple(out)
+
+    @staticmethod
+    def keeps(element: Element) -> bool:
+        """Whether a loose comment or checkpoint of the body is the viewer's to read."""
+        if isinstance(element, Checkpoint):
+            return element.name not in _DROPPED_CHECKPOINTS
+        return not isinstance(element, Comment)
+
+
+def _without_comments(elements: Sequence[Element]) -> tuple[Element, ...]:
+    """A variation with every comment dropped (the nested variations too, iteratively)."""
+
+    out: list[Element] = []
+    for element in elements:
+        if isinstance(element, Comment):
+            continue
+        if isinstance(element, Item):
+            moves = tuple(
+                Move(
+                    m.actor,
+                    m.tokens,
+                    m.glyphs,
+                    variations=tuple(map(_without_comments, m.variations)),
+                )
+                for m in element.moves
+            )
+            element = Item(moves, element.label)
+        out.append(element)
+    return tuple(out)
 
 
 def _replayed(body: Sequence[Element], line: Line) -> Sequence[Element]:
@@ -326,4 +400,12 @@ def _replayed(body: Sequence[Element], line: Line) -> Sequence[Element]:
     return out
 
 
-__all__ = ["EVERYTHING", "action_tokens", "event_json", "event_text", "redact_game"]
+__all__ = [
+    "EVERYTHING",
+    "AnnotationView",
+    "action_tokens",
+    "event_json",
+    "event_text",
+    "headers_seen",
+    "redact_game",
+]

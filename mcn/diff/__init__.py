@@ -31,6 +31,7 @@ The package has one module per concept; every name is re-exported here:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mcn import projection
@@ -49,6 +50,7 @@ from mcn.diff.states import (
     state_json,
     topic_of,
 )
+from mcn.redact import AnnotationView, headers_seen
 from mcn.replay import GameReplay
 
 __all__ = [
@@ -92,7 +94,13 @@ def compare(
         files=(a.file, b.file),
         games=(a.index, b.index),
     )
-    result.headers = header_differences(a.game, b.game)
+    seer = None if viewer in (None, SPECTATOR) else viewer
+    if viewer is None:
+        result.headers = header_differences(a.game, b.game)
+    else:  # a [Position] as the viewer saw it (the one projection), never verbatim
+        seen_a = replace(a.game, headers=headers_seen(a.game, a.main, seer))
+        seen_b = replace(b.game, headers=headers_seen(b.game, b.main, seer))
+        result.headers = header_differences(seen_a, seen_b)
     steps_a = a.main.steps if a.main else []
     steps_b = b.main.steps if b.main else []
     blocks_a, blocks_b = decision_blocks(steps_a), decision_blocks(steps_b)
@@ -104,7 +112,10 @@ def compare(
     }
     shared = walk(result, blocks_a, blocks_b, viewer, setups_differ, revealed)
     if annotations:
-        result.annotations = annotation_differences(a.game, b.game, shared)
+        views = None
+        if viewer is not None:  # through the projection: what the viewer's record keeps
+            views = (AnnotationView(a, seer), AnnotationView(b, seer))
+        result.annotations = annotation_differences(a.game, b.game, shared, views)
     result.outcome_a = outcome_of(a)
     result.outcome_b = outcome_of(b)
     result.refused = (refusal_of(a), refusal_of(b))

@@ -7,9 +7,13 @@ decisions both records share, so how a record's annotations are gathered lives h
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move
 from mcn.replay import Step
+
+if TYPE_CHECKING:
+    from mcn.redact import AnnotationView
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +41,11 @@ class _Annotations:
     variation_data: tuple[object, ...] = ()
 
 
-def _loose_annotations(game: Game) -> tuple[dict[int, _Annotations], _Annotations]:
-    """Game-level comments and checkpoints, attached to the move that follows them.
+def _loose_annotations(
+    game: Game, view: AnnotationView | None
+) -> tuple[dict[int, _Annotations], _Annotations]:
+    """Game-level comments and checkpoints, attached to the move that follows them (only
+    those ``view``'s viewer may read, with a view).
 
     Keys are ``id(move)`` (the replay's steps hold the very same Move objects); the second
     value collects what follows the last move.
@@ -46,6 +53,8 @@ def _loose_annotations(game: Game) -> tuple[dict[int, _Annotations], _Annotation
     attached: dict[int, _Annotations] = {}
     pending = _Annotations()
     for element in game.body:
+        if view is not None and not view.keeps(element):
+            continue
         if isinstance(element, Comment):
             pending.comments.append(element.text)
         elif isinstance(element, Checkpoint):
@@ -56,7 +65,9 @@ def _loose_annotations(game: Game) -> tuple[dict[int, _Annotations], _Annotation
     return attached, pending
 
 
-def _move_annotations(move: Move | None, loose: dict[int, _Annotations]) -> _Annotations:
+def _move_annotations(
+    move: Move | None, loose: dict[int, _Annotations], view: AnnotationView | None
+) -> _Annotations:
     out = _Annotations()
     if move is None:
         return out
@@ -64,11 +75,14 @@ def _move_annotations(move: Move | None, loose: dict[int, _Annotations]) -> _Ann
     if extra is not None:
         out.comments.extend(extra.comments)
         out.checkpoints.extend(extra.checkpoints)
+    variations = move.variations if view is None else view.variations(move)
+    if view is not None:
+        move = view.move(move)  # through the projection: what the viewer may read
     out.comments.extend(f"before: {c.text}" for c in move.before)
     out.comments.extend(c.text for c in move.after)
     out.glyphs.extend(move.glyphs)
-    out.variations.extend(_variation_summary(v) for v in move.variations)
-    out.variation_data = move.variations
+    out.variations.extend(_variation_summary(v) for v in variations)
+    out.variation_data = variations
     return out
 
 
@@ -84,15 +98,20 @@ def _variation_summary(variation: tuple[object, ...]) -> str:
 
 
 def annotation_differences(
-    a: Game, b: Game, shared: list[tuple[Step, Step]]
+    a: Game,
+    b: Game,
+    shared: list[tuple[Step, Step]],
+    views: tuple[AnnotationView, AnnotationView] | None = None,
 ) -> list[AnnotationDifference]:
-    """Annotation differences on the decisions both records share, and at their ends."""
-    loose_a, tail_a = _loose_annotations(a)
-    loose_b, tail_b = _loose_annotations(b)
+    """Annotation differences on the decisions both records share, and at their ends; with
+    ``views``, as one viewer may read each record's annotations (:class:`AnnotationView`)."""
+    view_a, view_b = views if views is not None else (None, None)
+    loose_a, tail_a = _loose_annotations(a, view_a)
+    loose_b, tail_b = _loose_annotations(b, view_b)
     out: list[AnnotationDifference] = []
     for step_a, step_b in shared:
-        notes_a = _move_annotations(step_a.move, loose_a)
-        notes_b = _move_annotations(step_b.move, loose_b)
+        notes_a = _move_annotations(step_a.move, loose_a, view_a)
+        notes_b = _move_annotations(step_b.move, loose_b, view_b)
         out.extend(_annotation_pair(step_a.address, notes_a, notes_b))
     out.extend(_annotation_pair("end", tail_a, tail_b))
     return out

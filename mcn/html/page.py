@@ -34,6 +34,7 @@ from mcn.html.record import move_list
 from mcn.html.sharing import sharing
 from mcn.notation.model import Game
 from mcn.projection import EVERYTHING, Viewer, viewer_label
+from mcn.redact import headers_seen
 from mcn.replay import GameReplay
 
 PAGE_FORMAT = "mcn-html/1"
@@ -85,11 +86,12 @@ def page_data(
     states). ``keep_annotations``: everyone's comments, glyphs and variations stay on a page
     for one viewer (:mod:`mcn.html.sharing`); ``quiz``: the page asks "what would you do?" at
     the viewer's decisions (:mod:`mcn.html.quiz`)."""
-    headers = [(header.tag, header.value) for header in game.headers]
+    main = replay.main
+    # a [Position] holds every secret of its position: the viewer's is shown (the projection)
+    headers = [(header.tag, header.value) for header in headers_seen(game, main, viewer)]
     names = player_names(headers)
     shared = sharing(game, viewer, keep_annotations)
     frames = build_frames(replay, shared)
-    main = replay.main
     board = main.start.board if main is not None else None
     problems: list[str] = []
     if viewer == EVERYTHING:
