@@ -118,7 +118,8 @@ def compare(
         result.annotations = annotation_differences(a.game, b.game, shared, views)
     result.outcome_a = outcome_of(a)
     result.outcome_b = outcome_of(b)
-    result.refused = (refusal_of(a), refusal_of(b))
+    who = projection.EVERYTHING if viewer is None else seer
+    result.refused = (refusal_of(a, who), refusal_of(b, who))
     return result
 
 

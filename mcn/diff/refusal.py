@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcn.notation.model import Element, Game, Item, Move, Span
+from mcn.projection import EVERYTHING, Viewer
 from mcn.replay import GameReplay
 
 __all__ = ["Refusal", "move_at", "refusal_of"]
@@ -55,12 +56,17 @@ def move_at(game: Game, span: Span | None) -> Move | None:
     return None
 
 
-def refusal_of(replay: GameReplay) -> Refusal | None:
-    """The move the main line stopped at, or None when it did not stop at an error."""
+def refusal_of(replay: GameReplay, viewer: Viewer = EVERYTHING) -> Refusal | None:
+    """The move the main line stopped at, or None when it did not stop at an error; as
+    ``viewer`` may read the move and the reason (:mod:`mcn.seen_errors`: another player's
+    secret is ``?``, and why his move was refused is not told)."""
+    from mcn.seen_errors import seen_diagnostic, seen_move_text  # it reads records: no cycle
+
     main = replay.main
     error = main.error if main is not None else None
     if error is None or error.severity != "error" or error.address is None:
         return None
     move = move_at(replay.game, error.span)
-    written = f"{move.actor}: {move.text}" if move is not None else "?"
-    return Refusal(error.address, written, error.message, error.rule)
+    written = "?" if move is None else f"{move.actor}: {seen_move_text(move, viewer, replay)}"
+    seen = seen_diagnostic(error, viewer, replay, lambda number: None)
+    return Refusal(error.address, written, seen.message, seen.rule)
