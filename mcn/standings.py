@@ -181,7 +181,15 @@ def _event_matches(entry: Entry, events: Sequence[str]) -> bool:
     return name_key(entry.event or "") in {name_key(e) for e in events}
 
 
-def _why(entry: Entry) -> str:
+def rules_lines(standings: Standings) -> list[str]:
+    """How the table was made: the scoring and the tie-breaks (every human output)."""
+    return [
+        f"Scoring: {standings.scoring.describe()}.",
+        f"Ranks: {standings.ties.describe()}; players level on all of these share a rank.",
+    ]
+
+
+def why_not_counted(entry: Entry) -> str:
     """Why a game does not count, in the judgement's words."""
     if entry.status == INVALID:
         reason = entry.reason or "invalid"
@@ -222,7 +230,7 @@ def compute(
             )
         if not entry.counts:
             out.excluded.append(
-                Excluded(entry.file, entry.game, entry.event, entry.status, _why(entry))
+                Excluded(entry.file, entry.game, entry.event, entry.status, why_not_counted(entry))
             )
             continue
         group = (entry.event or "") if by_event else ""

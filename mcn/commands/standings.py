@@ -45,6 +45,7 @@ from mcn.standings import (
     Table,
     compute,
     parse_scoring,
+    rules_lines,
 )
 
 HEADINGS: Final = ("Rank", "Player", "Games", "Wins", "1st", "2nd", "3rd", "4th", "Points")
@@ -92,14 +93,6 @@ def markdown_cell(text: str) -> str:
 
 def _title(table: Table) -> str:
     return f"Event: {table.event or '(no event)'}" if table.event is not None else "Standings"
-
-
-def rules_lines(standings: Standings) -> list[str]:
-    """How the table was made: the scoring and the tie-breaks (every human output)."""
-    return [
-        f"Scoring: {standings.scoring.describe()}.",
-        f"Ranks: {standings.ties.describe()}; players level on all of these share a rank.",
-    ]
 
 
 def render_text(standings: Standings) -> str:
@@ -259,6 +252,19 @@ def _tie_breaks(ctx: click.Context, param: click.Parameter, value: str | None) -
         raise click.BadParameter(str(problem)) from None
 
 
+def points_option(function: click.decorators.FC) -> click.decorators.FC:
+    """``--points``: the scoring."""
+    return click.option(
+        "--points",
+        "scoring",
+        default=PAIRWISE,
+        show_default=True,
+        callback=_scoring,
+        help="Scoring: 'pairwise' (1 point per opponent placed below, 1/2 per opponent sharing "
+        "the place) or points per place, e.g. 3,1,0,0.",
+    )(function)
+
+
 def tie_break_option(function: click.decorators.FC) -> click.decorators.FC:
     """``--tie-break LIST``: what separates players with equal points, in order."""
     return click.option(
@@ -282,15 +288,7 @@ def tie_break_option(function: click.decorators.FC) -> click.decorators.FC:
     show_default=True,
     help="Output format (json: schemas/standings.schema.json).",
 )
-@click.option(
-    "--points",
-    "scoring",
-    default=PAIRWISE,
-    show_default=True,
-    callback=_scoring,
-    help="Scoring: 'pairwise' (1 point per opponent placed below, 1/2 per opponent sharing "
-    "the place) or points per place, e.g. 3,1,0,0.",
-)
+@points_option
 @click.option(
     "--event", "events", multiple=True, help="Count only games of this [Event] (repeatable)."
 )
