@@ -91,6 +91,10 @@ MCN.Viewer = class {
   /* In a quiz, the move list reaches no further than the questions answered. */
   showMoves() {
     if (!this.quiz) return;
+    for (const node of document.querySelectorAll("#moves .mainline > [data-next]")) {
+      const next = node.dataset.next;
+      node.hidden = next === "end" ? !this.quiz.done : !this.quiz.allows(Number(next));
+    }
     for (const item of document.querySelectorAll("#moves .mainline > .item")) {
       let shown = 0;
       for (const group of item.querySelectorAll(":scope > .move-group")) {
@@ -246,13 +250,27 @@ MCN.Viewer = class {
 
   buildLine(index, depth) {
     const box = MCN.el("div", {class: depth ? "variation" : "mainline", "data-line": index});
-    for (const node of this.data.record[index]) {
-      if (node.t === "r") box.appendChild(MCN.el("h3", {class: "section"}, node.x));
-      else if (node.t === "c") box.appendChild(MCN.el("p", {class: "comment game-comment"}, node.x));
-      else if (node.t === "k") box.appendChild(MCN.el("p", {class: "checkpoint", title: "checkpoint, verified by replay"}, node.x));
-      else if (node.t === "e") box.appendChild(MCN.el("p", {class: "error"}, "⚠ " + node.x));
-      else if (node.t === "i") box.appendChild(this.buildItem(node, depth));
+    const nodes = this.data.record[index];
+    // for each node, the frame of the first move at or after it (a quiz shows a section
+    // marker, a checkpoint or a comment only once that move is shown: they tell what follows)
+    const next = new Array(nodes.length);
+    let ahead;
+    for (let k = nodes.length - 1; k >= 0; k--) {
+      const first = nodes[k].t === "i" ? nodes[k].m.find((m) => m.f !== undefined) : undefined;
+      if (first) ahead = first.f;
+      next[k] = ahead;
     }
+    nodes.forEach((node, k) => {
+      let element = null;
+      if (node.t === "r") element = MCN.el("h3", {class: "section"}, node.x);
+      else if (node.t === "c") element = MCN.el("p", {class: "comment game-comment"}, node.x);
+      else if (node.t === "k") element = MCN.el("p", {class: "checkpoint", title: "checkpoint, verified by replay"}, node.x);
+      else if (node.t === "e") element = MCN.el("p", {class: "error"}, "⚠ " + node.x);
+      else if (node.t === "i") element = this.buildItem(node, depth);
+      if (!element) return;
+      if (node.t !== "i") element.dataset.next = next[k] === undefined ? "end" : String(next[k]);
+      box.appendChild(element);
+    });
     return box;
   }
 
@@ -297,7 +315,7 @@ MCN.Viewer = class {
     const bits = [headerValue("Site"), headerValue("Date"),
       variant && variant.toLowerCase() !== "standard" ? `${variant} variant` : "",
       headerValue("Infractions") ? `infractions: ${headerValue("Infractions")}` : "",
-      headerValue("Result") ? "Result: " + headerValue("Result") : "", data.board || ""];
+      headerValue("Result") && !data.quiz ? "Result: " + headerValue("Result") : "", data.board || ""];
     document.getElementById("subtitle").textContent = bits.filter(Boolean).join(" · ");
     const note = document.getElementById("viewer-note");
     note.textContent = data.note;

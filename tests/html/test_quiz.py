@@ -28,6 +28,22 @@ def _moves(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
                 yield from node["m"]
 
 
+def _notes(data: dict[str, Any]) -> list[tuple[int, str]]:
+    """The main line's section markers and checkpoints, each with the frame of the first move
+    after it (a quiz shows one once that move is shown: it tells what follows)."""
+    out: list[tuple[int, str]] = []
+    waiting: list[str] = []
+    for node in data["record"][0]:
+        if node["t"] in ("r", "k"):
+            waiting.append(node["x"])
+        elif node["t"] == "i":
+            frames = [move["f"] for move in node["m"] if "f" in move]
+            if frames:
+                out.extend((frames[0], text) for text in waiting)
+                waiting = []
+    return out
+
+
 def _quiz(viewer: str | None) -> dict[str, Any]:
     game = game_of(annotated_text())
     return data_of(render_page(game, replayed(game), viewer, quiz=True))
@@ -92,6 +108,8 @@ return {
   furthest: Math.max(-1, ...seen.map((g) => Number(g.dataset.f))),
   unseen: groups.length - seen.length,
   alternatives: document.querySelectorAll('#alternatives button.alt').length,
+  notes: [...document.querySelectorAll('#moves .mainline > :is(.checkpoint, .section)')]
+    .filter((e) => e.getClientRects().length > 0).map((e) => e.textContent),
   final: (q.querySelector('.quiz-final') || {dataset: {}}).dataset,
 };
 """
@@ -154,12 +172,16 @@ def test_play_the_quiz_by_keyboard_and_touch(driver: Any, quiz_url: str) -> None
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
     try:
         _open(driver, quiz_url, 390)
+        notes = _notes(data)
         right = commented = 0
         for k, question in enumerate(asked):
             state = driver.execute_script(STATE)
             assert state["frame"] == question["at"] and f"Question {k + 1} of" in state["title"]
             # nothing after the position asked about is in the move list or reachable
             assert state["furthest"] < question["f"] and not state["alternatives"]
+            # nor a section marker or checkpoint that tells what follows
+            expected = [text for first, text in notes if first <= question["at"]]
+            assert state["notes"] == expected, (k, state["notes"])
             assert _keys(driver, Keys.ARROW_RIGHT)["frame"] == question["at"]
             played = question["o"][question["a"]][0]
             if k % 3 == 0:  # by touch: a tap on the move played
