@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench bench-compiled mutate mutate-changed clean
+.PHONY: demo test setup fast dist dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench bench-compiled mutate mutate-changed clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) on PATH"; exit 2; }
@@ -40,12 +40,27 @@ compiler:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc python3-dev >/dev/null; \
 	  else echo "warning: no C compiler or Python headers; the mypyc build will be pure Python"; fi; }
 
-demo: setup
-	$(BIN)/mcn validate examples/*.mcn
-	$(BIN)/mcn replay examples/annotated-4p.mcn --to 2
-	$(BIN)/mcn tree examples/annotated-4p.mcn -o build/annotated-4p.svg
+# The build a user runs: compiled with mypyc wherever a C compiler is present, pure otherwise
+# (one line says which and why), in build/fast/venv; rebuilt only when its sources change.
+FAST_MCN := build/fast/venv/bin/mcn
+fast: setup compiler
+	@bash .ci/fast-build
+
+demo: fast
+	$(FAST_MCN) validate examples/*.mcn
+	$(FAST_MCN) replay examples/annotated-4p.mcn --to 2
+	$(FAST_MCN) tree examples/annotated-4p.mcn -o build/annotated-4p.svg
 	@echo "wrote build/annotated-4p.svg"
-	$(BIN)/mcn html examples/annotated-4p.mcn -o build/annotated-4p.html
+	$(FAST_MCN) html examples/annotated-4p.mcn -o build/annotated-4p.html
+	@echo "wrote build/annotated-4p.html; run mcn as $(FAST_MCN) (or put build/fast/venv/bin on PATH)"
+
+# What a release publishes: the sdist, the pure wheel and the compiled wheel for this platform.
+dist: setup compiler
+	rm -rf dist build/dist-compiled
+	MCN_PURE=1 $(BIN)/python -m build --outdir dist
+	$(BIN)/python -m build --outdir build/dist-compiled
+	cp build/dist-compiled/*.whl dist/
+	@ls -1 dist
 
 lint: $(STAMP)
 	$(BIN)/ruff check mcn tests bench
@@ -61,11 +76,11 @@ wheel-check: setup
 	bash .ci/wheel-check
 
 # The mypyc-compiled wheel: built, wheel-checked, and the whole suite run against it.
-compiled: setup compiler
+compiled: fast
 	bash .ci/compiled
 
 wheel-compiled: setup compiler
-	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/python -m build --wheel --outdir dist
+	$(BIN)/python -m build --outdir dist  # sdist, then the compiled wheel from it
 
 test: lint typecheck pytest wheel-check compiled
 
@@ -78,7 +93,7 @@ bench: setup
 BENCH_VENV := build/bench
 bench-compiled: setup compiler
 	rm -rf $(BENCH_VENV) build/bench-dist
-	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/python -m build --outdir build/bench-dist  # wheel from the sdist: the checkout stays untouched
+	$(BIN)/python -m build --outdir build/bench-dist  # compiled wheel from the sdist: the checkout stays untouched
 	$(PY) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install -q "$$(ls build/bench-dist/*.whl)[dev,bench,dask]"
 	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)

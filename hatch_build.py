@@ -1,11 +1,13 @@
-"""Build hook: the mypyc-compiled wheel when asked for and a C compiler is present, else pure.
+"""Build hook: the mypyc-compiled wheel wherever a C compiler is present, else pure.
 
-The wheel is pure Python by default (and an editable install always is: fast iteration).
-``HATCH_BUILD_HOOKS_ENABLE=1 python -m build --wheel`` (``make wheel-compiled``) enables this
-hook, which hands the modules listed in pyproject.toml (``[tool.hatch.build.targets.wheel.hooks
-.custom]``) to hatch-mypyc. On a machine without a C compiler or without the Python headers it
-warns and leaves the wheel pure instead of failing: the package is correct either way, the
-compiled build is only faster (docs/performance.md, "Compiled build (mypyc)").
+A wheel is compiled by default (``pip install .``, ``python -m build``, ``make dist``): the
+speed a user meets is the compiled build's. An editable install never is (fast iteration),
+and ``HATCH_BUILD_NO_HOOKS=true`` (or ``MCN_PURE=1``) builds the pure wheel on purpose. The
+hook hands the modules listed in pyproject.toml (``[tool.hatch.build.targets.wheel.hooks
+.custom]``) to hatch-mypyc. Without a C compiler or the Python headers, or when compiling fails
+for any other reason, it says why in one line and builds the pure wheel instead of failing: the
+package is correct either way, the compiled build is only faster (docs/performance.md,
+"Compiled build (mypyc)").
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ def missing_toolchain() -> str | None:
     return None
 
 
+def first_error(output: str) -> str:
+    """The line of a compiler's output that says what went wrong (for a one-line warning)."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    wanted = [line for line in lines if "error" in line.lower() and not line.endswith(":")]
+    return ((wanted or lines or ["unknown error"])[0])[:200]
+
+
 class CompiledOrPureHook(MypycBuildHook):
     """hatch-mypyc with a pure-Python fallback and a clean source tree afterwards."""
 
@@ -38,11 +47,21 @@ class CompiledOrPureHook(MypycBuildHook):
         if self.target_name != "wheel" or version == "editable":
             return
         reason = missing_toolchain()
+        if os.environ.get("MCN_PURE", "") not in ("", "0"):
+            reason = "MCN_PURE is set"
         if reason is not None:
             self.app.display_warning(f"mcn: building the pure-Python wheel: {reason}")
             return
         self.app.display_info(f"mcn: compiling {len(self.included_files)} modules with mypyc")
-        super().initialize(version, build_data)
+        try:
+            super().initialize(version, build_data)
+        except Exception as error:  # any failure of the compiler: the pure wheel is still right
+            # hatch-mypyc raises before it touches build_data; only its in-place outputs go
+            self.clean([version])
+            self.app.display_warning(
+                f"mcn: compiling with mypyc failed ({first_error(str(error))}); building the "
+                "pure-Python wheel instead"
+            )
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         # hatch-mypyc builds the extensions in place; once they are in the wheel, remove them
