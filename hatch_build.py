@@ -36,8 +36,8 @@ def missing_toolchain() -> str | None:
 def first_error(output: str) -> str:
     """The line of a compiler's output that says what went wrong (for a one-line warning)."""
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    wanted = [line for line in lines if "error" in line.lower() and not line.endswith(":")]
-    return ((wanted or lines or ["unknown error"])[0])[:200]
+    wanted = [line for line in lines if line.lower().startswith("error:") or ": error:" in line]
+    return ((wanted or lines[-1:] or ["unknown error"])[0])[:200]
 
 
 class CompiledOrPureHook(MypycBuildHook):
