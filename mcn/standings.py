@@ -18,6 +18,7 @@ duplicates, conflicting and superseded submissions are listed apart with the rea
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -30,6 +31,8 @@ from mcn.archive.tiebreaks import GamePlaces, TieBreaks, rank
 from mcn.verdict import name_key
 
 STANDINGS_FORMAT: Final = "mcn-standings/1"
+#: A date header that names a day (``2026.11.26``; ``????.??.??`` and partial dates do not).
+_DATE: Final = re.compile(r"^\d{4}[.-]\d{2}[.-]\d{2}$")
 PAIRWISE: Final = "pairwise"
 MAX_PLACES: Final = 4
 
@@ -173,6 +176,9 @@ class Standings:
     encodings: list[FileNote] = field(default_factory=list)
     #: With a schedule: the tables that handed in nothing.
     missing: list[Seat] = field(default_factory=list)
+    #: The events of the counted games (most games first) and their dates (real ones, sorted).
+    events: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
 
 
 def _event_matches(entry: Entry, events: Sequence[str]) -> bool:
@@ -247,6 +253,10 @@ def compute(
             row.wins += place == 1
             row.places[place - 1] += 1
             row.points += scoring.score(place, places)
+    counted = [e for e in outcome.entries if e.counts and _event_matches(e, events)]
+    seen = Counter(" ".join(e.event.split()) for e in counted if e.event and e.event.strip())
+    out.events = [name for name, _ in seen.most_common()]
+    out.dates = sorted({e.date for e in counted if e.date and _DATE.match(e.date)})
     for group, table in tables.items():
         table.rows = rank(list(rows[group].values()), table.results, out.ties)
         out.warnings.extend(near_duplicates(table.rows, table.event))

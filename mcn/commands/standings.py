@@ -14,7 +14,6 @@ a game is invalid or a file could not be read (the standings are still written),
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 import re
@@ -36,6 +35,7 @@ from mcn.engine.data import Board
 from mcn.inputs import Inputs, effective_jobs
 from mcn.progress import files_progress
 from mcn.render import clean
+from mcn.site.build import PublicNames, standings_page
 from mcn.standings import (
     PAIRWISE,
     STANDINGS_FORMAT,
@@ -169,50 +169,6 @@ def render_markdown(standings: Standings) -> str:
             out.append(f"- warning: {markdown_cell(warning)}")
         out.append("")
     return "\n".join(out)
-
-
-def render_html(standings: Standings) -> str:
-    e = html.escape
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8"><title>Standings</title>',
-        "<style>table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ccc}"
-        "td.n{text-align:right}</style></head><body>",
-    ]
-    out.extend(f"<p>{e(line)}</p>" for line in rules_lines(standings))
-    for table in standings.tables:
-        out.append(f"<h2>{e(_title(table))}</h2>")
-        out.append(
-            "<table><thead><tr>"
-            + "".join(f"<th>{e(h)}</th>" for h in HEADINGS)
-            + "</tr></thead><tbody>"
-        )
-        for row in table.rows:
-            tds = "".join(
-                f'<td class="n">{e(c)}</td>' if i != 1 else f"<td>{e(c)}</td>"
-                for i, c in enumerate(cells(row))
-            )
-            out.append(f"<tr>{tds}</tr>")
-        out.append("</tbody></table>")
-    if standings.missing:
-        out.append("<h2>Tables that handed in nothing</h2><ul>")
-        out.extend(f"<li>{e(missing_text(t))}</li>" for t in standings.missing)
-        out.append("</ul>")
-    if standings.encodings:
-        out.append("<h2>Encodings guessed</h2><ul>")
-        for note in standings.encodings:
-            out.append(f"<li>{e(f'{note.file}: {note.message}')}</li>")
-        out.append("</ul>")
-    if standings.excluded or standings.warnings:
-        out.append("<h2>Not counted</h2><ul>")
-        for entry in standings.excluded:
-            game = f" game {entry.game}" if entry.game else ""
-            out.append(f"<li>{e(f'{entry.file}{game}: {entry.kind}: {entry.reason}')}</li>")
-        for warning in standings.warnings:
-            out.append(f"<li>warning: {e(warning)}</li>")
-        out.append("</ul>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
 
 
 def render_json(standings: Standings, inputs: Inputs, board: Board | None = None) -> str:
@@ -351,7 +307,7 @@ def standings(
     elif form == "md":
         sys.stdout.write(render_markdown(result))
     elif form == "html":
-        sys.stdout.write(render_html(result))
+        sys.stdout.write(standings_page(result, PublicNames(paths, files)))
     else:
         for entry in inputs.skipped:
             click.echo(clean(f"{entry.path}: note: skipped: {entry.reason}"))

@@ -12,8 +12,6 @@ without its details.
 from __future__ import annotations
 
 import os
-import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -39,7 +37,6 @@ from mcn.site.pages import bullet_list, document, e, table
 from mcn.standings import Row, Standings, Table, number, rules_lines, why_not_counted
 from mcn.verdict import name_key
 
-_DATE: Final = re.compile(r"^\d{4}[.-]\d{2}[.-]\d{2}$")
 _BACK: Final = '<header class="top">'
 #: Which statuses the "not counted" page lists, in order, and under which heading.
 _APART: Final = (
@@ -109,11 +106,8 @@ def build_site(
     site = Site()
     counted = [entry for entry in outcome.entries if entry.status == COUNTED]
     links = _game_pages(site, counted, text_of, board)
-    events = Counter(entry.event for entry in counted if entry.event)
-    heading = " · ".join(name for name, _ in events.most_common()) or "Results"
-    dates = sorted({e.date for e in counted if e.date and _DATE.match(e.date)})
-    when = dates[0] if len(dates) == 1 else f"{dates[0]} – {dates[-1]}" if dates else ""
-    subtitle = ", ".join(x for x in (when, f"{len(counted)} games counted") if x)
+    heading = " · ".join(standings.events) or "Results"
+    subtitle = ", ".join(x for x in (_when(standings), f"{len(counted)} games counted") if x)
     names = ["index.html", "standings.html", "crosstable.html", "games.html", "submissions.html"]
     rounds = any(e.round or e.table for e in counted) or bool(outcome.missing)
 
@@ -121,11 +115,43 @@ def build_site(
         site.pages[name] = document(f"{title} — {heading}", heading, subtitle, body, name, names)
 
     page("index.html", "Overview", _index(outcome, standings, counted, rounds))
-    page("standings.html", "Standings", _standings(standings))
+    page("standings.html", "Standings", _standings(standings, public))
     page("crosstable.html", "Crosstable", _crosstable(standings, counted))
     page("games.html", "Rounds" if rounds else "Games", _games(outcome, counted, links, rounds))
     page("submissions.html", "Not counted", _apart(outcome, public))
     return site
+
+
+def _when(standings: Standings) -> str:
+    dates = standings.dates
+    return dates[0] if len(dates) == 1 else f"{dates[0]} – {dates[-1]}" if dates else ""
+
+
+def standings_page(standings: Standings, public: PublicNames) -> str:
+    """``mcn standings --format html``: one publishable page in the site's look — the events
+    and dates in its title, the scoring and tie-breaks, the tables, and what was not counted
+    with public-safe reasons (file names relative to the paths given)."""
+    heading = " · ".join(standings.events) or "Standings"
+    counted = sum(t.games for t in standings.tables)
+    subtitle = ", ".join(
+        x for x in ("Standings", _when(standings), f"{counted} games counted") if x
+    )
+    parts = [_standings(standings, public)]
+    if standings.missing:
+        parts.append("<h2>Tables that handed in nothing</h2>")
+        parts.append(bullet_list(e(missing_text(t)) for t in standings.missing))
+    if standings.excluded:
+        parts.append(f"<h2>Not counted ({len(standings.excluded)})</h2>")
+        parts.append(
+            bullet_list(
+                _item(public, x.file, x.game, f"{x.kind}: {x.reason}") for x in standings.excluded
+            )
+        )
+    if standings.encodings:
+        parts.append("<h2>Encodings guessed</h2>")
+        parts.append(bullet_list(_item(public, n.file, 0, n.message) for n in standings.encodings))
+    body = "\n".join(parts)
+    return document(f"Standings — {heading}", heading, subtitle, body, "", ())
 
 
 def _rules(standings: Standings) -> str:
@@ -176,7 +202,7 @@ def _title(table_: Table) -> str:
     return table_.event or "(no event)" if table_.event is not None else "All games"
 
 
-def _standings(standings: Standings) -> str:
+def _standings(standings: Standings, public: PublicNames) -> str:
     parts = [_rules(standings)]
     headings = [
         ("Rank", True),
@@ -204,7 +230,7 @@ def _standings(standings: Standings) -> str:
         parts.append("<p>No valid finished game to count.</p>")
     if standings.warnings:
         parts.append("<h2>Notes</h2>")
-        parts.append(bullet_list(e(clean(w)) for w in standings.warnings if "schedule" not in w))
+        parts.append(bullet_list(e(public.scrub(w)) for w in standings.warnings))
     return "\n".join(parts)
 
 

@@ -180,3 +180,23 @@ def test_the_site_in_chromium_at_400_px(site: tuple[Path, Path], driver: Any) ->
     assert right <= width
     severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
+
+
+def test_the_html_standings_are_publishable(site: tuple[Path, Path]) -> None:
+    days, _ = site
+    page = run("standings", "--format", "html", str(days)).stdout
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "<title>Standings — Club night</title>" in page
+    assert "Scoring: pairwise" in page and "Ranks: points; then more wins" in page
+    assert "<strong>late/copy.mcn</strong> game 1: duplicate: a copy of game 1 of g1.mcn" in page
+    assert str(days) not in page and "/tmp/" not in page
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", page)
+
+
+def test_the_site_is_the_same_with_jobs(site: tuple[Path, Path], tmp_path: Path) -> None:
+    days, out = site
+    again = tmp_path / "again"
+    assert run("site", str(days), "-o", str(again), "--jobs", "2").exit_code == 1
+    first = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first == second
