@@ -109,7 +109,9 @@ MCN.drawTrack = function (s, view, width) {
     } else {
       svg.appendChild(MCN.sv("line", {x1: soul.x, y1: soul.y + 10, x2: soul.x, y2: soul.top,
         stroke: MCN.COLOURS[soul.c].fill, "stroke-width": 2}));
-      svg.appendChild(MCN.text(soul.x + 13, soul.y + 4, String(soul.space), {class: "soul-space"}));
+      const left = soul.x > width - 30;  // near the right edge: the number goes to the left
+      svg.appendChild(MCN.text(soul.x + (left ? -13 : 13), soul.y + 4, String(soul.space),
+        {class: "soul-space", "text-anchor": left ? "end" : "start"}));
     }
   }
   for (const soul of souls) {

@@ -74,10 +74,12 @@ def urls(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         ("full", text, EVERYTHING),
         ("green", text, "G"),
         ("long", long, EVERYTHING),
+        ("quiz", long, "R"),
     ):
         game = game_of(record)
         path = folder / f"{name}.html"
-        path.write_text(render_page(game, replayed(game), viewer), encoding="utf-8")
+        page = render_page(game, replayed(game), viewer, quiz=name == "quiz")
+        path.write_text(page, encoding="utf-8")
         out[name] = path.as_uri()
     return out
 
@@ -100,9 +102,10 @@ def _last_address() -> str:
     return replay.main.steps[-1].address
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", (360, *WIDTHS, 480))
 @pytest.mark.parametrize(
-    "page, where", [("full", ""), ("full", "#3"), ("full", "#end"), ("green", "#2"), ("long", "")]
+    "page, where",
+    [("full", ""), ("full", "#3"), ("full", "#end"), ("green", "#2"), ("long", ""), ("quiz", "")],
 )
 def test_no_overflow_and_no_small_text(
     driver: Any, urls: dict[str, str], width: int, page: str, where: str
@@ -115,7 +118,7 @@ def test_no_overflow_and_no_small_text(
     assert len(sizes) > 100, "the board, the panels and the record are all text"
     small = [entry for entry in sizes if entry[0] < 10.99]
     assert not small, small[:8]
-    if width == 390:  # a phone: the board's regions stacked, the record below the board
+    if width < 500:  # a phone: the board's regions stacked, the record below the board
         regions = driver.execute_script(
             "return [...document.querySelectorAll('#board .regions .region')].map("
             "(e) => Math.round(e.getBoundingClientRect().left))"
