@@ -217,7 +217,8 @@ def _line_entry(line: Line, before: int, frames: Frames, depth: int) -> dict[str
     if line.parent is not None:
         entry["par"] = frames.of_line[id(line.parent)]
         entry["k"] = line.number
-    if line.error is not None:
+    if line.error is not None and frames.viewer == EVERYTHING:
+        # the engine's message may name a secret (a player's money): the full view only
         error = line.error
         address = f"{error.address}: " if error.address else ""
         rule = f" [{error.rule}]" if error.rule else ""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -157,3 +158,26 @@ def test_the_command_takes_keep_annotations() -> None:
     kept = runner.invoke(cli, ["html", str(ANNOTATED), "--as", "Y", "--keep-annotations"])
     assert plain.exit_code == kept.exit_code == 0
     assert len(_comments(data_of(kept.output))) > len(_comments(data_of(plain.output)))
+
+
+def test_a_viewers_page_holds_no_engine_message_about_an_error() -> None:
+    # R-HID-1: the engine's reason for refusing a move may name a secret (a player's money or
+    # goods); a viewer's page says only that the record breaks off
+    broken = annotated_text().replace(
+        "4. Y: sell bread; donate 1>I", "4. Y: sell bread; donate 99>I"
+    )
+    game = game_of(broken)
+    replay = replayed(game)
+    errors = [line.error for line in replay.lines() if line.error is not None]
+    assert errors
+
+    def text(viewer: str | None) -> str:  # everything the page's data holds, decoded
+        page = render_page(game, replay, viewer, keep_annotations=True)
+        return json.dumps(data_of(page), ensure_ascii=False)
+
+    full = text(EVERYTHING)
+    assert all(error.message in full for error in errors)
+    for viewer in ("R", None):
+        seen = text(viewer)
+        assert not any(error.message in seen for error in errors), viewer
+        assert "the record breaks off here" in seen and "has errors" in seen
