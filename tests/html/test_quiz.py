@@ -18,7 +18,7 @@ from mcn.engine.constants import CHANCE
 from mcn.html import render_page
 from mcn.projection import EVERYTHING
 from tests.html.browser import start_browser
-from tests.html.pages import ANNOTATED, annotated_text, data_of, game_of, replayed
+from tests.html.pages import ANNOTATED, annotated_text, data_of, evil_record, game_of, replayed
 
 
 def _moves(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -217,3 +217,21 @@ def test_play_the_quiz_by_keyboard_and_touch(driver: Any, quiz_url: str) -> None
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+def test_a_quiz_of_a_hostile_record_runs_no_script(
+    driver: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    # record text stays text in the quiz too: names in the question, comments in the answer
+    game = game_of(evil_record())
+    path = tmp_path_factory.mktemp("evil-quiz") / "evil.html"
+    path.write_text(render_page(game, replayed(game), "B", quiz=True), encoding="utf-8")
+    _open(driver, path.as_uri())
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(3):
+        state = _keys(driver, Keys.ENTER)
+        assert "<script>window.pwned=1</script></svg><img src=x" in state["text"]
+        state = _keys(driver, Keys.ENTER)
+    assert driver.execute_script("return window.pwned") is None
+    assert not driver.find_elements("css selector", "#quiz img, #quiz script")
