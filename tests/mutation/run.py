@@ -11,10 +11,11 @@ never mutated, so a run may be interrupted, and the developer may go on working 
 cosmic-ray enumerates the mutants of the target's modules into ``build/mutate/<target>.sqlite``
 (its core operators plus :mod:`tests.mutation.operators`); each mutant is applied to the copy,
 the target's test selection is run against it (``pytest -x``, in a subprocess), and the file is
-restored. A stored session resumes where it stopped while the modules are unchanged
-(``--fresh`` starts again). The report (``build/mutate/report.md``, also printed) gives, per
-target, the mutants, how many were killed, and every survivor — each either listed as
-equivalent in ``tests/mutation/equivalent.toml`` with the reason, or a gap for a test to close.
+restored. A stored session resumes where it stopped while the modules are unchanged (``--fresh``
+starts again); when only the tests changed, its survivors run again. The report
+(``build/mutate/report.md``, also printed) gives, per target, the mutants, how many were killed,
+and every survivor — each either listed as equivalent in ``tests/mutation/equivalent.toml`` with
+the reason, or a gap for a test to close.
 Exit status 1 when a target's score of non-equivalent mutants is below ``--minimum`` (90 %)
 (``--no-fail``: 0 all the same). ``--record`` stores each complete run's figures, with a digest
 of the modules, in ``tests/mutation/scores.json``; ``--stale`` selects the targets whose modules
@@ -137,8 +138,14 @@ def _digest(paths: Iterable[Path]) -> str:
     return hasher.hexdigest()
 
 
-def _state_digest(target: Target) -> str:
-    """What a stored session depends on: the modules, the test files, the operator set."""
+def _mutants_digest(target: Target) -> str:
+    """What the enumerated mutants depend on: the modules and the project's operators."""
+    operators = Path(__file__).with_name("operators.py")
+    return _digest([*(ROOT / m for m in target.modules), operators])
+
+
+def _tests_digest(target: Target) -> str:
+    """What the outcomes depend on besides the mutants: the selection and its test files."""
     tests: list[Path] = []
     for name in target.tests:
         path = ROOT / name.split("::")[0]
@@ -146,8 +153,7 @@ def _state_digest(target: Target) -> str:
             tests.extend(sorted(path.rglob("*.py")))
         elif path.exists():
             tests.append(path)
-    operators = Path(__file__).with_name("operators.py")
-    return _digest([*(ROOT / m for m in target.modules), *tests, operators])
+    return _digest(tests) + hashlib.sha256(" ".join(target.tests).encode()).hexdigest()
 
 
 def _equivalents() -> list[dict[str, str]]:
@@ -296,6 +302,25 @@ def _baseline(target: Target, tree: Path) -> float:
     return time.perf_counter() - start
 
 
+def _prepare_tree(target: Target, tree: Path) -> float:
+    """A fresh copy of the checkout; the unmutated selection's time there."""
+    _copy_tree(tree)
+    baseline = _baseline(target, tree)
+    for module in target.modules:  # cached bytecode of a mutated module is never used
+        for cached in (tree / module).parent.glob(f"__pycache__/{Path(module).stem}.*.pyc"):
+            cached.unlink()
+    return baseline
+
+
+def _forget_survivors(db_path: Path) -> int:
+    """Make the surviving mutants of a session pending again; how many."""
+    import sqlite3
+
+    with sqlite3.connect(db_path) as db:
+        done = db.execute("DELETE FROM work_results WHERE test_outcome = 'survived'")
+        return done.rowcount
+
+
 def run_target(target: Target, fresh: bool, deadline: float | None = None) -> None:
     """Enumerate (or resume) and execute the mutants of one target; stop starting mutants at
     ``deadline`` (a ``time.monotonic()`` value; the rest stays pending, a later run resumes)."""
@@ -307,17 +332,20 @@ def run_target(target: Target, fresh: bool, deadline: float | None = None) -> No
     install()
     folder = WORK / target.name
     tree, db_path, meta_path = folder / "tree", WORK / f"{target.name}.sqlite", folder / "meta.json"
-    digest = _state_digest(target)
+    mutants, tests = _mutants_digest(target), _tests_digest(target)
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
-    if fresh or meta.get("digest") != digest or not db_path.exists() or not tree.exists():
+    if fresh or meta.get("mutants") != mutants or not db_path.exists() or not tree.exists():
         db_path.unlink(missing_ok=True)
-        _copy_tree(tree)
-        baseline = _baseline(target, tree)
-        for module in target.modules:  # cached bytecode of a mutated module is never used
-            for cached in (tree / module).parent.glob(f"__pycache__/{Path(module).stem}.*.pyc"):
-                cached.unlink()
+        baseline = _prepare_tree(target, tree)
         _init_session(target, db_path, tree)
-        meta = {"digest": digest, "baseline": baseline, "seconds": 0.0, "started": time.time()}
+        meta = {"mutants": mutants, "tests": tests, "baseline": baseline, "seconds": 0.0}
+        meta_path.write_text(json.dumps(meta))
+    elif meta.get("tests") != tests:
+        # Only the tests changed: what was killed stays killed (a removed test needs --fresh);
+        # the survivors run again against the new tests.
+        meta.update(tests=tests, baseline=_prepare_tree(target, tree))
+        again = _forget_survivors(db_path)
+        print(f"mutate: {target.name}: the tests changed; {again} survivors run again")
         meta_path.write_text(json.dumps(meta))
     timeout = max(MIN_TIMEOUT, TIMEOUT_FACTOR * meta["baseline"])
     os.chdir(tree)
