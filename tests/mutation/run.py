@@ -317,7 +317,7 @@ def _forget_survivors(db_path: Path) -> int:
     import sqlite3
 
     with sqlite3.connect(db_path) as db:
-        done = db.execute("DELETE FROM work_results WHERE test_outcome = 'survived'")
+        done = db.execute("DELETE FROM work_results WHERE lower(test_outcome) = 'survived'")
         return done.rowcount
 
 
