@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mcn.engine.events import Evaluation, Event, LetterMoved, StonesMoved
 from tests.rules.scenario import Game
-from tests.rules.state_json import build, put_in_chest
+from tests.rules.state_json import build, give_letters, put_in_chest, supply_of
 from tests.rules.test_cathedral import BONUSES_IN_II
 
 
@@ -99,3 +99,43 @@ def test_a_jewel_weighs_two_cloths_and_each_pick_moves_one_letter() -> None:
         moved = [(e.rule, e.player, e.count) for e in events if isinstance(e, LetterMoved)]
         assert moved[0] == ("R-EVA-2", actor, 1)  # one letter per pick
     assert order == ["R", "B", "R", "B"]
+
+
+def test_wine_weighs_two_breads() -> None:
+    """Red's 2 bread and 1 wine (4) out-donate Blue's 3 bread (3): Red picks first (R-EVA-1)."""
+    g = Game("RBGY", souls="Y G B R").setup(BONUSES_IN_II)
+    g.edit(
+        lambda d: (
+            put_in_chest(d, "R", "I", {"bread": 2, "wine": 1}),
+            put_in_chest(d, "B", "I", {"bread": 3}),
+            build(d, 1, nave=True, crews=1),
+        )
+    )
+    g.prepare()
+    g.bids(R="3+0", B="4+0", G="2+0", Y="1+0")
+    g.play("B: choose emperor; crew 1")
+    assert g.whose_turn() == ("R",)
+    assert g.state.decision.prompt.startswith("Red picks a letter (bread & wine: ")
+
+
+def test_a_display_of_one_letter_goes_to_the_donor() -> None:
+    """The supply holds one letter of the row's colours: the one donor takes it (R-EVA-2); it
+    is not left in the supply as if nobody had donated."""
+
+    def scarce(d: dict) -> None:
+        put_in_chest(d, "G", "I", {"wine": 1})
+        build(d, 1, nave=True, crews=1)
+        left = supply_of(d)
+        give_letters(d, "Y", {"blue": left["blue"], "red": left["red"], "green": left["green"] - 1})
+
+    g = Game("RBGY", souls="Y G B R").setup(BONUSES_IN_II)
+    g.edit(scarce)
+    g.prepare()
+    g.bids(R="3+0", B="4+0", G="2+0", Y="1+0")
+    events = g.play("B: choose emperor; crew 1")
+    displays = [e.letters for e in _evaluations(events) if e.what.endswith("display")]
+    assert displays == [("green",), (), ()]
+    assert [(e.player, e.colour, e.count) for e in events if isinstance(e, LetterMoved)] == [
+        ("G", "green", 1)
+    ]
+    assert g.letters("G") == {"blue": 1, "green": 1}
