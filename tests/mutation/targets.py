@@ -69,6 +69,7 @@ TARGETS: dict[str, Target] = {
                 "tests/engine/test_decisions.py::test_fast_legal_generation_matches_the_rules",
                 "tests/engine/test_decisions.py::test_every_decision_kind_occurs_in_random_games",
                 "tests/engine/test_decisions.py::test_check_accepts_exactly_the_legal_actions",
+                "tests/engine/test_legality_listing.py",
             ),
             "which actions are legal, and the words for one that is not",
         ),

@@ -1,0 +1,49 @@
+"""Listing the legal actions (mcn/engine/legality.py): for one actor or all, with META CULPA's
+side actions only on request, and the decision records immutable. Each test kills a mutant that
+survived the decision tests (docs/testing.md, "Mutation testing")."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from mcn.engine import new_game
+from mcn.engine.decision import DECISIONS, Decision
+from mcn.engine.legality import legal_actions
+from tests.engine.helpers import act
+
+
+def test_one_actors_actions_and_none_for_a_player_who_does_not_decide() -> None:
+    state = new_game(("R", "B", "G"))
+    act(state, "*: souls G B R")
+    (decider,) = state.current_players()
+    everyone = state.legal_actions()
+    assert everyone and state.legal_actions(decider) == everyone
+    assert {a.actor for a in everyone} == {decider}
+    for other in {"R", "B", "G"} - {decider}:
+        assert state.legal_actions(other) == []
+
+
+def test_side_actions_are_listed_only_on_request() -> None:
+    # I-MET-5: META CULPA's side actions are legal at any decision, listed only when asked.
+    state = new_game(("R", "B"), variant="meta-culpa", infractions=("out-of-turn",))
+    act(state, "*: souls B R")  # a player's decision: the bonuses
+    plain = legal_actions(state)
+    everything = legal_actions(state, include_infractions=True)
+    assert plain == state.legal_actions()
+    assert len(everything) > len(plain)
+    assert everything[: len(plain)] == plain
+    assert {type(a).__name__ for a in everything[len(plain) :]} >= {"Infraction"}
+
+
+def test_decisions_and_handlers_are_frozen_and_slotted() -> None:
+    """Plain immutable records: a state is cloned by copying references, so nothing may
+    change one in place, and a decision carries no per-instance dictionary."""
+    decision = new_game(("R", "B")).decision
+    handler = next(iter(DECISIONS.values()))
+    for record in (decision, handler):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            record.kind = "other"  # type: ignore[misc]
+        assert not hasattr(record, "__dict__")
+    assert isinstance(decision, Decision)
