@@ -567,7 +567,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         deadline = None
         if options.budget_minutes is not None:
             deadline = time.monotonic() + 60 * options.budget_minutes
-        for name in names:
+        for number, name in enumerate(names):
+            if deadline is not None and time.monotonic() > deadline:
+                print(f"mutate: time budget spent; not started: {', '.join(names[number:])}")
+                break
             run_target(TARGETS[name], options.fresh, deadline)
     tallies = [t for t in (tally(TARGETS[n]) for n in names) if t is not None]
     text = report(tallies)
