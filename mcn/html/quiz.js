@@ -18,6 +18,8 @@ MCN.Quiz = class {
     const host = document.getElementById("quiz");
     host.hidden = false;
     document.body.classList.add("quiz-mode");
+    const keys = document.querySelector(".keys");
+    if (keys) keys.textContent = "Quiz: type to narrow the moves · ↑/↓ choose · Enter answer, Enter again for the next question · tap a move · ← → step back through what you have seen";
     if (!this.questions.length) {
       MCN.clear(host);
       host.appendChild(MCN.el("h2", {}, "Nothing to ask"));

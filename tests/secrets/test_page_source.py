@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mcn.html import frames as html_frames
-from tests.secrets.page_source import check_pages
+from tests.secrets.page_source import PAGES, check_pages
 from tests.secrets.twins import KINDS, seeds_with
 
 SEEDS = range(2)
@@ -38,7 +38,8 @@ def test_a_secret_in_a_frame_before_its_reveal_is_caught(monkeypatch: pytest.Mon
                 frames.frames[index].setdefault("rv", []).append([index, text])
 
     monkeypatch.setattr(html_frames, "attach_reveals", early)
-    found = check_pages([3], SEEDS, kinds=("bid", "pope-die"), rng_seed=3)
+    page = {"html --as": PAGES["html --as"]}
+    found = check_pages([3], SEEDS, pages=page, kinds=("bid", "pope-die"), rng_seed=3)
     kinds = ("bid", "pope-die")
     caught = {kind for kind in kinds if any(f" {kind} at " in f for f in found.failures)}
     assert caught == set(kinds) and set(KINDS) >= caught, found.failures[:3]
