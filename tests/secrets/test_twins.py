@@ -1,7 +1,11 @@
 """The twin-record proof that every ``--as`` output keeps the secrets (R-HID-1, I-HID-4).
 
 See :mod:`tests.secrets.twins` for the method. In CI: more than 200 pairs over 2, 3 and 4
-players and every kind of secret; ``bench/twins.py`` runs the long version.
+players and every kind of secret, in every record shape of :mod:`tests.secrets.shapes`
+(``[Position]`` records, variations — broken ones too —, broken moves, ``diff --as`` against a
+third record), with ``legal --try`` and the error lines among the outputs; the pairs whose play
+parts in public before the reveal (different step counts) are compared up to that decision;
+and every viewer who saw the secret reads it. ``bench/twins.py`` runs the long version.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from mcn.cli import cli
 from mcn.commands.replay import show
 from mcn.notation.writer import write
 from mcn.redact import redact_game
+from tests.secrets.shapes import SHAPES
 from tests.secrets.twins import (
     KINDS,
     RECORD_OUTPUTS,
@@ -24,6 +29,8 @@ from tests.secrets.twins import (
     alternatives,
     base,
     check,
+    check_diverging,
+    diverging_twins,
     make_twins,
     seeds_with,
     spots,
@@ -49,6 +56,88 @@ def test_no_output_tells_twins_apart(players: int) -> None:
     assert not result.failures, "\n".join(result.failures[:10])
     assert set(result.by_kind) == set(KINDS), result.by_kind
     assert result.pairs >= 70, result.pairs  # 3 player counts: more than 200 pairs in all
+    assert set(result.by_shape) == {"plain", *SHAPES}, result.by_shape
+
+
+def test_twins_that_part_in_public_are_compared_up_to_there() -> None:
+    # R-HID-1, I-HID-4 (issue 24, item 3): a gift's colour decides a later forced move (the
+    # pope-yellow card) or breaks a later gift; such twins are kept, every view compared up to
+    # the decision at which the table sees the difference, the records cut before it
+    result = check_diverging()
+    assert not result.failures, "\n".join(result.failures[:10])
+    pairs = list(diverging_twins())
+    assert result.pairs == result.diverging == len(pairs) >= 4
+    lengths = [(len(t.a.steps), len(t.b.steps)) for _, t in pairs]
+    assert any(a != b for a, b in lengths), lengths
+    both_valid = [t for _, t in pairs if t.a.replay.valid and t.b.replay.valid]
+    assert any(len(t.a.steps) != len(t.b.steps) for t in both_valid)  # the issue's shape
+    for _, twins in pairs:
+        assert twins.public is not None and twins.last == twins.public - 1
+        assert twins.records is not None
+        a, b = twins.records
+        assert len(a.steps) == len(b.steps) <= twins.public
+
+
+def test_pairs_of_different_lengths_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-HID-1: the diverging pairs are compared: a projection that shows the gift is caught
+    monkeypatch.setattr(projection, "hides", lambda *args, **kwargs: False)
+    found = check_diverging().failures
+    assert any("state view" in f or "replay" in f for f in found), found[:3]
+
+
+def test_an_over_masking_projection_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # I-HID-4 (issue 35): the other direction — a projection that hides a secret from its
+    # owner (a bid from its bidder, the die from the Pope, the gift from its giver) fails
+    monkeypatch.setattr(projection, "sees", lambda viewer, *owners: viewer == "all")
+    found = _leaks().failures
+    caught = {kind for kind in KINDS if any(f" {kind} at " in f and "reads" in f for f in found)}
+    assert caught == set(KINDS), found[:5]
+
+
+def test_a_giver_blind_to_his_own_gift_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # I-HID-4 (issue 35's survivor): the giver must read his gift's colour in the event too
+    original = projection.sees
+
+    def blind(viewer: object, *owners: str) -> bool:
+        return original(viewer, *owners[:1])  # the taker only: the giver is left out
+
+    monkeypatch.setattr(projection, "sees", blind)
+    gifts = seeds_with("gift", 4, 2)
+    found = check([4], gifts, per_kind=2, kinds=("gift",), rng_seed=4, shapes=False).failures
+    assert any("gift at" in f and "reads" in f for f in found), found[:5]
+
+
+_LEAKS = {
+    "headers_seen": lambda game, main, viewer: game.headers,
+    "seen_line": lambda source, number, column, replay, viewer: (source, column),
+    "tokens_by_text": lambda actor, tokens, viewer: tokens,
+}
+
+
+@pytest.mark.parametrize(
+    ("targets", "shape", "outputs"),
+    [
+        (
+            ("mcn.redact.headers_seen", "mcn.html.page.headers_seen", "mcn.diff.headers_seen"),
+            "position",
+            ("redact", "diff --as"),
+        ),
+        (("mcn.seen_errors.seen_line",), "broken", ("error lines",)),
+        (("mcn.redact.tokens_by_text",), "variation", ("redact --keep-annotations",)),
+    ],
+)
+def test_a_leak_in_each_shape_is_caught(
+    monkeypatch: pytest.MonkeyPatch, targets: tuple[str, ...], shape: str, outputs: tuple[str]
+) -> None:
+    # R-HID-1: each record shape catches the leak it is there for — the [Position] header
+    # shown verbatim, the raw source line of an error, a move after an error in a variation
+    for target in targets:
+        monkeypatch.setattr(target, _LEAKS[target.rsplit(".", 1)[1]])
+    result = check([4], [0, 3], per_kind=1, rng_seed=1, shape=shape)
+    assert result.by_shape.get(shape), result.by_shape
+    for output in outputs:
+        found = [f for f in result.failures if f", {shape}, " in f and f": {output}" in f]
+        assert found, (output, result.failures[:5])
 
 
 def _leaks() -> Checked:
