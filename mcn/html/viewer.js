@@ -309,7 +309,9 @@ MCN.Viewer = class {
 
   buildHeader() {
     const data = this.data;
-    document.getElementById("title").textContent = data.title;
+    const title = document.getElementById("title");
+    title.textContent = data.title;
+    title.title = data.title;  // cut to two lines by the style: in full on hover
     const headerValue = (tag) => { const h = data.headers.find((p) => p[0] === tag); return h ? h[1] : ""; };
     const variant = headerValue("Variant");
     const bits = [headerValue("Site"), headerValue("Date"),
@@ -318,7 +320,8 @@ MCN.Viewer = class {
       headerValue("Result") && !data.quiz ? "Result: " + headerValue("Result") : "", data.board || ""];
     document.getElementById("subtitle").textContent = bits.filter(Boolean).join(" · ");
     const note = document.getElementById("viewer-note");
-    note.textContent = data.note;
+    // the note is cut to three lines by the style (a long name), the warnings after it never
+    note.appendChild(MCN.el("span", {class: "note-text", title: data.note}, data.note));
     note.classList.add(data.viewer === "all" ? "everything" : "redacted");
     for (const problem of data.problems) note.appendChild(MCN.el("span", {class: "warning"}, " ⚠ " + problem));
     const table = document.getElementById("headers");

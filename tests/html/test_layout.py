@@ -75,6 +75,7 @@ def urls(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         ("green", text, "G"),
         ("long", long, EVERYTHING),
         ("quiz", long, "R"),
+        ("long-red", long, "R"),
     ):
         game = game_of(record)
         path = folder / f"{name}.html"
@@ -147,6 +148,13 @@ def test_a_long_name_is_cut_with_its_full_name_on_hover(
     assert height < 420, "the panel is as tall as the others"
     assert title == LONG_NAME and cut and overflow == "ellipsis"
     assert heading < 70, "the page's title takes two lines at most"
+    # Red's own page names him in the note under the title: three lines at most, in full on hover
+    _open(driver, urls["long-red"], width)
+    note, full = driver.execute_script(
+        "const n = document.querySelector('#viewer-note .note-text');"
+        "return [n.getBoundingClientRect().height, n.title];"
+    )
+    assert note < 70 and LONG_NAME in full
 
 
 @pytest.mark.parametrize("width", WIDTHS)
