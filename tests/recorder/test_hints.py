@@ -181,8 +181,12 @@ def test_every_command_shows_rule_errors_with_a_caret(tmp_path: Path) -> None:
         assert result.exit_code == 1, command
         lines = result.output.splitlines()
         at = next(i for i, line in enumerate(lines) if ": error: " in line)
-        assert lines[at + 1] == "    G: bonus jewel>II; bonus 10>I", command
-        assert lines[at + 2] == "    " + " " * 19 + "^", command
+        # under --as the line is shown as the viewer reads it: Green's compartments are his
+        # secrets (R-HID-1), masked the same width-for-width way the caret still points at
+        seen = "    G: bonus jewel>?; bonus 10>?" if "--as" in command else None
+        assert lines[at + 1] == (seen or "    G: bonus jewel>II; bonus 10>I"), command
+        assert lines[at + 2].rstrip().endswith("^"), command
+        assert lines[at + 1][len(lines[at + 2].rstrip()) - 1 :].startswith("bonus 10>"), command
 
 
 def test_validate_json_carries_the_hints_of_the_text_report(tmp_path: Path) -> None:

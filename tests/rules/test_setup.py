@@ -47,9 +47,10 @@ def test_soul_order_is_a_recorded_chance_event() -> None:
 
 def test_soul_order_must_name_every_player_once() -> None:
     g = Game("RBGY")
-    # R-SET-1
+    # R-SET-1: a colour left out and a colour named twice are both the rule's refusal
     g.illegal("*: souls Y G B", rule="R-SET-1")
-    g.unreadable("*: souls Y G B B")
+    g.illegal("*: souls Y G B B", rule="R-SET-1")
+    g.unreadable("*: souls Y G B X")
 
 
 def test_bonus_pick_order_is_nearest_heaven_first() -> None:
