@@ -247,7 +247,7 @@ def _crosstable(standings: Standings, counted: list[Entry]) -> str:
                 counts[0 if place < other_place else 1 if place > other_place else 2] += 1
     parts = [
         '<p class="muted">Row player against column player: times placed higher – times '
-        "placed lower (= shared places), over the games they played together.</p>"
+        "placed lower (= shared places), and in brackets the games they played together.</p>"
     ]
     for table_ in standings.tables:
         lines = table_.rows
@@ -268,7 +268,10 @@ def _crosstable(standings: Standings, counted: list[Entry]) -> str:
                 games = sum(tally)
                 shared = f" ={tally[2]}" if tally[2] else ""
                 title = f"{line.name} and {other.name}: {games} game{'s' * (games != 1)} together"
-                cells.append(f'<span title="{e(title)}">{tally[0]}–{tally[1]}{shared}</span>')
+                cells.append(
+                    f'<span title="{e(title)}">{tally[0]}–{tally[1]}{shared}</span> '
+                    f'<span class="muted">({games})</span>'
+                )
             body.append(cells)
         parts.append(table(headings, body, "cross"))
     return "\n".join(parts)
