@@ -55,6 +55,7 @@ TARGETS: dict[str, Target] = {
                 "tests/notation/test_writer.py",
                 "tests/notation/test_json.py",
                 "tests/notation/test_parse.py",
+                "tests/notation/test_writer_mutants.py",
             ),
             "the canonical writer (mcn fmt): it must never drop or change what a record says",
         ),
