@@ -31,3 +31,13 @@ def test_the_examples_use_what_the_writer_must_get_right() -> None:
     assert "visit 4!? {" in annotated and "crew 3!! $1 {" in annotated  # glyphs, then NAG
     game = (EXAMPLES[0].parent / "game-4p.mcn").read_text(encoding="utf-8")
     assert "\nsouls: " in game or "\n*: " in game  # a chance head
+
+
+def test_only_bids_share_a_line() -> None:
+    """The notation reads any word as a verb (the rules are the engine's): a move after the bids
+    whose verb sorts before ``bid`` still gets a line of its own."""
+    text = (EXAMPLES[0].parent / "game-2p.mcn").read_text(encoding="utf-8")
+    bids = "B: bid 1+1  R: bid 1+4\n"
+    assert bids in text
+    unknown = text.replace(bids, bids + "R: aardvark 3\n", 1)
+    assert write(parse(unknown)) == unknown
