@@ -139,3 +139,19 @@ def test_a_display_of_one_letter_goes_to_the_donor() -> None:
         ("G", "green", 1)
     ]
     assert g.letters("G") == {"blue": 1, "green": 1}
+
+
+def test_the_second_cathedral_lays_out_its_own_rows() -> None:
+    """R-EVA-1: the rows of the cathedral that was finished (here 2), not those of cathedral 1."""
+    g = Game("RBGY", souls="Y G B R").setup(BONUSES_IN_II)
+    g.edit(lambda d: (put_in_chest(d, "G", "I", {"wine": 1}), build(d, 2, nave=True, crews=1)))
+    g.prepare()
+    g.bids(R="3+0", B="4+0", G="2+0", Y="1+0")
+    events = g.play("B: choose emperor; crew 2")
+    displays = [(e.site, e.letters) for e in _evaluations(events) if e.what.endswith("display")]
+    assert displays == [
+        (2, ("blue", "red", "green")),
+        (2, ("blue", "blue", "blue", "red", "green")),
+        (2, ("blue", "blue", "red", "green")),
+    ]
+    assert g.letters("G") == {"blue": 1 + 1, "red": 1, "green": 1}
