@@ -41,3 +41,10 @@ def test_only_bids_share_a_line() -> None:
     assert bids in text
     unknown = text.replace(bids, bids + "R: aardvark 3\n", 1)
     assert write(parse(unknown)) == unknown
+
+
+def test_an_item_of_several_moves_is_no_bid_even_if_it_starts_with_one() -> None:
+    text = (EXAMPLES[0].parent / "game-2p.mcn").read_text(encoding="utf-8")
+    bids = "B: bid 1+1  R: bid 1+4\n"
+    several = text.replace(bids, "B: bid 1+1\nR: bid 1+4; aardvark\n", 1)
+    assert write(parse(several)) == several
