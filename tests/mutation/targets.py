@@ -85,7 +85,7 @@ TARGETS: dict[str, Target] = {
         Target(
             "duplicates",
             ("mcn/archive/judgement.py", "mcn/archive/keys.py"),
-            ("tests/archive/test_keys.py", "tests/archive/test_folder.py", "tests/tournament"),
+            ("tests/archive/test_keys.py", "tests/archive/test_folder.py"),
             "the judgement of a submission folder: two copies of one game found, however written",
         ),
         Target(
