@@ -6,6 +6,8 @@ The stable Python API (guide and recipes: docs/api.md). Reading and writing reco
     read_games_lenient(path)    every game with its syntax errors, never raising
     read_text(text)             the games written in a string
     write_record(game, path)    canonical MCN text (and an atomic write to ``path``)
+    record_from_actions(actions, headers=…)  a valid canonical record from applied actions
+    RecordWriter(players=…)     a live game written as it is played (apply, game, text)
     game_to_json / game_from_json   the lossless JSON form
 
 Replaying and the rules engine::
@@ -72,25 +74,46 @@ _LAZY: dict[str, str] = {
     "CHANCE": "mcn.engine",
     "new_game": "mcn.engine",
     "parse_action": "mcn.engine",
+    "Line": "mcn.replay",
+    "Step": "mcn.replay",
+    "Move": "mcn.notation",
+    "Header": "mcn.notation",
+    "Headers": "mcn.notation.headers",
+    "Item": "mcn.notation",
+    "File": "mcn.notation",
+    "ActionSyntaxError": "mcn.engine",
+    "RecordFormatError": "mcn.notation",
+    "record_from_actions": "mcn.transcript",
+    "RecordWriter": "mcn.transcript",
 }
 
 # Written out (not computed) so that type checkers see what is exported.
 __all__ = [
     "CHANCE",
     "Action",
+    "ActionSyntaxError",
     "AddressError",
     "DecisionStep",
     "Diagnostic",
     "Event",
+    "File",
     "Game",
     "GameReplay",
     "GameResult",
     "GameState",
+    "Header",
+    "Headers",
     "IllegalAction",
+    "Item",
+    "Line",
+    "Move",
     "NotationError",
     "PositionError",
     "Projection",
+    "RecordFormatError",
+    "RecordWriter",
     "ReplayError",
+    "Step",
     "__version__",
     "decisions",
     "game_from_json",
@@ -104,6 +127,7 @@ __all__ = [
     "read_games",
     "read_games_lenient",
     "read_text",
+    "record_from_actions",
     "replay_game",
     "state_after",
     "state_at",
@@ -154,14 +178,26 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
     from mcn.engine import (
         CHANCE,
         Action,
+        ActionSyntaxError,
         Event,
         GameState,
         IllegalAction,
         new_game,
         parse_action,
     )
-    from mcn.notation import Game, GameResult, NotationError
+    from mcn.notation import (
+        File,
+        Game,
+        GameResult,
+        Header,
+        Item,
+        Move,
+        NotationError,
+        RecordFormatError,
+    )
+    from mcn.notation.headers import Headers
     from mcn.position.api import position_text, state_from_text
     from mcn.position.errors import PositionError
     from mcn.projection import Projection, project
-    from mcn.replay import Diagnostic, GameReplay
+    from mcn.replay import Diagnostic, GameReplay, Line, Step
+    from mcn.transcript import RecordWriter, record_from_actions

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -91,29 +91,47 @@ class AddressError(KeyError):
 
 
 def read_games(source: Source, *, encoding: str | None = None) -> Iterator[Game]:
-    """The games of a file, one at a time (streaming); raises the first :class:`NotationError`."""
-    for result in iter_results(_source(source), encoding=encoding):
+    """The games of a file, one at a time (streaming); raises the first :class:`NotationError`.
+    Each game remembers the file's name (``game.source``): replay's diagnostics name it."""
+    name = _name(source)
+    for result in iter_results(_source(source), encoding=encoding, name=name):
         if result.errors:
             raise result.errors[0]
         assert result.game is not None
-        yield result.game
+        yield _named(result.game, name)
 
 
 def read_games_lenient(source: Source, *, encoding: str | None = None) -> Iterator[GameResult]:
     """Every game of a file with its syntax errors (``result.game`` is None when unreadable)."""
-    yield from iter_results(_source(source), encoding=encoding)
+    name = _name(source)
+    for result in iter_results(_source(source), encoding=encoding, name=name):
+        if result.game is not None:
+            result = replace(result, game=_named(result.game, name))
+        yield result
 
 
 def read_text(text: str, *, name: str = "<string>", lenient: bool = False) -> list[Game]:
     """The games written in ``text``; strict unless ``lenient`` (unreadable games skipped)."""
     if lenient:
         record, _ = parse_lenient(text, name=name)
-        return list(record.games)
-    return list(parse(text, name=name).games)
+        return [_named(game, name) for game in record.games]
+    return [_named(game, name) for game in parse(text, name=name).games]
 
 
 def _source(source: Source) -> str | IO[bytes]:
     return str(source) if isinstance(source, Path) else source
+
+
+def _name(source: Source) -> str:
+    """What messages call ``source``: its path, or the name of the file object."""
+    if isinstance(source, str | Path):
+        return str(source)
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else "<stream>"
+
+
+def _named(game: Game, name: str) -> Game:
+    return game if game.source == name else replace(game, source=name)
 
 
 # ---- replaying ----------------------------------------------------------------------------
@@ -125,7 +143,7 @@ def replay_game(game: Game, *, strict: bool = False, keep_states: bool = False) 
     ``keep_states`` keeps the state after every decision (``step.state``); ``strict`` turns the
     lenient warnings into errors, as ``mcn validate --strict`` does.
     """
-    return _replay(game, keep_states=keep_states, strict=strict)
+    return _replay(game, file=game.source, keep_states=keep_states, strict=strict)
 
 
 def state_before(game: Game, address: str) -> GameState:
@@ -179,7 +197,7 @@ def _replayed(game: Game, address: str) -> GameReplay:
     if cached is not None and cached[0] is game and cached[1] >= variations:
         result = cached[2]
     else:
-        result = _replay(game, keep_states=True, variations=variations)
+        result = _replay(game, file=game.source, keep_states=True, variations=variations)
         _LAST_REPLAY = (game, variations, result)
     if result.main is None:
         raise ReplayError(_first_error(result), _first_diagnostic(result))
@@ -234,7 +252,7 @@ def decisions(game: Game) -> Iterator[DecisionStep]:
     Raises :class:`ReplayError` (after yielding the decisions before it) when the record is
     refused; variations are not walked (replay them with :func:`replay_game`).
     """
-    result = _replay(game, keep_states=True, variations=False)
+    result = _replay(game, file=game.source, keep_states=True, variations=False)
     line = result.main
     if line is None:
         raise ReplayError(_first_error(result), _first_diagnostic(result))

@@ -27,6 +27,7 @@ from mcn.engine.actions import Action, BuyLetter, FreeStone, Give, Pick
 from mcn.engine.constants import colour_name
 from mcn.engine.data import Board
 from mcn.engine.events import Evaluation
+from mcn.notation.headers import Headers
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move, Section
 from mcn.projection import (
     EVERYTHING,
@@ -290,7 +291,7 @@ def redact_game(
     who = "spectator" if viewer is None else viewer
     kept = tuple(h for h in headers_seen(game, main, viewer) if h.tag != "Redacted")
     headers = (*kept, Header("Redacted", who))
-    return replace(game, headers=headers, body=body), replay
+    return replace(game, headers=Headers(headers), body=body), replay
 
 
 def _position_seen(header: Header, main: Line | None, viewer: str | None) -> Header:

@@ -17,10 +17,10 @@ picking letters, …). Action-phase turns are labelled with their turn number.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from mcn.engine import GameState, IllegalAction, new_game
+from mcn.engine import Event, GameState, IllegalAction, new_game
 from mcn.engine.actions import Action, End
 from mcn.engine.constants import CHANCE
 from mcn.notation.lexical import COLOUR_TAGS, ROSTER
@@ -280,3 +280,93 @@ def _headers(
             unknown.append((tag, value))
     ordered = [Header(tag, values[tag]) for tag in ROSTER if tag in values]
     return tuple(ordered + [Header(tag, value) for tag, value in unknown])
+
+
+def record_from_actions(
+    actions: Iterable[Action | str],
+    *,
+    players: Sequence[str] | None = None,
+    headers: Mapping[str, str] | Sequence[tuple[str, str]] = (),
+    ruleset: str = "de-2016",
+    board: str = "standard",
+    variant: str = "standard",
+    infractions: Sequence[str] = (),
+) -> Game:
+    """The canonical record of a game given as the plain sequence of actions applied to it
+    from ``setup.1`` (:class:`Action` objects, or texts such as ``"R: buy bread"``).
+
+    Each action is checked by the engine as it is applied (``IllegalAction``, state and record
+    untouched by a refused one); the items are grouped as the notation's writer groups them,
+    the forced moves and turn ends left implicit, and ``Result`` is filled in from the game
+    (``*`` while unfinished). ``players`` defaults to the colours of the colour ``headers``.
+    """
+    writer = RecordWriter(
+        players=players,
+        headers=headers,
+        ruleset=ruleset,
+        board=board,
+        variant=variant,
+        infractions=infractions,
+    )
+    for action in actions:
+        writer.apply(action)
+    return writer.game()
+
+
+class RecordWriter:
+    """A live game written as it is played: :meth:`apply` each action (an :class:`Action`
+    or its text); :meth:`game` is the record so far, :meth:`text` its canonical MCN. The state
+    (``writer.state``) is the game's own: read it, do not change it (apply through the writer).
+    """
+
+    def __init__(
+        self,
+        *,
+        players: Sequence[str] | None = None,
+        headers: Mapping[str, str] | Sequence[tuple[str, str]] = (),
+        ruleset: str = "de-2016",
+        board: str = "standard",
+        variant: str = "standard",
+        infractions: Sequence[str] = (),
+    ) -> None:
+        pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
+        if players is None:
+            tags = {tag for tag, _ in pairs}
+            players = [colour for colour, tag in COLOUR_TAGS.items() if tag in tags]
+        self.players = tuple(players)
+        self.headers = [(tag, value) for tag, value in pairs if tag != "Result"]
+        self.setup = (ruleset, board, variant, tuple(infractions))
+        self.state = new_game(self.players, ruleset, board, variant, tuple(infractions))
+        self.history: list[Decision] = []
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Check and apply one action (``IllegalAction``/``ActionSyntaxError``: nothing
+        changes); its events."""
+        from mcn.engine.history import action_of
+
+        chosen = action_of(self.state, action) if isinstance(action, str) else action
+        if not isinstance(chosen, Action):
+            raise TypeError(f"an action is an Action or its text, not {type(action).__name__}")
+        address = self.state.address_of(chosen)
+        events = self.state.apply(chosen)
+        self.history.append(Decision(address, chosen))  # transcript judges what was forced
+        return events
+
+    def game(self) -> Game:
+        """The record of the game so far (``Result`` ``*`` until it is over)."""
+        ruleset, board, variant, infractions = self.setup
+        return transcript(
+            self.history,
+            players=self.players,
+            headers=self.headers,
+            ruleset=ruleset,
+            board=board,
+            variant=variant,
+            infractions=infractions,
+        )
+
+    def text(self) -> str:
+        """The record so far as canonical MCN."""
+        from mcn.notation import write
+
+        return write(self.game())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -362,6 +363,18 @@ def grammar_rules() -> dict[str, str]:
     return {line.split(":", 1)[0].lstrip("!?"): line for line in rule_lines(text)}
 
 
+#: How moves group into items, and when a turn ends: one rule, printed under both tables and
+#: applied by replay (mcn/replay/walk.py).
+ITEMS: Final = (
+    "Items: an item's end carries no meaning. One item per move is as valid as one per turn "
+    "(`1. B: buy wine` then `B: sell bread` is one turn, as is `1. B: buy wine; sell bread`). "
+    "A turn ends at its `end`, at the next move that cannot be its second action (another "
+    "player's move, a Merchant's `free …`), at a label naming another turn (`2.`), at a "
+    "section marker or checkpoint, or at the end of the record. Write `end` (or the label) "
+    "where the same player moves next in a new turn: `B: buy wine; end` then `B: sell bread`."
+)
+
+
 def markdown_table() -> str:
     """The table for docs/notation.md (rows, then the placeholders)."""
     rules = grammar_rules()
@@ -380,6 +393,8 @@ def markdown_table() -> str:
     lines.append(
         "Placeholders: " + "; ".join(f"`{name}` {meaning}" for name, meaning in PLACEHOLDERS) + "."
     )
+    lines.append("")
+    lines.append(ITEMS)
     return "\n".join(lines) + "\n"
 
 
@@ -400,6 +415,8 @@ def terminal_table(width: int = 100) -> str:
     out.append("Placeholders:")
     for name, meaning in PLACEHOLDERS:
         out.append(f"  {name:<8}{meaning}")
+    out.append("")
+    out.extend(textwrap.wrap(ITEMS.replace("`", "'"), width))
     out.append("")
     out.append(
         "The grammar lines are rules of grammar/moves.lark (docs/notation.md, 'Implementing MCN')."

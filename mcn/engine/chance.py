@@ -47,8 +47,8 @@ def _souls_apply(s: GameState, step: Step, action: Action) -> None:
     s.stack.pop()
     for i, colour in enumerate(action.order):
         s.tie[colour] = i
-    s.emit(SoulsPlaced("R-SET-1", action.order))
-    s.push(*(("bonus", colour) for colour in action.order))  # R-SET-4: nearest Heaven first
+    s._emit(SoulsPlaced("R-SET-1", action.order))
+    s._push(*(("bonus", colour) for colour in action.order))  # R-SET-4: nearest Heaven first
 
 
 decision(
@@ -122,7 +122,7 @@ def _market_apply(s: GameState, step: Step, action: Action) -> None:
         i = STONE_INDEX[name]
         s.bag[i] -= 1
         s.market[i] += 1
-    s.emit(MarketDrawn("R-RND-2", action.stones))
+    s._emit(MarketDrawn("R-RND-2", action.stones))
 
 
 decision(
@@ -208,7 +208,7 @@ def _rooms_apply(s: GameState, step: Step, action: Action) -> None:
     s.stack.pop()
     for room, card in enumerate(action.cards):
         if not any(s.pile.values()):
-            s.emit(
+            s._emit(
                 CardsMoved(
                     "I-SET-7",
                     "reshuffled",
@@ -220,7 +220,7 @@ def _rooms_apply(s: GameState, step: Step, action: Action) -> None:
         s.pile[card] -= 1
         s.rooms[room] = card
     s.pile = {c: n for c, n in s.pile.items() if n}
-    s.emit(CardsMoved("R-RND-2", "drawn", action.cards))
+    s._emit(CardsMoved("R-RND-2", "drawn", action.cards))
 
 
 decision(

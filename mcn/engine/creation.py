@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mcn.engine.constants import CARDS, CREWS, GOODS_TOTAL, LETTERS_TOTAL, START_MONEY
+from mcn.engine.constants import (
+    CARDS,
+    COLOURS,
+    CREWS,
+    GOODS_TOTAL,
+    INFRACTION_CODES,
+    LETTERS_TOTAL,
+    START_MONEY,
+    VARIANTS,
+)
 from mcn.engine.data import Board, Ruleset
 
 if TYPE_CHECKING:
@@ -72,6 +81,7 @@ def start_state(
     s._dec = None
     s._events = []
     s._market_out = False
+    s._undo = []
 
 
 def copy_state(src: GameState, dst: GameState) -> None:
@@ -124,3 +134,20 @@ def copy_state(src: GameState, dst: GameState) -> None:
     dst._dec = src._dec
     dst._events = []
     dst._market_out = False
+    dst._undo = []
+
+
+def check_setup(players: tuple[str, ...], variant: str, infractions: tuple[str, ...]) -> None:
+    """Refuse (``ValueError``) a set-up no game can start with."""
+    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
+        raise ValueError("a game has 2, 3 or 4 different players")
+    for colour in players:
+        if colour not in COLOURS:
+            raise ValueError(f"unknown player colour {colour!r} (R, B, G or Y)")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r} ({', '.join(VARIANTS)})")
+    for code in infractions:
+        if code not in INFRACTION_CODES:
+            raise ValueError(f"unknown infraction code {code!r} (I-MET-4)")
+    if infractions and variant != "meta-culpa":
+        raise ValueError("infractions are agreed only in the meta-culpa variant (R-MET-3)")

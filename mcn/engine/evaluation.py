@@ -40,8 +40,8 @@ def start(s: GameState, step: Step) -> None:
     """A cathedral is finished: evaluate compartment I (first) or II (second) (R-CAT-2)."""
     _, site, compartment = step
     s.evaluation = [site, compartment, -1, [0, 0, 0, 0], [], ""]
-    s.emit(Evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
-    s.push(("category", 0), ("category", 1), ("category", 2), ("eval_end",))
+    s._emit(Evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
+    s._push(("category", 0), ("category", 1), ("category", 2), ("eval_end",))
 
 
 @auto("category")
@@ -58,7 +58,7 @@ def category(s: GameState, step: Step) -> None:
             supply[colour] -= 1
             display[colour] += 1
     name = CATEGORIES[cat]
-    s.emit(
+    s._emit(
         Evaluation("R-EVA-1", site, COMPARTMENTS[compartment], f"{name} display", _letters(display))
     )
     scores = {c: score(s, c, compartment, cat) for c in s.players}
@@ -70,7 +70,7 @@ def category(s: GameState, step: Step) -> None:
         for i in range(4):
             supply[i] += display[i]
         if total:
-            s.emit(
+            s._emit(
                 Evaluation(
                     "R-EVA-2",
                     site,
@@ -92,7 +92,7 @@ def category(s: GameState, step: Step) -> None:
         picks = [bigger if i % 2 == 0 else smaller for i in range(total)]
         ev[5] = ""
     ev[4] = picks
-    s.push(("picks",))
+    s._push(("picks",))
 
 
 def _give_rest(s: GameState, colour: str, rule: str) -> None:
@@ -102,7 +102,7 @@ def _give_rest(s: GameState, colour: str, rule: str) -> None:
     for i in range(4):
         if display[i]:
             s.letters[colour][i] += display[i]
-            s.emit(LetterMoved(rule, colour, LETTERS[i], display[i], "the evaluation display"))
+            s._emit(LetterMoved(rule, colour, LETTERS[i], display[i], "the evaluation display"))
     ev[3] = [0, 0, 0, 0]
 
 
@@ -115,7 +115,7 @@ def next_pick(s: GameState, step: Step) -> None:
         ev[4] = []
         return
     if ev[4]:
-        s.push(("pick", ev[4][0]), ("picks",))
+        s._push(("pick", ev[4][0]), ("picks",))
     elif ev[5]:
         _give_rest(s, ev[5], "R-EVA-3")
 
@@ -143,7 +143,7 @@ def _pick_apply(s: GameState, step: Step, action: Action) -> None:
     colour = LETTER_INDEX[action.colour]
     ev[3][colour] -= 1
     s.letters[action.actor][colour] += 1
-    s.emit(LetterMoved(_pick_rule(s), action.actor, action.colour, 1, "the evaluation display"))
+    s._emit(LetterMoved(_pick_rule(s), action.actor, action.colour, 1, "the evaluation display"))
 
 
 def _pick_prompt(s: GameState, step: Step) -> str:
@@ -182,7 +182,7 @@ def finish(s: GameState, step: Step) -> None:
         for g in range(4):
             if box[g]:
                 s.bag[g] += box[g]
-                s.emit(
+                s._emit(
                     StonesMoved(
                         "R-EVA-4",
                         colour,
@@ -193,7 +193,7 @@ def finish(s: GameState, step: Step) -> None:
                     )
                 )
         if box[4]:
-            s.emit(
+            s._emit(
                 StonesMoved(
                     "R-EVA-4",
                     colour,
@@ -204,11 +204,11 @@ def finish(s: GameState, step: Step) -> None:
                 )
             )
         s.chest[colour][compartment] = [0, 0, 0, 0, 0]
-    s.emit(Evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
+    s._emit(Evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
     s.evaluation = None
     if compartment == 1:
         # The game ends at once (R-END-1); a caught Pope's step still owed for the visit that
         # finished this cathedral is taken first (I-POP-8, I-POP-10).
         owed = [step for step in s.stack if step[0] == "caught"]
         s.stack.clear()
-        s.push(*owed, ("game_end",))
+        s._push(*owed, ("game_end",))

@@ -152,7 +152,7 @@ def rotate(s: GameState, colour: str, notches: int, reason: str, rule: str) -> N
     if notches:
         before = s.post[colour]
         s.post[colour] = before + notches
-        s.emit(PostChanged(rule, colour, before, before + notches, reason))
+        s._emit(PostChanged(rule, colour, before, before + notches, reason))
         meta.owe(s, colour, "post", notches)  # META CULPA: the Petty Sinner may not rotate
 
 
@@ -160,9 +160,9 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
     """Begin a visit in ``mode`` (normal, sinner, pope)."""
     if mode == "pope":
         s.pope_die = room
-        s.emit(PopeDie("R-POP-1", colour, room, 0, False))
+        s._emit(PopeDie("R-POP-1", colour, room, 0, False))
         guesser = s.nearest_hell([c for c in s.players if c != colour])
-        s.push(("guess", guesser, colour))
+        s._push(("guess", guesser, colour))
     elif mode == "sinner":
         resolve(s, colour, room, False, True)
     else:
@@ -172,21 +172,21 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
 def resolve(s: GameState, colour: str, room: int, pay_notches: bool, lust: bool) -> None:
     """Visit ``room``: rotate (unless exempt), Lust sin for suites, then the room's benefit."""
     card = s.rooms[room - 1] if room <= ROOMS else None
-    s.emit(Visited("R-HOP-1", colour, room, card or ""))
+    s._emit(Visited("R-HOP-1", colour, room, card or ""))
     s.visited[room] = True
     if room <= ROOMS:
         if pay_notches:
             rotate(s, colour, cost(s, room), f"visits room {room}", "R-HOP-3")
-        s.push(("effect", colour, room))
+        s._push(("effect", colour, room))
     elif room == 5:
-        s.emit(Prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
+        s._emit(Prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
         then: list[Step] = [("sins", colour, LUST, 1, "R-HOP-4")] if lust else []
-        s.push(*then, ("suite5", colour))
+        s._push(*then, ("suite5", colour))
     else:
         if pay_notches:
             rotate(s, colour, SUITE6_COST, "visits Suite 6", "R-HOP-5")
         then = [("sins", colour, LUST, 1, "R-HOP-5")] if lust else []
-        s.push(*then, ("yellow", colour))
+        s._push(*then, ("yellow", colour))
 
 
 @auto("yellow")
@@ -195,7 +195,7 @@ def take_yellow(s: GameState, step: Step) -> None:
     if s.suite6:
         s.suite6 = 0
         s.letters[step[1]][YELLOW] += 1
-        s.emit(LetterMoved("R-HOP-5", step[1], "yellow", 1, "Suite 6"))
+        s._emit(LetterMoved("R-HOP-5", step[1], "yellow", 1, "Suite 6"))
 
 
 # --- Suite 5 ----------------------------------------------------------------------------------
@@ -216,7 +216,7 @@ def _suite5_apply(s: GameState, step: Step, action: Action) -> None:
     assert isinstance(action, ChooseRoom)
     s.stack.pop()
     s.visited[action.room] = True
-    s.push(("effect", action.actor, action.room))
+    s._push(("effect", action.actor, action.room))
 
 
 def _suite5_prompt(s: GameState, step: Step) -> str:
@@ -318,7 +318,7 @@ def discard(s: GameState, room: int, rule: str) -> None:
     assert card is not None
     s.rooms[room - 1] = None
     s.discard[card] = s.discard.get(card, 0) + 1
-    s.emit(CardsMoved(rule, "discarded", (card,)))
+    s._emit(CardsMoved(rule, "discarded", (card,)))
 
 
 def _effect_apply(s: GameState, step: Step, action: Action) -> None:
@@ -329,25 +329,25 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:
     visitor = action.actor
     rule = "R-HOP-3"
     if isinstance(action, Decline):
-        s.emit(CardEffect(rule, visitor, card, "declined"))
+        s._emit(CardEffect(rule, visitor, card, "declined"))
     elif card == "emperor-letter":
         holder = s.holders[EMPEROR]
-        s.emit(CardEffect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter"))
-        s.push(("gift", holder, visitor))
+        s._emit(CardEffect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter"))
+        s._push(("gift", holder, visitor))
     elif card == "pope-yellow":
         holder = s.holders[POPE]
         assert holder is not None
         s.letters[holder][YELLOW] -= 1
         s.letters[visitor][YELLOW] += 1
-        s.emit(LetterMoved(rule, visitor, "yellow", 1, colour_name(holder)))
+        s._emit(LetterMoved(rule, visitor, "yellow", 1, colour_name(holder)))
     elif card in ("hell-3", "hell-5"):
         steps = int(card[-1])
-        s.emit(CardEffect(rule, visitor, card, f"every opponent moves {steps} toward Hell"))
+        s._emit(CardEffect(rule, visitor, card, f"every opponent moves {steps} toward Hell"))
         moves = {c: steps for c in s.players if c != visitor}
         track.several_to_hell(s, moves, card, "I-CRD-1")
     elif card in ("lust-2", "greed-2"):
         den = LUST if card == "lust-2" else GREED
-        s.emit(
+        s._emit(
             CardEffect(
                 rule,
                 visitor,
@@ -355,11 +355,11 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:
                 f"every opponent places 2 sins in {'lust' if den == LUST else 'greed'}",
             )
         )
-        s.push(*(("sins", c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
+        s._push(*(("sins", c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
     elif card.startswith("take-"):
         amount = int(card[-1])
         s.money[visitor] += amount
-        s.emit(MoneyMoved(rule, visitor, amount, card))
+        s._emit(MoneyMoved(rule, visitor, amount, card))
     elif isinstance(action, PlaceCrew):
         s.hut -= 1
         building.add_crew(s, visitor, action.site, "the hut", rule)
@@ -376,10 +376,10 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:
         if s.money[victim] >= 3:
             s.money[victim] -= 3
             s.money[visitor] += 3
-            s.emit(MoneyMoved(rule, visitor, 3, "steal-3", victim))
-            s.emit(MoneyMoved(rule, victim, -3, "steal-3", visitor))
+            s._emit(MoneyMoved(rule, visitor, 3, "steal-3", victim))
+            s._emit(MoneyMoved(rule, victim, -3, "steal-3", visitor))
         else:
-            s.emit(CardEffect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler"))
+            s._emit(CardEffect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler"))
     discard(s, room, rule)
 
 
@@ -425,7 +425,7 @@ def _gift_apply(s: GameState, step: Step, action: Action) -> None:
     colour = LETTER_INDEX[action.colour]
     s.letters[action.actor][colour] -= 1
     s.letters[step[2]][colour] += 1
-    s.emit(LetterMoved("R-HOP-3", step[2], action.colour, 1, colour_name(action.actor)))
+    s._emit(LetterMoved("R-HOP-3", step[2], action.colour, 1, colour_name(action.actor)))
 
 
 def _gift_prompt(s: GameState, step: Step) -> str:

@@ -146,8 +146,8 @@ def apply(s: GameState, action: SideAction) -> None:
     """Apply a legal side action; the pending decision waits."""
     colour = action.actor
     if isinstance(action, Infraction):
-        s.emit(InfractionRecorded("R-MET-1", colour, action.code))
-        s.push(("sins", colour, PETTY, 1, "R-MET-1"))
+        s._emit(InfractionRecorded("R-MET-1", colour, action.code))
+        s._push(("sins", colour, PETTY, 1, "R-MET-1"))
     elif isinstance(action, Undone):
         entry = _latest(s, action.what)
         assert entry is not None
@@ -155,28 +155,28 @@ def apply(s: GameState, action: SideAction) -> None:
         what, amount, den = entry
         _take_back(s, colour, what, amount, den)
         s.omissions.append([colour, what, amount, den])
-        s.emit(Omission(RULE, colour, what, amount, DENS[den] if den >= 0 else "", ""))
+        s._emit(Omission(RULE, colour, what, amount, DENS[den] if den >= 0 else "", ""))
     else:
         assert isinstance(action, Catch)
         found = _earliest(s, action.what)
         assert found is not None
         s.omissions.remove(found)
         sinner, what, amount, den = found
-        s.emit(Omission(RULE, sinner, what, amount, DENS[den] if den >= 0 else "", colour))
+        s._emit(Omission(RULE, sinner, what, amount, DENS[den] if den >= 0 else "", colour))
         _make_good(s, sinner, what, amount, den)
 
 
 def _take_back(s: GameState, colour: str, what: str, amount: int, den: int) -> None:
     if what == "money":
         s.money[colour] += amount
-        s.emit(MoneyMoved(RULE, colour, amount, "payment left undone"))
+        s._emit(MoneyMoved(RULE, colour, amount, "payment left undone"))
     elif what == "post":
         before = s.post[colour]
         s.post[colour] = before - amount
-        s.emit(PostChanged(RULE, colour, before, before - amount, "rotation left undone"))
+        s._emit(PostChanged(RULE, colour, before, before - amount, "rotation left undone"))
     else:
         s.sins[colour][den] -= amount
-        s.emit(SinsReturned(RULE, colour, DENS[den], amount, "left undone"))
+        s._emit(SinsReturned(RULE, colour, DENS[den], amount, "left undone"))
 
 
 def _make_good(s: GameState, colour: str, what: str, amount: int, den: int) -> None:
@@ -184,15 +184,15 @@ def _make_good(s: GameState, colour: str, what: str, amount: int, den: int) -> N
         paid = min(amount, s.money[colour])
         if paid:
             s.money[colour] -= paid
-            s.emit(MoneyMoved(RULE, colour, -paid, "caught: pays what he left unpaid"))
+            s._emit(MoneyMoved(RULE, colour, -paid, "caught: pays what he left unpaid"))
     elif what == "post":
         before = s.post[colour]
         after = min(POST_MAX, before + amount)
         if after != before:
             s.post[colour] = after
-            s.emit(PostChanged(RULE, colour, before, after, "caught: rotates his post"))
+            s._emit(PostChanged(RULE, colour, before, after, "caught: rotates his post"))
     else:
-        s.push(("sins", colour, den, amount, RULE))
+        s._push(("sins", colour, den, amount, RULE))
 
 
 def _cost_name(what: str) -> str:

@@ -39,21 +39,21 @@ def _guess_apply(s: GameState, step: Step, action: Action) -> None:
     room = s.pope_die
     s.pope_die = 0
     caught = action.room == room
-    s.emit(PopeDie("R-POP-1", pope, room, action.room, caught))
+    s._emit(PopeDie("R-POP-1", pope, room, action.room, caught))
     if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6, I-POP-9
-        s.emit(
+        s._emit(
             Breach("R-POP-3", pope, f"the Pope die showed {room_name(room)}, too dear for the post")
         )
         track.to_hell(s, pope, 1, "the Pope visited a room too dear for his post", "R-POP-3")
         before = s.post[pope]
         s.post[pope] = POST_MAX
-        s.emit(PostChanged("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
+        s._emit(PostChanged("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
         s.visited[room] = True
         if room <= ROOMS:
             discard(s, room, "R-POP-3")
         return
     if caught:  # I-POP-8: the step comes after the visit and the room's action
-        s.push(("caught", pope))
+        s._push(("caught", pope))
     resolve(s, pope, room, caught, caught)
 
 

@@ -17,10 +17,10 @@ import random
 from typing import Any
 
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
-from mcn.engine import building, chance, evaluation, house, meta, phases, sins, trade  # noqa: F401
+from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, SideAction
-from mcn.engine.constants import CHANCE, COLOURS, INFRACTION_CODES, VARIANTS
-from mcn.engine.creation import copy_state, start_state
+from mcn.engine.constants import CHANCE
+from mcn.engine.creation import check_setup, copy_state, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
 from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler, Step
 from mcn.engine.errors import IllegalAction
@@ -38,6 +38,7 @@ class GameState:
         "_dec",
         "_events",
         "_market_out",
+        "_undo",
         "bag",
         "bids",
         "board",
@@ -129,6 +130,7 @@ class GameState:
     _dec: Decision | None
     _events: list[Event]
     _market_out: bool
+    _undo: list[tuple[GameState, Action]]
 
     # ----------------------------------------------------------------------------- creation
 
@@ -143,18 +145,7 @@ class GameState:
     ) -> GameState:
         """A new game at ``setup.1`` (the soul order, a chance decision)."""
         players = tuple(players)
-        if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
-            raise ValueError("a game has 2, 3 or 4 different players")
-        for colour in players:
-            if colour not in COLOURS:
-                raise ValueError(f"unknown player colour {colour!r} (R, B, G or Y)")
-        if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r} ({', '.join(VARIANTS)})")
-        for code in infractions:
-            if code not in INFRACTION_CODES:
-                raise ValueError(f"unknown infraction code {code!r} (I-MET-4)")
-        if infractions and variant != "meta-culpa":
-            raise ValueError("infractions are agreed only in the meta-culpa variant (R-MET-3)")
+        check_setup(players, variant, infractions)
         s = cls()  # no __init__: every slot is set by start_state (mypyc forbids object.__new__)
         start_state(
             s,
@@ -354,7 +345,7 @@ class GameState:
     def judge(self, action: Action) -> tuple[bool, tuple[str, str] | None]:
         """``(legal, breach)``: :meth:`is_legal` and :meth:`breach` in one check of ``action``.
 
-        Replay asks it of every written move before :meth:`apply_unchecked`: one ``why_not``
+        Replay asks it of every written move before :meth:`_apply_unchecked`: one ``why_not``
         per move instead of three, and no exception (with its traceback, a reference cycle
         for the garbage collector) when a move must wait for an omitted forced move.
         """
@@ -371,7 +362,7 @@ class GameState:
             return meta.why_not(self, action) is None, None
         return False, None
 
-    def apply_unchecked(self, action: Action) -> list[Event]:
+    def _apply_unchecked(self, action: Action) -> list[Event]:
         """:meth:`apply` for a caller that has just found ``action`` legal in this very state
         (:meth:`judge`, :meth:`is_legal`, :meth:`legal_actions`): the same effects and events,
         without checking it a second time. Anything else must call :meth:`apply`."""
@@ -394,6 +385,23 @@ class GameState:
             raise found
         return self._carry_out(found, action)
 
+    def push(self, action: Action) -> list[Event]:
+        """:meth:`apply`, undoable with :meth:`pop` (python-chess's ``push``)."""
+        return history.push(self, action)
+
+    def pop(self) -> Action:
+        """Undo the last :meth:`push` (or :meth:`apply_text`) exactly; returns its action.
+        ``IndexError`` when there is none (an :meth:`apply` is not remembered)."""
+        return history.pop(self)
+
+    def apply_text(self, text: str) -> list[Event]:
+        """Push the move written ``"R: buy bread"`` (``ActionSyntaxError``, ``IllegalAction``)."""
+        return history.push(self, history.action_of(self, text))
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions as text (``"R: buy bread"``), as :meth:`apply_text` reads them."""
+        return history.texts(self)
+
     def _carry_out(self, handler: Handler | None, action: Action) -> list[Event]:
         """Apply the checked ``action`` (``handler`` of the pending step, None for a side
         action) and run the game on to the next decision; the events it caused."""
@@ -415,17 +423,17 @@ class GameState:
 
     # ----------------------------------------------------------------------------- driving
 
-    def emit(self, event: Event) -> None:
+    def _emit(self, event: Event) -> None:
         """Record an event of the action being applied."""
         self._events.append(event)
 
-    def push(self, *steps: Step) -> None:
+    def _push(self, *steps: Step) -> None:
         """Schedule steps; the first one given runs first."""
         stack = self.stack
         for index in range(len(steps) - 1, -1, -1):  # not reversed(): compiled, a plain loop
             stack.append(steps[index])
 
-    def market_taken(self) -> None:
+    def _market_taken(self) -> None:
         """Note that a stone left the market (R-ACT-4 is checked before the next step)."""
         if not any(self.market):
             self._market_out = True

@@ -48,8 +48,8 @@ def take_from_market(s: GameState, colour: str, stone: int, count: int, rule: st
     """Move goods from the market behind ``colour``'s screen."""
     s.market[stone] -= count
     s.goods[colour][stone] += count
-    s.emit(StonesMoved(rule, colour, GOODS[stone], count, "the market", "behind the screen"))
-    s.market_taken()
+    s._emit(StonesMoved(rule, colour, GOODS[stone], count, "the market", "behind the screen"))
+    s._market_taken()
 
 
 def swap_indulgence(s: GameState, colour: str, letter: str, rule: str) -> None:
@@ -59,9 +59,9 @@ def swap_indulgence(s: GameState, colour: str, letter: str, rule: str) -> None:
     s.bag[INDULGENCE] += 1
     s.supply[LETTER_INDEX[letter]] -= 1
     s.letters[colour][LETTER_INDEX[letter]] += 1
-    s.emit(StonesMoved(rule, colour, "indulgence", 1, "the market", "the bag"))
-    s.emit(LetterMoved(rule, colour, letter, 1, "the supply"))
-    s.market_taken()
+    s._emit(StonesMoved(rule, colour, "indulgence", 1, "the market", "the bag"))
+    s._emit(LetterMoved(rule, colour, letter, 1, "the supply"))
+    s._market_taken()
 
 
 @auto("take")
@@ -265,7 +265,7 @@ def perform(s: GameState, action: Action) -> None:
         g = STONE_INDEX[action.good]
         _pay(s, colour, s.board.purchase[g], f"buys two {action.good} greedily", "R-BUY-3")
         # The sin comes before the goods (the Register of Sins: "late-greed-sin").
-        s.push(("sins", colour, GREED, 1, "R-BUY-3"), ("take", colour, g, 2, "R-BUY-3"))
+        s._push(("sins", colour, GREED, 1, "R-BUY-3"), ("take", colour, g, 2, "R-BUY-3"))
     elif isinstance(action, BuyLetter):
         _pay(s, colour, s.board.letter_price, f"buys a {action.colour} letter", "R-BUY-2")
         swap_indulgence(s, colour, action.colour, "R-BUY-2")
@@ -273,10 +273,10 @@ def perform(s: GameState, action: Action) -> None:
         g = STONE_INDEX[action.good]
         s.goods[colour][g] -= 1
         s.bag[g] += 1
-        s.emit(StonesMoved("R-SEL-1", colour, action.good, 1, "behind the screen", "the bag"))
+        s._emit(StonesMoved("R-SEL-1", colour, action.good, 1, "behind the screen", "the bag"))
         price = s.board.sale[g]
         s.money[colour] += price
-        s.emit(MoneyMoved("R-SEL-1", colour, price, f"sells {action.good}"))
+        s._emit(MoneyMoved("R-SEL-1", colour, price, f"sells {action.good}"))
     else:
         assert isinstance(action, Donate)
         rule = "R-DON-2" if len(action.items) == 2 else "R-DON-1"
@@ -289,12 +289,12 @@ def perform(s: GameState, action: Action) -> None:
                 g = STONE_INDEX[item]
                 s.goods[colour][g] -= 1
                 box[g] += 1
-            s.emit(Donated(rule, colour, item, comp))
+            s._emit(Donated(rule, colour, item, comp))
 
 
 def _pay(s: GameState, colour: str, amount: int, reason: str, rule: str) -> None:
     s.money[colour] -= amount
-    s.emit(MoneyMoved(rule, colour, -amount, reason))
+    s._emit(MoneyMoved(rule, colour, -amount, reason))
     meta.owe(s, colour, "money", amount)  # META CULPA: the Petty Sinner may leave it unpaid
 
 

@@ -240,7 +240,7 @@ def _colour_word_head(slip: Slip) -> str | None:
 
 
 def _unknown_verb(slip: Slip) -> str | None:
-    match = re.search(r"unknown action '([^']*)'", slip.message)
+    match = re.search(r"unknown (?:action|move) '([^']*)'", slip.message)
     if match is None:
         return None
     word = match.group(1)

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, NamedTuple, TypeAlias
 
+from mcn.notation.headers import Headers
 from mcn.notation.lexical import CHANCE, COLOUR_TAGS, COLOURS
 
 
@@ -227,21 +228,33 @@ Element: TypeAlias = Section | Item | Checkpoint | Comment
 
 @dataclass(frozen=True, slots=True)
 class Game(_Record):
-    """One game: its headers in canonical order (roster, then unknown tags in source order)."""
+    """One game: its headers in canonical order (roster, then unknown tags in source order),
+    readable by tag (``game.headers["Result"]``: :class:`~mcn.notation.headers.Headers`).
+    ``source`` names the file it was read from (``mcn.read_games``), so that what replay
+    reports about it names the file too."""
 
-    headers: tuple[Header, ...]
+    headers: Headers
     body: tuple[Element, ...] = ()
     span: Span | None = field(default=None, compare=False)
+    source: str = field(default="<string>", compare=False)
 
     def __init__(
-        self, headers: tuple[Header, ...], body: tuple[Element, ...] = (), span: Span | None = None
+        self,
+        headers: tuple[Header, ...],
+        body: tuple[Element, ...] = (),
+        span: Span | None = None,
+        source: str = "<string>",
     ) -> None:
-        object.__setattr__(self, "headers", headers)
+        object.__setattr__(
+            self, "headers", headers if isinstance(headers, Headers) else Headers(headers)
+        )
         object.__setattr__(self, "body", body)
         object.__setattr__(self, "span", span)
+        object.__setattr__(self, "source", source)
 
     def header(self, tag: str) -> str | None:
-        """The value of header ``tag``, or None when the game lacks it."""
+        """The value of header ``tag``, or None when the game lacks it
+        (``game.headers.get(tag)``)."""
         for header in self.headers:
             if header.tag == tag:
                 return header.value

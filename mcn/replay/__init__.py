@@ -13,9 +13,10 @@ decision address, source span and rule ID. See docs/design.md, "Replay binding":
    after a single action, the next turn written without the ``end``);
 4. otherwise the move is wrong, and that line of play stops there.
 
-After an item's last move, ``end`` is applied if the item's turn still waits for a second
-action (an item is a whole turn). Walks use explicit work lists, never recursion, so deeply
-nested variations are fine.
+An item's end carries no meaning (docs/notation.md, "Items and moves"): a turn still waiting
+for its second action is ended (``end`` applied) by rule 3, at a label numbering another turn,
+at a section marker or checkpoint, or at the end of the line. Walks use explicit work lists,
+never recursion, so deeply nested variations are fine.
 
 Redacted records (``?`` secrets, :mod:`mcn.hidden`) are replayed with a stand-in for each secret
 and the reveal checkpoints fill in the truth before the evaluation or scoring that needs it.

@@ -202,7 +202,7 @@ class Binding(Secrets):
         else:
             if not asked:
                 breach = state.breach(action) if move is not None else None
-            events = state.apply_unchecked(action)
+            events = state._apply_unchecked(action)
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
             step.state = state.clone()
@@ -268,8 +268,9 @@ class Binding(Secrets):
         return False
 
     def end_turn(self, line: Line, state: GameState, first_address: str) -> None:
-        """An item is a whole turn: if its turn (or section) still waits for a second action,
-        possibly after some forced moves, take those and ``end`` it."""
+        """Close the turn ``first_address`` opened (at a label naming another turn, a marker, a
+        checkpoint or the line's end): if it still waits for a second action, possibly after
+        some forced moves, take those and ``end`` it."""
         section = first_address.rsplit(".", 1)[0]
         if not section.rpartition(".")[2].isdigit():
             return  # not a turn (``R.T``): only a turn's second action takes ``end`` (R-ACT-3)

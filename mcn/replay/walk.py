@@ -71,36 +71,51 @@ class Replayer(Binding):
         line, state = frame.line, frame.state
         spawned: list[_Frame] = []
         self.collect_reveals(line, frame.elements)
+        # The turn the last item played in, still open: an item's end carries no meaning
+        # (docs/notation.md, "Items and moves"), so the turn ends at its 'end', at the next move
+        # that cannot be its second action (binding rule 3), at a label naming another turn, or
+        # at a marker, a checkpoint or the end of the line.
+        open_turn: str | None = None
         try:
             for element in frame.elements:
                 if isinstance(element, Item):
-                    if not self.replay_item(line, state, element, spawned):
+                    if open_turn is not None and _names_another_turn(element, open_turn):
+                        self.end_turn(line, state, open_turn)
+                    open_turn = self.replay_item(line, state, element, spawned)
+                    if open_turn is None:
                         break
-                elif isinstance(element, Checkpoint):
+                    continue
+                if open_turn is not None:
+                    self.end_turn(line, state, open_turn)
+                    open_turn = None
+                if isinstance(element, Checkpoint):
                     self.verify(line, state, element)
                 elif isinstance(element, Section):
                     self.check_section(line, state, element)
             else:
+                if open_turn is not None:
+                    self.end_turn(line, state, open_turn)
                 self.finish_forced(line, state)
                 self.unrevealed(line, state, frame.elements)
         finally:
             line.final = state
         return spawned
 
-    def replay_item(self, line: Line, state: GameState, item: Item, spawned: list[_Frame]) -> bool:
-        """Apply one item's moves; False when the line cannot go on."""
+    def replay_item(
+        self, line: Line, state: GameState, item: Item, spawned: list[_Frame]
+    ) -> str | None:
+        """Apply one item's moves; the address of its first move, None when the line cannot
+        go on."""
         first_address: str | None = None
         for move in item.moves:
             address = self.play(line, state, move, spawned)
             if address is None:
-                return False
+                return None
             if first_address is None:
                 first_address = address
                 if item.label is not None:
                     self.check_label(line, item, address)
-        if first_address is not None:
-            self.end_turn(line, state, first_address)
-        return True
+        return first_address
 
     def spawn(
         self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
@@ -188,3 +203,12 @@ def replay_games(games: Iterable[Game], file: str, **options: Any) -> Iterable[G
     """Replay several games of one file, lazily."""
     for index, game in enumerate(games, 1):
         yield replay_game(game, file=file, index=index, **options)
+
+
+def _names_another_turn(item: Item, open_turn: str) -> bool:
+    """Whether ``item``'s label numbers a turn other than the one ``open_turn`` (the address of
+    the move that opened it, ``3.5.1``) lies in: then that turn is over."""
+    if item.label is None:
+        return False
+    turn = open_turn.rsplit(".", 2)
+    return len(turn) == 3 and turn[1].isdigit() and int(turn[1]) != item.label

@@ -179,8 +179,46 @@ _STONE_ACTIONS: dict[str, type[Buy | Greedy | Sell | TakeGood]] = {
 }
 
 
+#: Every verb a player's move may start with (the parser's own table below).
+_PLAYER_VERBS: tuple[str, ...] = (
+    *_ARGLESS,
+    *_STONE_ACTIONS,
+    "bid",
+    "bonus",
+    "catch",
+    "choose",
+    "crew",
+    "donate",
+    "empty",
+    "free",
+    "give",
+    "guess",
+    "infraction",
+    "letter",
+    "pick",
+    "pope-stone",
+    "room",
+    "steal",
+    "undone",
+    "visit",
+)
+
+
+def unknown_verb(head: str) -> str:
+    """``unknown move 'bye'; did you mean 'buy', …?``: the three closest verbs by spelling
+    (``mcn help moves`` lists them all)."""
+    import difflib
+
+    close = difflib.get_close_matches(head, _PLAYER_VERBS, n=3, cutoff=0.0)
+    quoted = [repr(verb) for verb in close]
+    named = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f"unknown move {head!r}; did you mean {named}?"
+
+
 def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
     head = tokens[0]
+    if head not in _PLAYER_VERBS:
+        raise _fail(text, unknown_verb(head))
     if head in _ARGLESS:
         _expect(tokens, 1, text)
         return _ARGLESS[head](actor)
@@ -245,7 +283,7 @@ def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
         return Undone(actor, what) if head == "undone" else Catch(actor, what)
     if head == "infraction":
         return Infraction(actor, _one("an infraction code", arg, frozenset(INFRACTION_CODES), text))
-    raise _fail(text, f"unknown action {head!r}")
+    raise _fail(text, unknown_verb(head))
 
 
 #: Memo of :func:`parse_action`: actions are immutable, and records repeat their moves (a

@@ -24,7 +24,7 @@ def open_bids(s: GameState, step: Step) -> None:
     s.section = f"{s.round}.bid"
     s.counter = 0
     s.bids = dict.fromkeys(s.players)
-    s.push(("bids",))
+    s._push(("bids",))
 
 
 def _bid_actors(s: GameState, step: Step) -> tuple[str, ...]:
@@ -53,10 +53,10 @@ def _bid_why_not(s: GameState, step: Step, action: Action) -> Why:
 def _bid_apply(s: GameState, step: Step, action: Action) -> None:
     assert isinstance(action, Bid)
     s.bids[action.actor] = (action.notches, action.taler)
-    s.emit(BidPlaced("R-BID-1", action.actor))
+    s._emit(BidPlaced("R-BID-1", action.actor))
     if all(b is not None for b in s.bids.values()):
         s.stack.pop()
-        s.push(("reveal",))
+        s._push(("reveal",))
 
 
 def _bid_prompt(s: GameState, step: Step) -> str:
@@ -88,18 +88,18 @@ def reveal(s: GameState, step: Step) -> None:
     key = s.hell_key
     order = sorted(s.players, key=lambda c: (-sum(bids[c]), -key(c)))
     keeper = max(s.players, key=lambda c: (bids[c][0], key(c)))
-    s.emit(BidsRevealed("R-BID-2", tuple((c, *bids[c]) for c in order), keeper))
+    s._emit(BidsRevealed("R-BID-2", tuple((c, *bids[c]) for c in order), keeper))
     for colour in order:
         notches, taler = bids[colour]
         if colour != keeper and taler:
             s.money[colour] -= taler
-            s.emit(MoneyMoved("R-BID-3", colour, -taler, "bid"))
+            s._emit(MoneyMoved("R-BID-3", colour, -taler, "bid"))
         before = s.post[colour]
         s.post[colour] = notches
-        s.emit(PostChanged("R-BID-4", colour, before, notches, "bid"))
+        s._emit(PostChanged("R-BID-4", colour, before, notches, "bid"))
     s.bids = {}
     s.phase = "pick"
     s.section = f"{s.round}.pick"
     s.counter = 0
     s.choosers = [order[0], order[1], order[0], order[1]] if len(order) == 2 else order
-    s.push(("choose_next",))
+    s._push(("choose_next",))

@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 def choose_next(s: GameState, step: Step) -> None:
     """The next chooser, or the action phase once every character is placed."""
     if s.choosers:
-        s.push(("choose", s.choosers.pop(0)), ("choose_next",))
+        s._push(("choose", s.choosers.pop(0)), ("choose_next",))
         return
     s.phase = "action"
     s.turn = 0
     s.next_character = POPE
-    s.push(("turn",), ("phase_end",))
+    s._push(("turn",), ("phase_end",))
 
 
 def _choose_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
@@ -68,7 +68,7 @@ def _choose_apply(s: GameState, step: Step, action: Action) -> None:
     colour = action.actor
     character = CHARACTER_INDEX[action.character]
     s.holders[character] = colour
-    s.emit(CharacterChosen("R-BID-2", colour, action.character))
+    s._emit(CharacterChosen("R-BID-2", colour, action.character))
     steps = _own_preliminary(s, colour, character)
     if len(s.players) == 3 and not s.choosers:  # R-P3-1, I-P3-2
         unused = s.holders.index(None)
@@ -81,7 +81,7 @@ def _choose_apply(s: GameState, step: Step, action: Action) -> None:
             steps = [("prelim", colour, 1, s.card_crew)]
         elif extra is not None:
             steps.append(extra)
-    s.push(*steps)
+    s._push(*steps)
 
 
 def _choose_prompt(s: GameState, step: Step) -> str:
@@ -132,12 +132,12 @@ def _prelim_apply(s: GameState, step: Step, action: Action) -> None:
     _, colour, pope, emperor = step
     if isinstance(action, PlaceCrew):
         if pope:
-            s.push(("prelim", colour, pope, 0))
+            s._push(("prelim", colour, pope, 0))
         s.card_crew -= 1
         building.add_crew(s, colour, action.site, "the Emperor card", "R-CHR-2")
         return
     if emperor:
-        s.push(("prelim", colour, 0, emperor))
+        s._push(("prelim", colour, 0, emperor))
     if isinstance(action, MovePopeStone):
         sins.move_pope_stone(s, colour, action.source, action.target, "R-CHR-1")
 

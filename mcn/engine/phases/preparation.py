@@ -24,8 +24,8 @@ def start_round(s: GameState, step: Step) -> None:
     s.phase = "prep"
     s.section = f"{s.round}.prep"
     s.counter = 0
-    s.emit(RoundStarted("R-RND-1", s.round))
-    s.push(("market",), ("prep",), ("rooms",), ("open_bids",))
+    s._emit(RoundStarted("R-RND-1", s.round))
+    s._push(("market",), ("prep",), ("rooms",), ("open_bids",))
 
 
 @auto("prep")
@@ -38,17 +38,17 @@ def prepare(s: GameState, step: Step) -> None:
         if s.hut:
             s.hut -= 1
             s.card_crew = 1
-            s.emit(Prepared("R-RND-2", "A crew goes from the hut onto the Emperor card"))
+            s._emit(Prepared("R-RND-2", "A crew goes from the hut onto the Emperor card"))
         else:
-            s.emit(Prepared("I-RND-2", "The hut is empty: the Emperor card gets no crew"))
+            s._emit(Prepared("I-RND-2", "The hut is empty: the Emperor card gets no crew"))
     if not s.suite6 and s.supply[YELLOW]:
         s.supply[YELLOW] -= 1
         s.suite6 = 1
-        s.emit(Prepared("R-RND-2", "A yellow letter goes into Suite 6"))
+        s._emit(Prepared("R-RND-2", "A yellow letter goes into Suite 6"))
     s.visited = [False] * 7
     left = [card for card in s.rooms if card is not None]
     for card in left:
         s.discard[card] = s.discard.get(card, 0) + 1
     s.rooms = [None, None, None, None]
     if left:
-        s.emit(CardsMoved("R-RND-2", "discarded", tuple(left)))
+        s._emit(CardsMoved("R-RND-2", "discarded", tuple(left)))

@@ -43,8 +43,8 @@ def next_turn(s: GameState, step: Step) -> None:
     s.turn += 1
     s.section = f"{s.round}.{s.turn}"
     s.counter = 0
-    s.emit(TurnStarted("R-ACT-1", s.turn, holder, CHARACTERS[character]))
-    s.push(("action", holder, character, 1, ""), ("turn_end", holder, character))
+    s._emit(TurnStarted("R-ACT-1", s.turn, holder, CHARACTERS[character]))
+    s._push(("action", holder, character, 1, ""), ("turn_end", holder, character))
 
 
 _KIND = {
@@ -137,7 +137,7 @@ def _action_apply(s: GameState, step: Step, action: Action) -> None:
         return
     _, colour, character, number, _first = step
     if number == 1:
-        s.push(("action", colour, character, 2, _KIND[type(action)]))
+        s._push(("action", colour, character, 2, _KIND[type(action)]))
     else:
         house.rotate(s, colour, 1, "second action", "R-ACT-3")
     if isinstance(action, Visit):
@@ -176,7 +176,7 @@ def turn_end(s: GameState, step: Step) -> None:
     """The Merchant's free stone (R-ACT-5, I-ACT-7); with 3 players and no Merchant, the
     player ending the turn takes it if his soul is nearest Hell (R-P3-1, I-P3-3)."""
     _, colour, character = step
-    s.push(("turn",))
+    s._push(("turn",))
     if character == MERCHANT:
         rule = "R-ACT-5"
     elif s.holders[MERCHANT] is None and len(s.players) == 3 and colour == s.nearest_hell():
@@ -184,7 +184,7 @@ def turn_end(s: GameState, step: Step) -> None:
     else:
         return
     if trade.free_stone_possible(s):
-        s.push(("free", colour, rule))
+        s._push(("free", colour, rule))
 
 
 def end_action_phase_now(s: GameState) -> None:
