@@ -50,6 +50,7 @@ from mcn.diff.states import (
     state_json,
     topic_of,
 )
+from mcn.notation.headers import Headers
 from mcn.redact import AnnotationView, headers_seen
 from mcn.replay import GameReplay
 
@@ -98,8 +99,8 @@ def compare(
     if viewer is None:
         result.headers = header_differences(a.game, b.game)
     else:  # a [Position] as the viewer saw it (the one projection), never verbatim
-        seen_a = replace(a.game, headers=headers_seen(a.game, a.main, seer))
-        seen_b = replace(b.game, headers=headers_seen(b.game, b.main, seer))
+        seen_a = replace(a.game, headers=Headers(headers_seen(a.game, a.main, seer)))
+        seen_b = replace(b.game, headers=Headers(headers_seen(b.game, b.main, seer)))
         result.headers = header_differences(seen_a, seen_b)
     steps_a = a.main.steps if a.main else []
     steps_b = b.main.steps if b.main else []
