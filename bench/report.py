@@ -41,6 +41,8 @@ def summary(results: dict[str, Any]) -> dict[str, float | None]:
         "validate_check_ratio_per_written_move": results.get("validate_check", {}).get("ratio"),
         "peak_rss_100mb_mb": memory.get("100mb", {}).get("peak_rss_mb"),
         "cold_version_s": results["cold_start"]["version_s"],
+        "cold_position_text_s": results["cold_start"].get("position_text_s"),
+        "cold_legal_text_s": results["cold_start"].get("legal_text_s"),
         "validate_jobs2_speedup": results.get("jobs", {}).get("speedup"),
         "html_bytes": results["html"]["bytes"],
         "html_first_render_s": results["html"]["first_render_s"],
@@ -83,6 +85,8 @@ def table(results: dict[str, Any]) -> str:
         f"{'engine, apply only':34}{e['apply_decisions_per_s']:>14,} decisions/s",
         f"{'cold start: mcn --version':34}{cold['version_s']:>14.3f} s",
         f"{'cold start: mcn validate (1 game)':34}{cold['validate_one_game_s']:>14.3f} s",
+        f"{'cold start: mcn position TEXT':34}{cold.get('position_text_s', 0.0):>14.3f} s",
+        f"{'cold start: mcn legal TEXT':34}{cold.get('legal_text_s', 0.0):>14.3f} s",
         f"{'mcn tree → SVG':34}{tree['seconds']:>14.3f} s  ({tree['file']})",
         *_html_rows(results["html"]),
     ]

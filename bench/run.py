@@ -19,7 +19,8 @@ What is measured, all in this one process and its children, on this machine:
   check ``mcn validate`` makes of each game (``mcn.batch.check_chunk``: parse, replay, verdict);
 * **engine** — decisions per second of seeded random games (invariant checks off), and of
   re-applying those games' decisions with the checked ``apply`` alone;
-* **cold start** — ``mcn --version`` and ``mcn validate`` on one game, as fresh processes;
+* **cold start** — ``mcn --version``, ``mcn validate`` on one game, and ``mcn position TEXT``
+  and ``mcn legal TEXT`` on a position, as fresh processes;
 * **tree** — ``mcn tree`` of a full annotated game to SVG (Graphviz included);
 * **html** — ``mcn html`` of the annotated game: page size, build time (vs python-chess drawing
   as many positions with ``chess.svg``) and the time to the first drawn position in headless
@@ -89,6 +90,15 @@ def median_time(work: Callable[[], T], runs: int) -> tuple[float, T]:
         result = work()
         times.append(time.process_time() - start)
     return statistics.median(times), result
+
+
+def position_text_of(record: str) -> str:
+    """The position in the middle of ``record``'s game (for the cold-start rows)."""
+    import mcn
+
+    game = mcn.read_text(record)[0]
+    steps = [step.address for step in mcn.decisions(game)]
+    return mcn.position_text(mcn.state_before(game, steps[len(steps) // 2]))
 
 
 def cold_caches() -> None:
@@ -374,10 +384,17 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         one.write_text(mcn_games.games[0], encoding="utf-8")
         version_seconds, _ = run_child([mcn_bin, "--version"], options.child_runs)
         validate_seconds, status = run_child([mcn_bin, "validate", str(one)], options.child_runs)
+        # a position given as text: no record, no Lark record grammar, no replay (issue 28:
+        # <= 0.25 s wall on an idle machine); the position grammar is cached like the record's
+        position = position_text_of(mcn_games.games[0])
+        position_seconds, _ = run_child([mcn_bin, "position", position], options.child_runs)
+        legal_seconds, _ = run_child([mcn_bin, "legal", position], options.child_runs)
         results["cold_start"] = {
             "version_s": round(version_seconds, 4),
             "validate_one_game_s": round(validate_seconds, 4),
             "validate_exit_status": status,
+            "position_text_s": round(position_seconds, 4),
+            "legal_text_s": round(legal_seconds, 4),
         }
 
         _say("validate of 1,000 and 100,000 empty variations …")

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from mcn.board_profile import as_json, read_board_file, render, select_board
+from mcn.board_profile import as_json, render, select_board
 from mcn.engine.data import Board, DataError
 
 
@@ -25,21 +25,22 @@ def _load(ctx: click.Context, param: click.Parameter, value: str | None) -> Boar
     if value is None:
         return None
     try:
-        return read_board_file(value)
+        return select_board(value)  # a file, or a built-in profile's name
     except DataError as error:
         raise click.BadParameter(str(error), ctx=ctx, param=param) from None
 
 
 def board_option(function: Any) -> Any:
-    """``--board FILE``: replay every game with this board profile (a user's corrections of
-    the provisional values, B-4) instead of the one its ``[Board]`` header names."""
+    """``--board NAME|FILE``: replay every game with this board profile (a user's corrections
+    of the provisional values, B-4, or a built-in one by name) instead of the one its
+    ``[Board]`` header names."""
     return click.option(
         "--board",
         "board",
-        metavar="FILE",
+        metavar="NAME|FILE",
         callback=_load,
-        help="Replay with the board profile in FILE (JSON, schemas/board.schema.json) "
-        "instead of the one each record names; see 'mcn board'.",
+        help="Replay with this board profile: a file (JSON, schemas/board.schema.json) or a "
+        "built-in name, instead of the one each record names; see 'mcn board'.",
     )(function)
 
 

@@ -29,7 +29,14 @@ from mcn.viewer import resolve_option
 
 @click.command("html")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
-@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--game",
+    "number",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which game of the file (1-based).",
+)
 @click.option(
     "--as",
     "viewer_name",

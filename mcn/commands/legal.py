@@ -27,6 +27,9 @@ from mcn.engine.data import Board
 from mcn.legal import Legal, legal_at, try_move
 from mcn.render import clean
 
+#: The format of ``--try --format json`` (schemas/legal-try.schema.json).
+TRY_FORMAT = "mcn-legal-try/1"
+
 
 def _names(actors: tuple[str, ...]) -> str:
     return ", ".join("chance" if a == "*" else colour_name(a) for a in actors) or "nobody"
@@ -65,7 +68,14 @@ def _text(legal: Legal) -> str:
     "as 3: its first decision; start; end).",
 )
 @click.option("--as", "viewer_name", help="What R, B, G, Y or a spectator may know.")
-@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--game",
+    "number",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which game of the file (1-based).",
+)
 @click.option(
     "--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
@@ -90,7 +100,7 @@ def legal(
     if attempt is not None:
         verdict = try_move(state, attempt, viewer)
         if form == "json":
-            data = {"address": loaded.address, **verdict.to_json()}
+            data = {"format": TRY_FORMAT, "address": loaded.address, **verdict.to_json()}
             click.echo(json.dumps(data, indent=1))
         elif verdict.legal:
             what = clean(verdict.description or "")

@@ -31,7 +31,14 @@ from mcn.projection import EVERYTHING
     "as 3: its first decision; start; end).",
 )
 @click.option("--as", "viewer_name", help="What R, B, G, Y or a spectator could see.")
-@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--game",
+    "number",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which game of the file (1-based).",
+)
 @click.option(
     "--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True
 )

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import click
 
+from mcn.board_profile import select_board
 from mcn.engine.constants import COLOURS
+from mcn.engine.data import Board, DataError
 from mcn.notation import NotationError, parse, write
 from mcn.notation.lexical import COLOUR_TAGS, META_CULPA
 from mcn.recorder.console import Console, ScriptConsole, TerminalConsole
@@ -39,7 +41,14 @@ _ASKED = ("Event", "Site", "Date")
 )
 @click.option("--players", help="The colours that play, e.g. R,B,G (asked when missing).")
 @click.option("--rules", default="de-2016", show_default=True, help="The ruleset.")
-@click.option("--board", default="standard", show_default=True, help="The board profile.")
+@click.option(
+    "--board",
+    "board_choice",
+    default="standard",
+    show_default=True,
+    metavar="NAME|FILE",
+    help="The board profile: a built-in name or a profile file (JSON), as every command takes.",
+)
 @click.option(
     "--variant",
     type=click.Choice(["standard", META_CULPA]),
@@ -66,7 +75,7 @@ def record(
     output: str | None,
     players: str | None,
     rules: str,
-    board: str,
+    board_choice: str,
     variant: str,
     infractions: str,
     presets: tuple[str, ...],
@@ -75,6 +84,11 @@ def record(
 ) -> None:
     """Record a game at the table: headers, then every decision, with undo, comments,
     glyphs and variations ('help' at the prompt lists the commands)."""
+    try:
+        profile = select_board(board_choice)
+    except DataError as error:
+        raise click.BadParameter(str(error), param_hint="'--board'") from None
+    board = profile.id
     scripted = script if script is not None else not sys.stdin.isatty()
     console: Console = (
         ScriptConsole(sys.stdin.buffer, sys.stderr, verbose) if scripted else TerminalConsole()
@@ -82,11 +96,11 @@ def record(
     if output is None and not scripted:
         output = time.strftime("game-%Y%m%d-%H%M%S.mcn")
     try:
-        session = _resume(output) if output and _has_text(output) else None
+        session = _resume(output, profile) if output and _has_text(output) else None
         if session is None:
             headers = _headers(console, players, rules, board, variant, infractions, presets)
             try:
-                session = Session(start_state(headers), headers)
+                session = Session(start_state(headers, profile), headers)
             except (ValueError, KeyError, OSError) as problem:
                 raise click.UsageError(
                     f"cannot start a game with these headers: {problem}"
@@ -124,7 +138,7 @@ def _has_text(path: str) -> bool:
     return os.path.isfile(path) and Path(path).stat().st_size > 0
 
 
-def _resume(path: str) -> Session:
+def _resume(path: str, board: Board | None = None) -> Session:
     try:
         text = Path(path).read_text(encoding="utf-8")
         games = parse(text, name=path).games
@@ -136,7 +150,7 @@ def _resume(path: str) -> Session:
     if len(games) != 1:
         raise click.ClickException(f"{path} holds {len(games)} games; record continues one game")
     try:
-        return from_game(games[0], path)
+        return from_game(games[0], path, board)
     except ResumeError as problem:
         lines = text.split("\n")
         for diagnostic in problem.diagnostics:

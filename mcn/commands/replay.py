@@ -87,7 +87,14 @@ def beyond(target: str, last: str) -> bool:
 @click.argument(
     "file", type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
 )
-@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--game",
+    "number",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which game of the file (1-based).",
+)
 @click.option(
     "--to",
     "target",

@@ -8,14 +8,13 @@ import json
 import os
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
-from mcn.commands.replayed import RecordError, Replayed, load_replayed, report_stop, state_at
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
-from mcn.notation.model import Game, Header
 from mcn.position import (
     TAG,
     Position,
@@ -27,7 +26,19 @@ from mcn.position import (
 from mcn.position.checks import problems
 from mcn.projection import EVERYTHING, Viewer
 from mcn.render import clean
-from mcn.viewer import check_spelling, resolve_option
+
+if TYPE_CHECKING:
+    from mcn.commands.replayed import Replayed
+
+# The record side (mcn.commands.replayed: the notation, Lark and replay) is imported where a
+# record is read, not at start-up: `mcn position TEXT` and `mcn legal TEXT` never need it.
+
+
+def _record_error(message: str) -> Exception:
+    from mcn.commands.replayed import RecordError
+
+    return RecordError(message)
+
 
 _PREFIX = TAG.split("/", 1)[0] + "/"
 
@@ -61,13 +72,13 @@ def read_position(source: str) -> tuple[Position, str]:
                 with open(source, encoding="utf-8") as handle:
                     text = handle.read()
         except (OSError, UnicodeDecodeError) as error:
-            raise RecordError(f"{clean(name)}: error: cannot read: {error}") from None
+            raise _record_error(f"{clean(name)}: error: cannot read: {error}") from None
     try:
         if text.lstrip().startswith("{"):
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as error:
-                raise RecordError(
+                raise _record_error(
                     f"{clean(name)}:{error.lineno}:{error.colno}: error: not JSON: {error.msg}"
                 ) from None
             found = problems(data) if isinstance(data, dict) else []
@@ -77,14 +88,16 @@ def read_position(source: str) -> tuple[Position, str]:
         return parse_position(text), name
     except PositionError as error:
         column = f":1:{error.column}" if error.column else ""
-        raise RecordError(f"{clean(name)}{column}: error: position: {clean(str(error))}") from None
+        raise _record_error(
+            f"{clean(name)}{column}: error: position: {clean(str(error))}"
+        ) from None
 
 
 def state_of(position: Position, name: str) -> GameState:
     try:
         return state_from_position(position)
     except PositionError as error:
-        raise RecordError(f"{clean(name)}: error: position: {clean(str(error))}") from None
+        raise _record_error(f"{clean(name)}: error: position: {clean(str(error))}") from None
 
 
 def is_position_file(source: str) -> bool:
@@ -127,11 +140,15 @@ def load_source(
         raise click.BadParameter(
             f"'{clean(source)}' is neither a file nor a position ({TAG} …)", param_hint="'SOURCE'"
         )
+    from mcn.commands.replayed import load_replayed, report_stop, state_at
+
     replayed = load_replayed(source, number, board=board)
     try:
         spot = state_at(replayed.replay, target or "end")
     except click.BadParameter:
         if replayed.broken:
+            from mcn.viewer import check_spelling, resolve_option
+
             viewer: Viewer = EVERYTHING
             if viewer_name is not None:
                 check_spelling(viewer_name)
@@ -153,6 +170,9 @@ def load_source(
 def viewer_of(value: str | None, source: Source) -> Viewer:
     """``--as`` (mcn.viewer): a colour, a player's name from the record, ``spectator`` (None);
     everything when not given."""
+    from mcn.notation.model import Game, Header
+    from mcn.viewer import check_spelling, resolve_option
+
     if value is None:
         return EVERYTHING
     check_spelling(value)
@@ -172,5 +192,7 @@ def finish(source: Source, viewer: Viewer = EVERYTHING) -> None:
     """Exit as the source deserves: 1 (after saying where it stopped, as ``viewer`` may read
     it) for a broken record."""
     if source.replayed is not None and source.replayed.broken:
+        from mcn.commands.replayed import report_stop
+
         report_stop(source.replayed, viewer)
         sys.exit(1)

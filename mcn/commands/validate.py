@@ -309,7 +309,12 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
 @click.argument(
     "paths", nargs=-1, required=True, type=click.Path(exists=True, readable=False, allow_dash=True)
 )
-@click.option("--strict", is_flag=True, help="Stop at the first error.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Stop each game at its first error, and count a rules breach (I-POP-9: a move the "
+    "rules punish rather than forbid, a warning otherwise) as an error.",
+)
 @click.option(
     "--format",
     "form",

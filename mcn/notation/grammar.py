@@ -31,8 +31,9 @@ def cache_dir() -> Path:
     return Path(root) / "mcn"
 
 
-def _cache_file(grammar: str) -> str | bool:
-    """A cache path for ``grammar``, or False when no usable cache directory exists."""
+def cache_file(grammar: str) -> str | bool:
+    """A cache path for ``grammar`` (any of mcn's grammars: the file is named by a digest of
+    its text), or False when no usable cache directory exists."""
     digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
     directory = cache_dir()
     try:
@@ -55,7 +56,7 @@ def build_parser(builder: RecordBuilder, *, use_cache: bool = True) -> Lark:
         start="file",
         transformer=builder,
         maybe_placeholders=False,
-        cache=_cache_file(grammar) if use_cache else False,
+        cache=cache_file(grammar) if use_cache else False,
     )
 
 

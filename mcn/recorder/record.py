@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from mcn.engine import GameState, new_game
+from mcn.engine.data import Board
 from mcn.notation.lexical import COLOUR_TAGS, META_CULPA, ROSTER
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move
 from mcn.recorder.session import Entry, Line, Session
@@ -36,13 +37,14 @@ def players_of(headers: dict[str, str]) -> tuple[str, ...]:
     return tuple(colour for colour, tag in COLOUR_TAGS.items() if tag in headers)
 
 
-def start_state(headers: dict[str, str]) -> GameState:
-    """The engine's start state for these headers (``ValueError`` when it cannot be made)."""
+def start_state(headers: dict[str, str], board: Board | None = None) -> GameState:
+    """The engine's start state for these headers (``ValueError`` when it cannot be made);
+    ``board`` (``--board NAME|FILE``) replaces the profile the ``Board`` header names."""
     infractions = tuple(headers.get("Infractions", "").split())
     return new_game(
         players_of(headers),
         headers.get("Rules", "de-2016"),
-        headers.get("Board", "standard"),
+        board if board is not None else headers.get("Board", "standard"),
         headers.get("Variant", "standard"),
         infractions if headers.get("Variant") == META_CULPA else (),
     )
@@ -90,7 +92,7 @@ def _body(line: Line, *, sections: bool) -> tuple[Element, ...]:
 # ---- reading (resume) --------------------------------------------------------------------
 
 
-def from_game(game: Game, name: str) -> Session:
+def from_game(game: Game, name: str, board: Board | None = None) -> Session:
     """The session a record stands for, ready to continue at the end of its main line.
 
     Raises :class:`ResumeError` when the record has errors or holds what a session cannot
@@ -102,7 +104,7 @@ def from_game(game: Game, name: str) -> Session:
         raise ResumeError(
             f"{name} holds checkpoints, which mcn record does not keep: record into a new file"
         )
-    replay = replay_game(game, file=name, keep_states=True)
+    replay = replay_game(game, file=name, keep_states=True, board=board)
     errors = [d for d in replay.diagnostics if d.severity == "error" and d.code != "result"]
     if errors or replay.main is None:
         raise ResumeError(f"{name} has errors: fix them before recording on", errors)
