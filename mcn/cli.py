@@ -47,6 +47,8 @@ register("standings", "standings:standings", "Standings per player across a fold
 register("filter", "filter:filter_", "Write the games that match: player, result, event, validity.")
 register("site", "site:site", "Write the day's results as a static site: standings, games, …")
 register("html", "html:html", "Write a game as a self-contained HTML page (board, moves, keys).")
+register("match", "match:match", "Play games between bot processes (docs/bots.md); results table.")
+register("bot", "bot:bot", "Run a reference bot (random, greedy) speaking the bot protocol.")
 
 
 #: Options whose values only the record knows, and the completion that looks them up there.

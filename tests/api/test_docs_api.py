@@ -25,8 +25,8 @@ RECIPES = re.findall(
 
 def test_the_guide_has_its_recipes_each_with_its_output() -> None:
     titles = [title for title, _, _ in RECIPES]
-    assert len(titles) == 9, titles
-    assert len(re.findall(r"^### ", GUIDE.split("## Reference")[0], flags=re.M)) == 9
+    assert len(titles) == 10, titles
+    assert len(re.findall(r"^### ", GUIDE.split("## Reference")[0], flags=re.M)) == 10
 
 
 @pytest.mark.parametrize(("title", "code", "expected"), RECIPES, ids=[t for t, _, _ in RECIPES])

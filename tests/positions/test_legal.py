@@ -34,7 +34,8 @@ def replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
         assert path == str(GAME_4P) and number == 1 and board is None
         return Replayed(replayed(), [])
 
-    monkeypatch.setattr("mcn.commands.source.load_replayed", load)
+    # source.py imports the record side when a record is read (cold start of a position)
+    monkeypatch.setattr("mcn.commands.replayed.load_replayed", load)
 
 
 def test_legal_at_every_decision_lists_exactly_the_engines_actions(replayed_once: None) -> None:
