@@ -233,3 +233,27 @@ def test_screenshots_at_a_phone_and_a_desktop_width(
         path = BUILD / f"html-{width}-{name}.png"
         assert driver.save_screenshot(str(path))
         assert path.stat().st_size > 10_000
+
+
+def test_a_phone_turned_redraws_the_track_for_its_width(driver: Any, urls: dict[str, str]) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _open(driver, urls["full"] + "#3", 390)
+    narrow = driver.execute_script("return +document.getElementById('board').dataset.width")
+    address = driver.execute_script("return document.body.dataset.address")
+    rows = driver.execute_script("return document.querySelector('#board .track').viewBox.baseVal")
+    driver.set_window_size(844, 390)  # landscape
+    WebDriverWait(driver, 5, poll_frequency=0.05).until(
+        lambda d: (
+            d.execute_script("return +document.getElementById('board').dataset.width") != narrow
+        )
+    )
+    wide = driver.execute_script("return +document.getElementById('board').dataset.width")
+    height = driver.execute_script(
+        "return document.querySelector('#board .track').viewBox.baseVal.height"
+    )
+    assert wide > narrow and height < rows["height"], "one row of the track instead of two"
+    assert driver.execute_script("return document.body.dataset.address") == address
+    reach, sticking_out = driver.execute_script(OVERFLOW)
+    assert reach <= 0 and not sticking_out
+    assert not [size for size in driver.execute_script(TEXT_SIZES) if size[0] < 10.99]
