@@ -13,6 +13,7 @@ from mcn.api import read_games, replay_game, state_after
 from mcn.engine.ranking import placings
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game-4p.mcn"
+BREACH = EXAMPLE.parent / "breach" / "pope-over-limit.mcn"
 
 
 def test_a_state_mid_game_pickles_and_deep_copies_to_an_equal_state() -> None:
@@ -27,9 +28,9 @@ def test_a_state_mid_game_pickles_and_deep_copies_to_an_equal_state() -> None:
 
 
 def test_decisions_placings_and_replay_reports_pickle() -> None:
-    (game,) = read_games(EXAMPLE)
+    (game,) = read_games(BREACH)
     replay = replay_game(game)
-    assert replay.diagnostics  # the example has rules breaches (warnings)
+    assert replay.diagnostics  # the example has a rules breach (a warning, I-POP-9)
     assert pickle.loads(pickle.dumps(replay.diagnostics)) == replay.diagnostics
     final = replay.final
     assert final is not None

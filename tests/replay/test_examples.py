@@ -39,6 +39,41 @@ def test_example_validates(path: Path) -> None:
     assert "1 game read from 1 file: 1 valid, 0 invalid" in result.output
 
 
+def test_the_bundled_examples_are_clean_under_strict() -> None:
+    # R-POP-3 / I-POP-9: a breach is a warning when reading leniently, an error under --strict;
+    # the bundled games have none, so `make demo` (validate examples/*.mcn) prints no warning.
+    paths = [str(path) for path in RECORDS]
+    lenient = CliRunner().invoke(cli, ["validate", *paths])
+    assert lenient.exit_code == 0, lenient.output
+    assert "warning" not in lenient.output.lower()
+    strict = CliRunner().invoke(cli, ["validate", "--strict", *paths])
+    assert strict.exit_code == 0, strict.output
+    assert f"{len(paths)} games read from {len(paths)} files: {len(paths)} valid" in strict.output
+    assert all(path.parent == EXAMPLES for path in RECORDS)  # the breach lives apart
+
+
+def test_make_demo_reads_only_the_clean_examples() -> None:
+    makefile = (EXAMPLES.parent / "Makefile").read_text(encoding="utf-8")
+    validate = next(line for line in makefile.splitlines() if "mcn validate" in line)
+    assert validate.split()[-1] == "examples/*.mcn"  # not recursive: examples/breach/ is apart
+    assert not (EXAMPLES / "pope-over-limit.mcn").exists()
+
+
+def test_the_breach_example_shows_its_documented_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    # I-POP-9 / R-POP-3: the one deliberate breach, with the warning docs/notation.md quotes.
+    monkeypatch.chdir(EXAMPLES.parent)
+    path = "examples/breach/pope-over-limit.mcn"
+    lenient = CliRunner().invoke(cli, ["validate", path])
+    assert lenient.exit_code == 0, lenient.output
+    warnings = [line for line in lenient.output.splitlines() if ": warning: " in line]
+    assert len(warnings) == 1 and "[R-POP-3]" in warnings[0] and "I-POP-9" in warnings[0]
+    spec = (EXAMPLES.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    assert warnings[0] in spec.split("## Breaches", 1)[1].split("\n## ", 1)[0]
+    strict = CliRunner().invoke(cli, ["validate", "--strict", path])
+    assert strict.exit_code == 1
+    assert warnings[0].replace(": warning: ", ": error: ") in strict.output
+
+
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
 def test_example_is_canonical_and_complete(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
