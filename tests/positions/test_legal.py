@@ -62,13 +62,13 @@ def test_legal_at_every_decision_lists_exactly_the_engines_actions(replayed_once
 
 
 def test_the_text_listing_describes_each_action(replayed_once: None) -> None:
-    result = _run("legal", str(GAME_4P), "--at", "3.3.2")
+    result = _run("legal", str(GAME_4P), "--at", "6.3.2")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == "3.3.2: Green as the Merchant: second action (or end) of turn 3"
-    assert "decides: Green" in lines
-    buy = next(line for line in lines if line.strip().startswith("G: buy wine"))
-    assert "Green pays 3 taler" in buy
+    assert lines[0] == "6.3.2: Red as the Merchant: second action (or end) of turn 3"
+    assert "decides: Red" in lines
+    buy = next(line for line in lines if line.strip().startswith("R: buy wine"))
+    assert "Red pays 3 taler" in buy
 
 
 def test_a_chance_decision_is_counted_not_listed(replayed_once: None) -> None:
@@ -81,31 +81,31 @@ def test_a_chance_decision_is_counted_not_listed(replayed_once: None) -> None:
 
 
 def test_try_gives_the_engines_reason_and_rule(replayed_once: None) -> None:
-    # R-ACT-1: turn order — it is Green's turn, not Blue's
-    result = _run("legal", str(GAME_4P), "--at", "3.3.1", "--try", "B: letter red")
+    # R-ACT-1: turn order — it is Red's turn, not Blue's
+    result = _run("legal", str(GAME_4P), "--at", "6.3.1", "--try", "B: letter red")
     assert result.exit_code == 1
-    assert "is not legal: It is Green's decision" in result.output
+    assert "is not legal: It is Red's decision" in result.output
     assert result.output.rstrip().endswith("[R-ACT-1]")
-    legal = _run("legal", str(GAME_4P), "--at", "3.3.2", "--try", "letter red")
-    assert legal.exit_code == 0 and "G: letter red is legal" in legal.output
+    legal = _run("legal", str(GAME_4P), "--at", "6.3.2", "--try", "letter red")
+    assert legal.exit_code == 0 and "R: letter red is legal" in legal.output
 
 
 def test_try_a_letter_without_money_r_buy_2() -> None:
     # R-BUY-2: a letter costs 4
-    _step, before = next((s, b) for s, b in decisions() if s.address == "3.3.2")
+    _step, before = next((s, b) for s, b in decisions() if s.address == "6.3.2")
     poor = before.clone()
-    poor.money["G"] = 3
-    verdict = try_move(poor, "G: letter red")
+    poor.money["R"] = 3
+    verdict = try_move(poor, "R: letter red")
     assert not verdict.legal and verdict.rule == "R-BUY-2"
 
 
 def test_as_a_player_other_players_options_are_hidden(replayed_once: None) -> None:
     # R-HID-1: what another player may do depends on his secrets
-    result = _run("legal", str(GAME_4P), "--at", "3.3.2", "--as", "B", "--format", "json")
+    result = _run("legal", str(GAME_4P), "--at", "6.3.2", "--as", "B", "--format", "json")
     data = json.loads(result.output)
-    assert data["actions"] == [] and data["hidden"] == ["G"]
-    own = _run("legal", str(GAME_4P), "--at", "3.3.2", "--as", "G", "--format", "json")
-    assert len(json.loads(own.output)["actions"]) == 7
+    assert data["actions"] == [] and data["hidden"] == ["R"]
+    own = _run("legal", str(GAME_4P), "--at", "6.3.2", "--as", "R", "--format", "json")
+    assert len(json.loads(own.output)["actions"]) == 20
 
 
 def test_legal_from_a_position_string() -> None:

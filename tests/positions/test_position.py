@@ -117,7 +117,7 @@ def test_a_pending_bid_is_masked_for_the_others() -> None:
 
 
 def _broken(mutate: object) -> PositionError:
-    _step, before = decisions()[150]
+    _step, before = decisions()[160]  # 4.2.1: an action turn, three steps on the stack
     twin = copy.deepcopy(position_of(before))
     mutate(twin)  # type: ignore[operator]
     with pytest.raises(PositionError) as caught:

@@ -28,26 +28,26 @@ def test_a_bid_stays_hidden_until_the_bids_are_revealed() -> None:
     # R-HID-1: 2.bid.B is Blue's secret until the last bid of round 2 reveals them all
     text = run("replay", GAME, "--to", "2.bid.B", "--as", "R").output
     assert text.splitlines()[0].endswith("after 2.bid.B (B: bid ?)")
-    assert "1+0" not in text
+    assert "4+4" not in text
     data = json.loads(
         run("replay", GAME, "--to", "2.bid.B", "--as", "R", "--format", "json").output
     )
     assert data["move"]["action"] == "bid ?"
-    assert "1+0" not in json.dumps(data)
+    assert "4+4" not in json.dumps(data)
     # once revealed, everybody reads it, also in the log of an earlier address's move
     late = run("replay", GAME, "--to", "2.pick.1", "--as", "R", "--events").output
-    assert "2.bid.B  B: bid 1+0" in late
+    assert "2.bid.B  B: bid 4+4" in late
 
 
 def test_the_pope_die_stays_hidden_until_the_guess() -> None:
-    # R-HID-1: at 1.1.1 Green (the Pope) has set the die; Yellow is about to guess
+    # R-HID-1: at 2.1.1 Yellow (the Pope) has set the die; Green is about to guess
     for form in ("text", "json"):
-        out = run("replay", GAME, "--as", "Y", "--to", "1.1.1", "--events", "--format", form)
-        assert "visit 4" not in out.output and "die to room 4" not in out.output
-    text = run("replay", GAME, "--as", "Y", "--to", "1.1.1").output
-    assert "(G: visit ?)" in text.splitlines()[0]
-    after = run("replay", GAME, "--as", "Y", "--to", "1.1.2", "--events").output
-    assert "1.1.1  G: visit 4" in after  # the guess revealed it
+        out = run("replay", GAME, "--as", "G", "--to", "2.1.1", "--events", "--format", form)
+        assert "Y: visit 2" not in out.output and "die to room 2" not in out.output
+    text = run("replay", GAME, "--as", "G", "--to", "2.1.1").output
+    assert "(Y: visit ?)" in text.splitlines()[0]
+    after = run("replay", GAME, "--as", "G", "--to", "2.1.2", "--events").output
+    assert "2.1.1  Y: visit 2" in after  # the guess revealed it
 
 
 @pytest.mark.parametrize("viewer", ["G", "spectator"])
@@ -69,10 +69,10 @@ def test_starting_bonus_compartments_stay_hidden(viewer: str) -> None:
 def test_letters_from_the_supply_are_public() -> None:
     # I-HID-4: the supply is four open stacks; a bought letter's colour is public, and I-HID-5:
     # a view shows what its viewer saw taken in view of all (the event and the redacted move)
-    text = run("replay", GAME, "--as", "G", "--to", "1.3.1", "--events").output
-    assert "1.3.1  Y: letter red" in text and "Yellow takes 1 red from the supply" in text
-    redacted = run("redact", GAME, "--as", "G").output
-    assert "letter ?" not in redacted and "3. Y: letter red; free jewel" in redacted
+    text = run("replay", GAME, "--as", "Y", "--to", "4.4.3", "--events").output
+    assert "4.4.3  G: letter green" in text and "Green takes 1 green from the supply" in text
+    redacted = run("redact", GAME, "--as", "Y").output
+    assert "letter ?" not in redacted and "4. G: visit 4; decline; letter green" in redacted
 
 
 def test_redaction_keeps_the_viewers_own_moves_as_written(tmp_path: Path) -> None:
@@ -80,12 +80,12 @@ def test_redaction_keeps_the_viewers_own_moves_as_written(tmp_path: Path) -> Non
     source = (
         Path(GAME)
         .read_text(encoding="utf-8")
-        .replace("6. R: donate 1>II 2>II", "6. R: donate 2>II 1>II {mine} $3")
+        .replace("2. R: donate 1>I 2>I; buy cloth", "2. R: donate 2>I 1>I {mine} $3; buy cloth")
     )
     path = tmp_path / "order.mcn"
     path.write_text(source, encoding="utf-8")
-    assert "6. R: donate 2>II 1>II $3 {mine}" in run("redact", str(path), "--as", "R").output
-    assert "6. R: donate 1>? 2>?\n" in run("redact", str(path), "--as", "B").output
+    assert "2. R: donate 2>I 1>I $3 {mine}; buy" in run("redact", str(path), "--as", "R").output
+    assert "2. R: donate 1>? 2>?; buy cloth\n" in run("redact", str(path), "--as", "B").output
     annotated = run("redact", ANNOTATED, "--as", "paula brandt").output
     assert "2. R: donate cloth>II 10>I?! {Ten taler" in annotated
 
