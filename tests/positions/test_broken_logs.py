@@ -16,8 +16,8 @@ from mcn.cli import cli
 from tests.positions.game import GAME_4P
 
 ROOT = Path(__file__).resolve().parents[2]
-BID_ROW = "G: bid 4+3  B: bid 6+2  R: bid 6+0  Y: bid 2+0"
-LETTER = "2. R: letter red"
+BID_ROW = "Y: bid 1+0  R: bid 1+0  B: bid 6+3  G: bid 2+1"
+LETTER = "2. B: donate 1>I 1>II"
 
 
 def _copy(tmp: Path, old: str, new: str, name: str) -> Path:
@@ -32,14 +32,14 @@ def _copy(tmp: Path, old: str, new: str, name: str) -> Path:
 def bad_bid(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # R-BID-1: a bid shows 1 to 6 notches; Red's 9 in round 3 is refused
     tmp = tmp_path_factory.mktemp("broken")
-    return _copy(tmp, BID_ROW, BID_ROW.replace("R: bid 6+0", "R: bid 9+0"), "bid.mcn")
+    return _copy(tmp, BID_ROW, BID_ROW.replace("R: bid 1+0", "R: bid 9+0"), "bid.mcn")
 
 
 @pytest.fixture(scope="module")
 def bad_buy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # R-BUY-1: the market of round 3 has no jewel
     tmp = tmp_path_factory.mktemp("broken")
-    return _copy(tmp, LETTER, "2. R: buy jewel; buy jewel", "buy.mcn")
+    return _copy(tmp, LETTER, "2. B: buy jewel; buy jewel", "buy.mcn")
 
 
 def _run(*args: str) -> tuple[int, str, str]:
@@ -51,13 +51,13 @@ def test_replay_lists_exactly_the_range_on_a_broken_record(bad_buy: Path) -> Non
     code, out, _ = _run("replay", str(bad_buy), "--from", "3.1", "--to", "3.2.1", "--events")
     assert code == 1
     log = out[out.index("EVENTS") :]
-    assert "3.1.1  B: buy bread" in log and "setup.1" not in log and "2.1.1" not in log
-    assert "REFUSED AT 3.2.1\nR: buy jewel\n" in out and "[R-BUY-1]" in out
+    assert "3.1.1  R: visit 6" in log and "setup.1" not in log and "2.1.1" not in log
+    assert "REFUSED AT 3.2.1\nB: buy jewel\n" in out and "[R-BUY-1]" in out
     code, out, _ = _run(
         "replay", str(bad_buy), "--from", "3.1", "--to", "3.2.1", "--format", "json"
     )
     data = json.loads(out)
-    assert [entry["address"] for entry in data["log"]] == ["3.1.1", "3.1.2"]
+    assert [entry["address"] for entry in data["log"]] == ["3.1.1", "3.1.2", "3.1.3"]
     assert data["refused"]["rule"] == "R-BUY-1"
 
 
@@ -72,7 +72,7 @@ def test_replay_past_the_error_says_where_it_stopped(bad_buy: Path) -> None:
 def test_diff_shows_the_refused_move_with_reason_and_rule(bad_buy: Path) -> None:
     code, out, _ = _run("diff", str(GAME_4P), str(bad_buy))
     assert code == 1
-    assert "  B: R: buy jewel (refused: The market has no jewel. [R-BUY-1])" in out
+    assert "  B: B: buy jewel (refused: The market has no jewel. [R-BUY-1])" in out
     assert "(record ends)" not in out
     code, out, _ = _run("diff", str(GAME_4P), str(bad_buy), "--format", "json")
     data = json.loads(out)
@@ -82,7 +82,7 @@ def test_diff_shows_the_refused_move_with_reason_and_rule(bad_buy: Path) -> None
         "a": None,
         "b": {
             "address": "3.2.1",
-            "move": "R: buy jewel",
+            "move": "B: buy jewel",
             "reason": "The market has no jewel.",
             "rule": "R-BUY-1",
         },
@@ -119,4 +119,4 @@ def test_position_and_legal_after_the_error_show_where_replay_stopped(bad_buy: P
     assert code == 1 and out.startswith("mcnpos/1 ") and " 3.2.1 " in out
     assert "replay stopped at 3.2.1 (an error), before 3.5.1" in err
     code, out, err = _run("legal", str(bad_buy), "--at", "4")
-    assert code == 1 and out.startswith("3.2.1: ") and "R: letter red" in out
+    assert code == 1 and out.startswith("3.2.1: ") and "B: donate 1>I 1>II" in out

@@ -1,5 +1,5 @@
 """``mcn legal --try`` under ``--as`` never answers for another player's hidden hand (issue 24,
-item 6): two positions that differ only behind Green's screen get the same answer for Blue."""
+item 6): two positions that differ only behind Red's screen get the same answer for Blue."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from tests.positions.game import decisions
 
 
 def _twins() -> tuple[str, str]:
-    """The example before 3.3.2 (Green, the Merchant, decides) and its twin in which Green
+    """The example before 6.3.2 (Red, the Merchant, decides) and its twin in which Red
     holds 3 taler: a letter (4 taler, R-BUY-2) is legal in one and not in the other."""
-    _step, before = next((s, b) for s, b in decisions() if s.address == "3.3.2")
+    _step, before = next((s, b) for s, b in decisions() if s.address == "6.3.2")
     poor = before.clone()
-    poor.money["G"] = 3
-    assert try_move(before, "G: letter red").legal
-    assert try_move(poor, "G: letter red").rule == "R-BUY-2"
+    poor.money["R"] = 3
+    assert try_move(before, "R: letter red").legal
+    assert try_move(poor, "R: letter red").rule == "R-BUY-2"
     return position_text(before), position_text(poor)
 
 
@@ -32,25 +32,25 @@ def _try(position: str, viewer: str, move: str, form: str = "text") -> tuple[int
 
 
 def test_another_deciding_players_move_is_not_judged() -> None:
-    # R-HID-1: Blue cannot see Green's money: whether Green may buy a letter is not his to know
+    # R-HID-1: Blue cannot see Red's money: whether Red may buy a letter is not his to know
     rich, poor = _twins()
     for form in ("text", "json"):
         for viewer in ("B", "spectator"):
-            assert _try(rich, viewer, "G: letter red", form) == _try(
-                poor, viewer, "G: letter red", form
+            assert _try(rich, viewer, "R: letter red", form) == _try(
+                poor, viewer, "R: letter red", form
             )
-    code, text = _try(rich, "B", "G: letter red")
+    code, text = _try(rich, "B", "R: letter red")
     assert code == 2
-    assert "G: letter red is not judged as Blue: whether Green may make this move depends on" in (
+    assert "R: letter red is not judged as Blue: whether Red may make this move depends on" in (
         text
     )
-    assert "ask --as G or without --as" in text
-    data = json.loads(_try(poor, "spectator", "G: letter red", "json")[1])
+    assert "ask --as R or without --as" in text
+    data = json.loads(_try(poor, "spectator", "R: letter red", "json")[1])
     assert data["legal"] is None and data["rule"] is None and "a spectator" in data["reason"]
-    # Green himself, and the full view, get the answer
-    assert _try(rich, "G", "G: letter red")[0] == 0
-    assert _try(poor, "G", "G: letter red")[0] == 1
-    assert "[R-BUY-2]" in _try(poor, "", "G: letter red")[1]
+    # Red himself, and the full view, get the answer
+    assert _try(rich, "R", "R: letter red")[0] == 0
+    assert _try(poor, "R", "R: letter red")[0] == 1
+    assert "[R-BUY-2]" in _try(poor, "", "R: letter red")[1]
 
 
 def test_what_is_public_is_still_answered() -> None:
@@ -60,8 +60,8 @@ def test_what_is_public_is_still_answered() -> None:
     for position in (rich, poor):
         code, text = _try(position, "B", "B: letter red")
         assert code == 1 and "[R-ACT-1]" in text
-        code, text = _try(position, "B", "R: pass")
-        assert code == 1 and "It is Green's decision" in text
+        code, text = _try(position, "B", "G: pass")
+        assert code == 1 and "It is Red's decision" in text
         code, text = _try(position, "B", "G: frobnicate")
         assert code == 1 and "is not legal" in text
-    assert _try(rich, "B", "letter red") == _try(poor, "B", "letter red")  # Green's, implied
+    assert _try(rich, "B", "letter red") == _try(poor, "B", "letter red")  # Red's, implied
