@@ -286,26 +286,35 @@ def excluded_operator(name: str) -> bool:
     return any(part in EXCLUDED_OPERATORS for part in name.split("/")[-1].split("_")[1:])
 
 
-def _baseline(target: Target, tree: Path) -> float:
+class OutOfTime(Exception):
+    """The time budget ran out before a target could start."""
+
+
+def _baseline(target: Target, tree: Path, limit: float | None = None) -> float:
     start = time.perf_counter()
-    done = subprocess.run(
-        _test_command(target),
-        shell=True,
-        cwd=tree,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-    )
+    try:
+        done = subprocess.run(
+            _test_command(target),
+            shell=True,
+            cwd=tree,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(tree)},
+            timeout=limit,
+        )
+    except subprocess.TimeoutExpired:
+        raise OutOfTime(f"{target.name}: the unmutated tests outlast the time budget") from None
     if done.returncode != 0:
         print(done.stdout[-3000:], done.stderr[-3000:], sep="\n")
         raise SystemExit(f"mutate: {target.name}: the tests fail without any mutant")
     return time.perf_counter() - start
 
 
-def _prepare_tree(target: Target, tree: Path) -> float:
+def _prepare_tree(target: Target, tree: Path, deadline: float | None = None) -> float:
     """A fresh copy of the checkout; the unmutated selection's time there."""
     _copy_tree(tree)
-    baseline = _baseline(target, tree)
+    limit = None if deadline is None else max(1.0, deadline - time.monotonic())
+    baseline = _baseline(target, tree, limit)
     for module in target.modules:  # cached bytecode of a mutated module is never used
         for cached in (tree / module).parent.glob(f"__pycache__/{Path(module).stem}.*.pyc"):
             cached.unlink()
@@ -336,14 +345,14 @@ def run_target(target: Target, fresh: bool, deadline: float | None = None) -> No
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
     if fresh or meta.get("mutants") != mutants or not db_path.exists() or not tree.exists():
         db_path.unlink(missing_ok=True)
-        baseline = _prepare_tree(target, tree)
+        baseline = _prepare_tree(target, tree, deadline)
         _init_session(target, db_path, tree)
         meta = {"mutants": mutants, "tests": tests, "baseline": baseline, "seconds": 0.0}
         meta_path.write_text(json.dumps(meta))
     elif meta.get("tests") != tests:
         # Only the tests changed: what was killed stays killed (a removed test needs --fresh);
         # the survivors run again against the new tests.
-        meta.update(tests=tests, baseline=_prepare_tree(target, tree))
+        meta.update(tests=tests, baseline=_prepare_tree(target, tree, deadline))
         again = _forget_survivors(db_path)
         print(f"mutate: {target.name}: the tests changed; {again} survivors run again")
         meta_path.write_text(json.dumps(meta))
@@ -368,7 +377,13 @@ def run_target(target: Target, fresh: bool, deadline: float | None = None) -> No
                     flush=True,
                 )
                 break
-            result = mutate_and_test(item.mutations, command, timeout)
+            allowed = timeout
+            if deadline is not None:  # a budget also bounds the mutant that is running
+                allowed = min(timeout, max(5.0, deadline - time.monotonic()))
+            result = mutate_and_test(item.mutations, command, allowed)
+            if allowed < timeout and result.output == "timeout":
+                print(f"mutate: {target.name}: time budget spent during a mutant", flush=True)
+                break  # not stored: cut short by the budget, not by a hang
             db.set_result(item.job_id, result)
             if number % 25 == 0 or number == len(pending):
                 elapsed = time.perf_counter() - start
@@ -571,7 +586,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if deadline is not None and time.monotonic() > deadline:
                 print(f"mutate: time budget spent; not started: {', '.join(names[number:])}")
                 break
-            run_target(TARGETS[name], options.fresh, deadline)
+            try:
+                run_target(TARGETS[name], options.fresh, deadline)
+            except OutOfTime as problem:
+                print(f"mutate: {problem}; not run")
+                os.chdir(ROOT)
     tallies = [t for t in (tally(TARGETS[n]) for n in names) if t is not None]
     text = report(tallies)
     (WORK / "report.md").write_text(text, encoding="utf-8")
