@@ -24,10 +24,13 @@ their messages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
+from mcn import hidden
 from mcn.engine.constants import CHANCE, colour_name
+from mcn.notation.errors import NotationError
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Item, Move, Span
 from mcn.projection import EVERYTHING, Viewer, sees, tokens_by_text
 from mcn.redact import _DROPPED_CHECKPOINTS, Unresolvable, _Redactor
@@ -67,21 +70,72 @@ def seen_line(
     """Line ``number`` of the record (its text ``source``) as ``viewer`` reads it, and where
     ``column`` of the written line is in it."""
     redactor = _Redactor(replay, viewer, keep_annotations=False)
-    regions = sorted(_regions(replay.game, number, source, redactor))
+    return _rewrite(source, list(_regions(replay.game, number, source, redactor)), column)
+
+
+def seen_notation_error(error: NotationError) -> str:
+    """A notation (syntax) error as every ``--as`` viewer may read it: the record could not be
+    read, so nobody knows whose move is whose; the quoted line is masked by its text alone —
+    every place a secret can stand (``bid ?``, ``give ?``, ``visit ?``, ``jewel>?``), comments,
+    money and reveal checkpoints and a ``[Position]`` header — with the caret moved along."""
+    if error.source_line is None:
+        return error.format()
+    text, column = _rewrite(error.source_line, list(_text_regions(error.source_line)), error.column)
+    seen = NotationError(
+        error.message,
+        name=error.name,
+        line=error.line,
+        column=column,
+        game=error.game,
+        source_line=text,
+    )
+    return seen.format()
+
+
+#: Where a secret can stand in a line of a record that could not be read (see
+#: :func:`seen_notation_error`): the argument of a bid, a gift or a visit, a compartment, a
+#: comment, a money or reveal checkpoint, a [Position] header.
+_TEXT_SECRETS = (
+    re.compile(r"(?i)\b(?:bid|give|visit)\s+([^\s;(){}<>\[\]\"!?]+)"),
+    re.compile(r"(?i)>(I{1,2})(?![A-Za-z0-9_-])"),
+)
+_TEXT_HIDDEN = (
+    (re.compile(r"\{[^}]*\}?"), HIDDEN_COMMENT),
+    (re.compile(r"(?i)<\s*(money|chest|letters)\b[^>]*>?"), None),
+    (re.compile(r'(?i)\[\s*Position\s+"(?:[^"\\]|\\.)*"?\s*\]?'), '[Position "…"]'),
+)
+
+
+def _text_regions(source: str) -> Iterator[_Region]:
+    for pattern in _TEXT_SECRETS:
+        for found in pattern.finditer(source):
+            yield found.start(1) + 1, found.end(1) + 1, hidden.SECRET
+    for pattern, text in _TEXT_HIDDEN:
+        for found in pattern.finditer(source):
+            shown = text if text is not None else f"<{found.group(1).lower()} …>"
+            yield found.start() + 1, found.end() + 1, shown
+
+
+def _rewrite(source: str, regions: list[_Region], column: int) -> tuple[str, int]:
+    """``source`` with each region read as its text (a region inside an earlier one is part
+    of it), and where ``column`` of ``source`` is in the result (a column inside a rewritten
+    region moves to its start)."""
+    kept: list[_Region] = []
+    for region in sorted(regions):
+        if not kept or region[0] >= kept[-1][1]:
+            kept.append(region)
     out: list[str] = []
-    moved = column
     cursor = 1
-    for start, end, text in regions:
-        if start < cursor:
-            continue  # inside a region rewritten already (never expected: spans nest not)
+    moved: int | None = None
+    for start, end, text in kept:
         out.append(source[cursor - 1 : start - 1])
         out.append(text)
         if start <= column < end:
-            moved = start + _shift(regions, start)
+            moved = start + _shift(kept, start)
         cursor = end
     out.append(source[cursor - 1 :])
-    if not any(start <= column < end for start, end, _ in regions):
-        moved = column + _shift(regions, column)
+    if moved is None:
+        moved = column + _shift(kept, column)
     return "".join(out), max(moved, 1)
 
 
@@ -206,4 +260,10 @@ def _message(diagnostic: Diagnostic, viewer: Viewer, game: Game) -> tuple[str, s
     return diagnostic.message, diagnostic.rule
 
 
-__all__ = ["HIDDEN_COMMENT", "seen_diagnostic", "seen_line", "seen_move_text"]
+__all__ = [
+    "HIDDEN_COMMENT",
+    "seen_diagnostic",
+    "seen_line",
+    "seen_move_text",
+    "seen_notation_error",
+]

@@ -71,8 +71,9 @@ def diff(
     Exit 0 when they are the same game, 1 when they differ or a record is broken (compared up
     to the decision before its error, then the error reported), 2 on usage errors.
     """
-    loaded_a = load_replayed(record_a, game, board=board)
-    loaded_b = load_replayed(record_b, game, board=board)
+    masked = viewer is not None  # --as: a record that cannot be read is quoted masked
+    loaded_a = load_replayed(record_a, game, board=board, masked=masked)
+    loaded_b = load_replayed(record_b, game, board=board, masked=masked)
     replay_a, replay_b = loaded_a.replay, loaded_b.replay
     seer = resolve_option(viewer, [replay_a.game, replay_b.game], EVERYTHING)
     who = None if seer == EVERYTHING else (seer or SPECTATOR)

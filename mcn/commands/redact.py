@@ -30,7 +30,7 @@ from mcn.progress import read_progress
 from mcn.redact import Unresolvable, redact_game
 from mcn.render import clean
 from mcn.safe_write import WriteError
-from mcn.seen_errors import seen_diagnostic
+from mcn.seen_errors import seen_diagnostic, seen_notation_error
 from mcn.viewer import resolve_option
 
 
@@ -129,7 +129,7 @@ def redacted(result: GameResult, view: View, name: str) -> Game | None:
     viewer should be able to read). ``mcn redact`` and ``mcn export --as`` both write what
     this returns, so their views are one."""
     for error in result.errors:
-        click.echo(error.format(), err=True)
+        click.echo(seen_notation_error(error), err=True)  # whose move is whose: unknown
     if result.game is None or result.errors:
         return None
     who = resolve_option(view.viewer, [result.game], None, limit=False)  # refuses at the '?'

@@ -31,14 +31,15 @@ from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.render import clean, render_events, render_state
 from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
 from mcn.replay.spots import Spot, after
-from mcn.seen_errors import seen_diagnostic, seen_move_text
+from mcn.seen_errors import seen_diagnostic, seen_move_text, seen_notation_error
 from mcn.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
 
 
-def load_game(file: str, number: int) -> Game:
-    """Game ``number`` of ``file``; a clean exit (status 1) when it cannot be read."""
+def load_game(file: str, number: int, *, masked: bool = False) -> Game:
+    """Game ``number`` of ``file``; a clean exit (status 1) when it cannot be read (with
+    ``masked``, for ``--as``, its error lines masked: :func:`seen_notation_error`)."""
     name = "<stdin>" if file == "-" else file
     source = sys.stdin.buffer if file == "-" else file
     try:
@@ -47,7 +48,7 @@ def load_game(file: str, number: int) -> Game:
                 continue
             if result.errors:
                 for error in result.errors:
-                    click.echo(error.format(), err=True)
+                    click.echo(seen_notation_error(error) if masked else error.format(), err=True)
                 sys.exit(1)
             assert result.game is not None
             return result.game
@@ -131,7 +132,7 @@ def replay(
     first: str | None,
 ) -> None:
     """Show the state of game --game of FILE after decision --to (default: the end)."""
-    game = load_game(file, number)
+    game = load_game(file, number, masked=viewer_name is not None)
     viewer = resolve_option(viewer_name, [game], EVERYTHING)
     name = "<stdin>" if file == "-" else file
     result = replay_game(game, file=name, index=number, keep_states=True, board=board)

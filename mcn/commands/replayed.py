@@ -22,12 +22,13 @@ from typing import IO, Any
 import click
 
 from mcn.engine.data import Board
+from mcn.notation.errors import NotationError
 from mcn.notation.stream import file_lines, iter_results
 from mcn.projection import EVERYTHING, Viewer
 from mcn.render import clean
 from mcn.replay import Diagnostic, GameReplay, replay_game
 from mcn.replay.spots import Spot, before
-from mcn.seen_errors import seen_diagnostic
+from mcn.seen_errors import seen_diagnostic, seen_notation_error
 
 
 class RecordError(click.ClickException):
@@ -69,7 +70,12 @@ def stops_of(replay: GameReplay) -> list[Diagnostic]:
 
 
 def load_replayed(
-    path: str, number: int, *, keep_states: bool = True, board: Board | None = None
+    path: str,
+    number: int,
+    *,
+    keep_states: bool = True,
+    board: Board | None = None,
+    masked: bool = False,
 ) -> Replayed:
     """Parse game ``number`` of ``path`` and replay it as far as it goes.
 
@@ -85,7 +91,8 @@ def load_replayed(
             if result.number != number:
                 continue
             if result.errors or result.game is None:
-                raise RecordError("\n".join(error.format() for error in result.errors[:5]))
+                show = seen_notation_error if masked else NotationError.format  # --as
+                raise RecordError("\n".join(show(error) for error in result.errors[:5]))
             replay = replay_game(
                 result.game, file=name, index=number, keep_states=keep_states, board=board
             )

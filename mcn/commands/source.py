@@ -142,7 +142,7 @@ def load_source(
         )
     from mcn.commands.replayed import load_replayed, report_stop, state_at
 
-    replayed = load_replayed(source, number, board=board)
+    replayed = load_replayed(source, number, board=board, masked=viewer_name is not None)
     try:
         spot = state_at(replayed.replay, target or "end")
     except click.BadParameter:

@@ -120,7 +120,7 @@ def tree(
         )
     if start is not None and stop is not None and address_key(start) > address_key(stop):
         raise click.BadParameter(f"--from {start} comes after --to {stop}", param_hint="'--from'")
-    loaded = load_replayed(record, game, board=board)
+    loaded = load_replayed(record, game, board=board, masked=viewer_name is not None)
     replay = loaded.replay
     options = TreeOptions(
         viewer=resolve_option(viewer_name, [replay.game], EVERYTHING),

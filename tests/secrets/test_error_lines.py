@@ -94,3 +94,22 @@ def test_comments_and_money_checkpoints_on_the_line_are_hidden(tmp_path: Path) -
     out = _run(path, ("replay",), "R", tmp_path / "x")[1]
     assert "    Y: bid ? {…}  G: bid ?  B: frobnicate 3" in out
     assert "bluffs" not in out and "money R 25" not in out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_line_that_cannot_be_read_is_masked_by_its_text(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    # R-HID-1: a syntax error ('3+') leaves no record to project: under --as every place a
+    # secret can stand on the quoted line is '?', whoever looks
+    a, b = _twins(tmp_path, "B: bid 3+")
+    seen_a = _run(a, command, "Y", tmp_path / "out.dot")
+    assert seen_a == _run(b, command, "Y", tmp_path / "out.dot")
+    code, out = seen_a
+    assert code == 1
+    lines = out.splitlines()
+    row = next(i for i, x in enumerate(lines) if x.startswith("    Y: bid ?  G: bid ?  B: bid ?"))
+    assert lines[row] == "    Y: bid ?  G: bid ?  B: bid ?  R: bid ?"
+    assert lines[row + 1] == "    " + " " * lines[row][4:].index("B: bid ?") + "       ^"
+    full = CliRunner().invoke(cli, ["replay", a]).output
+    assert "Y: bid 1+4  G: bid 6+3  B: bid 3+  R: bid 6+1" in full  # without --as: as written
