@@ -328,8 +328,10 @@ class AnnotationView:
     ``mcn diff --as`` compares annotations through it."""
 
     def __init__(self, replay: GameReplay, viewer: str | None) -> None:
+        self._replay = replay
+        self._viewer = viewer
         self._plain = _Redactor(replay, viewer, keep_annotations=False)
-        self._full = _Redactor(replay, viewer, keep_annotations=True)
+        self._full: _Redactor | None = None  # made when a variation is first asked for
         # variations nested past the replay's depth limit are not walked (as by redact_game)
         self._deep = any(d.code == "depth" for d in replay.diagnostics)
 
@@ -345,6 +347,8 @@ class AnnotationView:
         record nests them past the replay's depth limit)."""
         if self._deep:
             return ()
+        if self._full is None:
+            self._full = _Redactor(self._replay, self._viewer, keep_annotations=True)
         out = []
         for variation in move.variations:
             try:

@@ -6,7 +6,7 @@ four bids share one line, an Emperor's gift stands in the item of the visit that
 variation or a comment written by an annotator who knew everything sits next to it. Printed
 as written, it would tell ``--as R`` every other bid on the line. So under ``--as`` the line is
 the line *as the viewer reads the record*: every move rewritten by the one projection (through
-:class:`mcn.redact._Redactor`, the rewrite ``mcn redact`` makes: another player's secrets
+:class:`mcn.redact.AnnotationView`, the rewrite ``mcn redact`` makes: another player's secrets
 ``?``, the glyphs of a move he could not read dropped), comments not on his own moves and
 money/reveal checkpoints shown as ``{…}`` and ``<money …>``. The caret logic stays the
 :class:`~mcn.replay.Diagnostic`'s: its column is moved to the same character of the projected
@@ -33,7 +33,7 @@ from mcn.engine.constants import CHANCE, colour_name
 from mcn.notation.errors import NotationError
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Item, Move, Span
 from mcn.projection import EVERYTHING, Viewer, sees, tokens_by_text
-from mcn.redact import _DROPPED_CHECKPOINTS, Unresolvable, _Redactor
+from mcn.redact import AnnotationView
 from mcn.replay import Diagnostic, GameReplay
 
 #: What a comment becomes in a projected line.
@@ -69,8 +69,8 @@ def seen_line(
 ) -> tuple[str, int]:
     """Line ``number`` of the record (its text ``source``) as ``viewer`` reads it, and where
     ``column`` of the written line is in it."""
-    redactor = _Redactor(replay, viewer, keep_annotations=False)
-    return _rewrite(source, list(_regions(replay.game, number, source, redactor)), column)
+    view = AnnotationView(replay, viewer)
+    return _rewrite(source, list(_regions(replay.game, number, source, view)), column)
 
 
 def seen_notation_error(error: NotationError) -> str:
@@ -143,10 +143,7 @@ def seen_move_text(move: Move, viewer: Viewer, replay: GameReplay) -> str:
     """The action text of ``move`` (a move of ``replay``'s record) as ``viewer`` reads it."""
     if viewer == EVERYTHING:
         return move.text
-    try:
-        return " ".join(_Redactor(replay, viewer, keep_annotations=False).move(move).tokens)
-    except Unresolvable:
-        return move.text
+    return " ".join(AnnotationView(replay, viewer).move(move).tokens)
 
 
 def _shift(regions: Sequence[_Region], column: int) -> int:
@@ -177,31 +174,28 @@ def _region(span: Span, number: int, source: str, text: str) -> _Region:
     return start, end, text if span.line == number else ""
 
 
-def _regions(game: Game, number: int, source: str, redactor: _Redactor) -> Iterator[_Region]:
+def _regions(game: Game, number: int, source: str, view: AnnotationView) -> Iterator[_Region]:
     for header in game.headers:  # a [Position] holds every secret of the position
         if header.tag == "Position" and header.span is not None and _on(header.span, number):
             yield _region(header.span, number, source, '[Position "…"]')
     for element in _elements(game):
         if isinstance(element, Item):
             for move in element.moves:
-                yield from _move_regions(move, number, source, redactor)
+                yield from _move_regions(move, number, source, view)
         elif isinstance(element, Comment) and _on(element.span, number):
             assert element.span is not None
             yield _region(element.span, number, source, HIDDEN_COMMENT)
         elif (
             isinstance(element, Checkpoint)
-            and element.name in _DROPPED_CHECKPOINTS
+            and not view.keeps(element)
             and _on(element.span, number)
         ):
             assert element.span is not None
             yield _region(element.span, number, source, f"<{element.name} …>")
 
 
-def _move_regions(move: Move, number: int, source: str, redactor: _Redactor) -> Iterator[_Region]:
-    try:
-        seen = redactor.move(move)
-    except Unresolvable:  # a '?' the viewer should read: the record hides it already
-        seen = move
+def _move_regions(move: Move, number: int, source: str, view: AnnotationView) -> Iterator[_Region]:
+    seen = view.move(move)
     kept = {id(c) for c in (*seen.before, *seen.after)}
     for comment in (*move.before, *move.after):
         if id(comment) not in kept and comment.span is not None and _on(comment.span, number):
@@ -237,7 +231,7 @@ def _message(diagnostic: Diagnostic, viewer: Viewer, game: Game) -> tuple[str, s
         return diagnostic.message, diagnostic.rule
     for element in _elements(game):
         if isinstance(element, Checkpoint) and element.span == span:
-            if element.name in _DROPPED_CHECKPOINTS:
+            if not AnnotationView.keeps(element):
                 return f"the <{element.name} …> checkpoint does not match the game", None
             return diagnostic.message, diagnostic.rule
         if not isinstance(element, Item):
