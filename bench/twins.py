@@ -67,12 +67,17 @@ def main() -> int:
             total.by_kind[kind] = total.by_kind.get(kind, 0) + count
         for players, count in result.by_players.items():
             total.by_players[players] = total.by_players.get(players, 0) + count
+        for shape, count in result.by_shape.items():
+            total.by_shape[shape] = total.by_shape.get(shape, 0) + count
+        total.diverging += result.diverging
     print(
         f"{total.pairs} twin pairs ({total.checks} viewer checks) in {elapsed:.0f} s "
         f"with {jobs} job(s): {total.pairs / max(elapsed, 1e-9):.1f} pairs/s"
     )
     print("by kind:", dict(sorted(total.by_kind.items())))
     print("by players:", dict(sorted(total.by_players.items())))
+    print("by record shape:", dict(sorted(total.by_shape.items())))
+    print(f"parting in public before the reveal (compared up to there): {total.diverging}")
     print(f"failures: {len(total.failures)}")
     for failure in total.failures[:50]:
         print("  " + failure)
