@@ -30,7 +30,14 @@ def replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI's record loading, answered from the one replay of the example (the command is
     otherwise exercised whole)."""
 
-    def load(path: str, number: int, *, keep_states: bool = True, board: object = None) -> Replayed:
+    def load(
+        path: str,
+        number: int,
+        *,
+        keep_states: bool = True,
+        board: object = None,
+        masked: bool = False,
+    ) -> Replayed:
         assert path == str(GAME_4P) and number == 1 and board is None
         return Replayed(replayed(), [])
 
