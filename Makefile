@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup fast dist dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench bench-compiled mutate mutate-changed clean
+.PHONY: demo test test-fast setup fast dist dot browser compiler lint typecheck pytest wheel-check compiled wheel-compiled bench bench-compiled mutate mutate-changed clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) on PATH"; exit 2; }
@@ -71,6 +71,10 @@ typecheck: $(STAMP)
 
 pytest: setup
 	$(BIN)/pytest -n 2
+
+# The inner loop of a change: every test but the slow ones (tests/README.md, "Slow tests").
+test-fast: setup
+	$(BIN)/pytest -n 2 -m "not slow"
 
 wheel-check: setup
 	bash .ci/wheel-check

@@ -1,0 +1,42 @@
+"""Suite-wide settings: the ``slow`` marker.
+
+``make test-fast`` runs everything but the tests marked ``slow`` (the inner loop of a change:
+under a minute on 2 idle cores); ``make test`` runs them all. A test is slow when it drives
+a browser, a terminal or other processes, measures memory, or generates hundreds of games or
+inputs; the modules below are marked here, in one place (tests/README.md lists them), and a
+test module may also mark itself with ``pytestmark = pytest.mark.slow``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+#: Test modules (paths under tests/) whose tests are all slow, and single slow tests.
+SLOW = (
+    "api/test_docs_api.py",  # runs every docs/api.md recipe in a process of its own
+    "archive/test_site.py",  # Chromium
+    "bots/test_match.py",  # bot processes playing whole games
+    "fuzz/test_fuzz.py",  # thousands of mutated records through every command
+    "html/test_browser.py",  # Chromium
+    "html/test_layout.py",  # Chromium, four widths
+    "html/test_quiz.py",  # Chromium
+    "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
+    "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
+    "safety/test_disk_full.py",  # a full file system
+    "safety/test_kill.py",  # SIGKILL during writes
+    "secrets/test_page_source.py",  # pages of twin records, frame by frame
+    "secrets/test_twins.py",  # every output of twin records
+    "stream/test_dask.py",  # a Dask cluster
+    "stream/test_memory.py",  # peak memory of processes on big inputs
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: not run by `make test-fast` (see tests/README.md)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.nodeid.removeprefix("tests/")
+        if any(path.startswith(slow) for slow in SLOW):
+            item.add_marker(pytest.mark.slow)
