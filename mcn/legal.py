@@ -16,7 +16,6 @@ from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
 from mcn.projection import EVERYTHING, Viewer, action_tokens, outcome_texts
-from mcn.tree import chance_count
 
 LEGAL_FORMAT = "mcn-legal/1"
 #: At most this many events describe an action (the rest is summarised).
@@ -116,6 +115,8 @@ def legal_at(state: GameState, viewer: Viewer = EVERYTHING) -> Legal:
 
 def chance_space(state: GameState) -> Chance:
     """The pending chance decision's outcomes, counted (never enumerated)."""
+    from mcn.tree import chance_count  # the tree package (Graphviz) only for a chance decision
+
     count, _exact = chance_count(state)
     kind = state.decision.kind
     if kind == "souls":
