@@ -68,3 +68,12 @@ def test_board_takes_a_name_or_a_file_everywhere(tmp_path: Path) -> None:
         assert '[Board "standard"]' in result.output and "souls: G B R" in result.output
     result = RUNNER.invoke(cli, ["record", "--script", *HEADERS_3P, "--board", "nosuch"])
     assert result.exit_code == 2 and "nosuch" in result.output
+
+
+def test_help_moves_and_the_notation_state_the_item_rule() -> None:
+    # one rule for items and turns, said the same way by `mcn help moves` and the docs
+    shown = " ".join(RUNNER.invoke(cli, ["help", "moves"]).output.split())
+    assert "Items: an item's end carries no meaning." in shown
+    assert "at a label naming another turn" in shown
+    notation = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    assert "**An item's end carries no meaning.**" in notation
