@@ -49,6 +49,7 @@ from mcn.engine.events import (
     LettersScored,
     PopeDie,
 )
+from mcn.engine.serial import state_to_json
 
 if TYPE_CHECKING:
     from mcn.replay import Line, Step
@@ -232,9 +233,12 @@ def outcome_texts(state: GameState, action: Action, viewer: Viewer) -> tuple[lis
     return texts, probe
 
 
-def state_json(state: GameState, viewer: Viewer) -> dict[str, Any]:
-    """The state as ``viewer`` sees it: everything, or the engine's masked :func:`view`."""
-    return state.to_json() if viewer == EVERYTHING else view(state, viewer)
+def state_json(state: GameState, viewer: Viewer, *, stack: bool = True) -> dict[str, Any]:
+    """The state as ``viewer`` sees it: everything, or the engine's masked :func:`view`
+    (without the pending steps if not ``stack``: :func:`mcn.engine.serial.state_to_json`)."""
+    if viewer == EVERYTHING:
+        return state_to_json(state, None, True, stack)
+    return view(state, viewer, stack)
 
 
 # ---- a path of play ------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from mcn.engine.constants import (
     VARIANTS,
 )
 from mcn.engine.data import Board, Ruleset
+from mcn.engine.steps import Steps
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -77,7 +78,7 @@ def start_state(
     s.winners_ = ()
     s.owed = []
     s.omissions = []
-    s.stack = [("setup_done",), ("souls",)]
+    s.stack = Steps([("setup_done",), ("souls",)])
     s._dec = None
     s._events = []
     s._market_out = False
@@ -130,7 +131,7 @@ def copy_state(src: GameState, dst: GameState) -> None:
     dst.winners_ = src.winners_
     dst.owed = [entry[:] for entry in src.owed]
     dst.omissions = [entry[:] for entry in src.omissions]
-    dst.stack = src.stack[:]
+    dst.stack = src.stack.copy()  # shares the steps below (mcn.engine.steps)
     dst._dec = src._dec
     dst._events = []
     dst._market_out = False
@@ -151,3 +152,63 @@ def check_setup(players: tuple[str, ...], variant: str, infractions: tuple[str, 
             raise ValueError(f"unknown infraction code {code!r} (I-MET-4)")
     if infractions and variant != "meta-culpa":
         raise ValueError("infractions are agreed only in the meta-culpa variant (R-MET-3)")
+
+
+def share_unchanged(dst: GameState, kept: GameState) -> None:
+    """Let ``dst`` (a fresh copy) use ``kept``'s containers wherever they hold the same values.
+
+    A replay that keeps the state after every step (``replay``, ``position``, ``diff``,
+    ``tree``, ``html``) would otherwise hold some 5 KB per decision, though a decision changes
+    a few of the forty containers. Only for states that are kept and never changed again:
+    changing one would change its neighbours too (:meth:`GameState.clone` gives an
+    independent copy)."""
+    if dst.pos == kept.pos:
+        dst.pos = kept.pos
+    if dst.tie == kept.tie:
+        dst.tie = kept.tie
+    if dst.post == kept.post:
+        dst.post = kept.post
+    if dst.money == kept.money:
+        dst.money = kept.money
+    if dst.goods == kept.goods:
+        dst.goods = kept.goods
+    if dst.letters == kept.letters:
+        dst.letters = kept.letters
+    if dst.chest == kept.chest:
+        dst.chest = kept.chest
+    if dst.sins == kept.sins:
+        dst.sins = kept.sins
+    if dst.pope_stones == kept.pope_stones:
+        dst.pope_stones = kept.pope_stones
+    if dst.crews == kept.crews:
+        dst.crews = kept.crews
+    if dst.levels == kept.levels:
+        dst.levels = kept.levels
+    if dst.market == kept.market:
+        dst.market = kept.market
+    if dst.bag == kept.bag:
+        dst.bag = kept.bag
+    if dst.supply == kept.supply:
+        dst.supply = kept.supply
+    if dst.visited == kept.visited:
+        dst.visited = kept.visited
+    if dst.rooms == kept.rooms:
+        dst.rooms = kept.rooms
+    if dst.pile == kept.pile:
+        dst.pile = kept.pile
+    if dst.discard == kept.discard:
+        dst.discard = kept.discard
+    if dst.bonuses == kept.bonuses:
+        dst.bonuses = kept.bonuses
+    if dst.holders == kept.holders:
+        dst.holders = kept.holders
+    if dst.bids == kept.bids:
+        dst.bids = kept.bids
+    if dst.choosers == kept.choosers:
+        dst.choosers = kept.choosers
+    if dst.evaluation == kept.evaluation:
+        dst.evaluation = kept.evaluation
+    if dst.owed == kept.owed:
+        dst.owed = kept.owed
+    if dst.omissions == kept.omissions:
+        dst.omissions = kept.omissions

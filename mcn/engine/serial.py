@@ -24,6 +24,7 @@ from mcn.engine.constants import (
 )
 from mcn.engine.data import load_board, load_ruleset
 from mcn.engine.state import GameState
+from mcn.engine.steps import Steps
 from mcn.resources import load_schema
 
 FORMAT = "mcn-state/1"
@@ -45,8 +46,15 @@ def _multiset(counts: dict[str, int]) -> dict[str, int]:
     return {card: counts[card] for card in CARD_IDS if counts.get(card)}
 
 
-def state_to_json(s: GameState, viewer: str | None, everything: bool) -> dict[str, Any]:
-    """The state as JSON data; secrets visible to ``viewer`` (or all, if ``everything``)."""
+def state_to_json(
+    s: GameState, viewer: str | None, everything: bool, stack: bool = True
+) -> dict[str, Any]:
+    """The state as JSON data; secrets visible to ``viewer`` (or all, if ``everything``).
+
+    ``stack=False`` leaves out the pending steps, for a caller that draws the state but not
+    its steps (the HTML viewer, one state per decision): the stack can be as long as the
+    record (META CULPA infractions), so writing it for every decision would cost the square.
+    """
     seats: dict[str, Any] = {}
     for c in s.players:
         box = s.chest[c]
@@ -85,7 +93,7 @@ def state_to_json(s: GameState, viewer: str | None, everything: bool) -> dict[st
             "rest": ev[5],
         }
     decision = s.decision
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "players": list(s.players),
         "ruleset": s.ruleset.id,
@@ -128,8 +136,10 @@ def state_to_json(s: GameState, viewer: str | None, everything: bool) -> dict[st
         "winners": list(s.winners_),
         "owed": [_cost(None, *entry) for entry in s.owed],
         "omissions": [_cost(*entry) for entry in s.omissions],
-        "stack": [list(step) for step in s.stack],
     }
+    if stack:
+        out["stack"] = [list(step) for step in s.stack]
+    return out
 
 
 def _cost(player: str | None, what: str, amount: int, den: int) -> dict[str, Any]:
@@ -144,11 +154,12 @@ def _uncost(entry: dict[str, Any]) -> list[Any]:
     return [entry["what"], entry["amount"], den]
 
 
-def view(s: GameState, viewer: str | None) -> dict[str, Any]:
-    """The state as ``viewer`` sees it (a colour), or a spectator (``None``) (R-HID-1)."""
+def view(s: GameState, viewer: str | None, stack: bool = True) -> dict[str, Any]:
+    """The state as ``viewer`` sees it (a colour), or a spectator (``None``) (R-HID-1);
+    ``stack`` as in :func:`state_to_json`."""
     if viewer is not None and viewer not in s.players:
         raise ValueError(f"{viewer!r} does not play in this game")
-    return state_to_json(s, viewer, False)
+    return state_to_json(s, viewer, False, stack)
 
 
 def inline_refs(node: Any, defs: dict[str, Any]) -> Any:
@@ -259,6 +270,6 @@ def state_from_json(data: dict[str, Any], check: bool = True) -> GameState:
     s.winners_ = tuple(data["winners"])
     s.owed = [_uncost(entry) for entry in data.get("owed", [])]
     s.omissions = [[entry["player"], *_uncost(entry)] for entry in data.get("omissions", [])]
-    s.stack = [tuple(step) for step in data["stack"]]
+    s.stack = Steps(tuple(step) for step in data["stack"])
     s._dec = None
     return s

@@ -20,13 +20,14 @@ import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, SideAction
 from mcn.engine.constants import CHANCE
-from mcn.engine.creation import check_setup, copy_state, start_state
+from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
 from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler, Step
 from mcn.engine.errors import IllegalAction
 from mcn.engine.events import Event
 from mcn.engine.invariants import violations
 from mcn.engine.legality import legal_actions, misfit
+from mcn.engine.steps import Steps
 
 OVER = Decision("over", (), "end", "The game is over.")
 
@@ -126,7 +127,7 @@ class GameState:
     winners_: tuple[str, ...]
     owed: list[list[Any]]  # META CULPA: the Petty Sinner's costs he may leave undone (I-MET-6)
     omissions: list[list[Any]]  # META CULPA: costs left undone and not yet caught (I-MET-6)
-    stack: list[Step]
+    stack: Steps
     _dec: Decision | None
     _events: list[Event]
     _market_out: bool
@@ -161,6 +162,15 @@ class GameState:
         """An independent copy (shallow copies of the small containers)."""
         s = GameState()  # no __init__: every slot is set by copy_state
         copy_state(self, s)
+        return s
+
+    def kept_copy(self, kept: GameState | None) -> GameState:
+        """A copy to keep and never change, sharing with ``kept`` (the state kept before it,
+        if any) every container whose values are the same: a replay that keeps a state per
+        decision then costs what each decision changed (docs/notation.md, "Limits")."""
+        s = self.clone()
+        if kept is not None:
+            share_unchanged(s, kept)
         return s
 
     # ----------------------------------------------------------------------------- queries

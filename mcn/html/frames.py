@@ -60,7 +60,7 @@ def project(state: GameState, step: Step | None, viewer: Viewer) -> Seen:
     the answer of the whole path from the start of the game, without building that path for
     every frame (tests/html/test_page.py checks that they agree at every decision).
     """
-    data = state_json(state, viewer)
+    data = state_json(state, viewer, stack=False)  # the page draws no pending steps
     if step is None:
         return Seen(data, None, [])
     seen = projection([step], viewer).last

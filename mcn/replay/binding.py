@@ -8,6 +8,7 @@ from mcn import hidden
 from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew, SideAction
 from mcn.engine.constants import CHANCE, COLOURS, colour_name
+from mcn.limits import MAX_DECISIONS
 from mcn.notation.model import Move
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.model import Line, Step
@@ -193,6 +194,8 @@ class Binding(Secrets):
         caller has just asked it (``asked``: it is asked once per move). A flag, not a
         sentinel tuple: compiled, a ``tuple[str, str]`` is unboxed and ``is`` never holds."""
         address = address or state.address_of(action)
+        if self.result.decisions >= MAX_DECISIONS:
+            self.too_many(line, address, move)
         if (state.finished == 2 or isinstance(action, _CREW_ACTIONS)) and self.before_apply(
             line, state, action, move
         ):
@@ -205,7 +208,8 @@ class Binding(Secrets):
             events = state._apply_unchecked(action)
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
-            step.state = state.clone()
+            kept = line.steps[-1].state if line.steps else None
+            step.state = state.kept_copy(kept)
         line.steps.append(step)
         self.result.decisions += 1
         if breach is not None and move is not None:
@@ -222,6 +226,19 @@ class Binding(Secrets):
             self.after_end(line, state, move)
         if self.on_step is not None and self.on_step(line, step):
             raise _Stop
+
+    def too_many(self, line: Line, address: str, move: Move | None) -> None:
+        """Stop the whole replay: the game asks for more decisions than the limit allows."""
+        span = move.span if move is not None else None
+        line.error = self.report(
+            "error",
+            "limit",
+            f"more than {MAX_DECISIONS:,} decisions in one game, main line and variations "
+            '(the limit; docs/notation.md, "Limits"): the rest is not replayed',
+            address=line.prefix + address,
+            span=span,
+        )
+        raise _Stop
 
     def forced_action(self, state: GameState) -> Action | None:
         """The only legal action of a pending player decision, if there is exactly one."""

@@ -1,0 +1,117 @@
+"""The stack of pending steps, shared between copies of a state.
+
+A state is copied for every step a replay keeps (``replay``, ``position``, ``diff``, ``tree``),
+for every variation and for every probe. Most steps are few and short-lived, but some records
+pile them up: each META CULPA infraction of a player whose sin stones are all placed leaves a
+den to empty and a stone to place (R-DEN-4), and nothing bounds how many infractions a record
+holds. A copied list made every kept state as long as the stack, so 10,000 infractions cost
+gigabytes (the memory grew with the square of the record).
+
+:class:`Steps` is a persistent stack instead: a chain of immutable cells, the newest on top.
+Pushing makes one new cell on top of the old chain and popping moves the top down it, so a
+copy is one pointer and the cells below are shared by every state that has them — each kept
+state costs what it pushed, not what lies under it. The interface is the part of a list the
+engine uses (``[-1]``, ``append``, ``pop``, ``extend``, ``clear``, ``len``, truth, iteration from
+the bottom), so handlers read as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from mcn.engine.decision import Step
+
+
+class _Cell:
+    """One step and the cells below it; never changed once made, so cells can be shared."""
+
+    __slots__ = ("below", "step")
+
+    def __init__(self, step: Step, below: _Cell | None) -> None:
+        self.step = step
+        self.below = below
+
+
+class Steps:
+    """A stack of steps whose copies share their cells (see the module docstring)."""
+
+    __slots__ = ("_size", "_top")
+
+    def __init__(self, steps: Iterable[Step] = ()) -> None:
+        self._top: _Cell | None = None
+        self._size = 0
+        for step in steps:
+            self.append(step)
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        # A flat tuple of steps: pickling the chain itself would recurse once per cell.
+        return (Steps, (tuple(self),))
+
+    def copy(self) -> Steps:
+        """An independent stack with the same steps, in constant time and memory."""
+        other = Steps()
+        other._top = self._top
+        other._size = self._size
+        return other
+
+    def append(self, step: Step) -> None:
+        """Push ``step`` on top."""
+        self._top = _Cell(step, self._top)
+        self._size += 1
+
+    def extend(self, steps: Iterable[Step]) -> None:
+        """Push each of ``steps`` in turn (the last one ends on top), like ``list.extend``."""
+        for step in steps:
+            self.append(step)
+
+    def pop(self) -> Step:
+        """Take the step on top off the stack and return it."""
+        top = self._top
+        if top is None:
+            raise IndexError("pop from an empty stack of steps")
+        self._top = top.below
+        self._size -= 1
+        return top.step
+
+    def clear(self) -> None:
+        """Remove every step (the cells stay with any copy that shares them)."""
+        self._top = None
+        self._size = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __bool__(self) -> bool:
+        return self._top is not None
+
+    def __getitem__(self, index: int) -> Step:
+        """The step at ``index`` counted as in a list from the bottom (``[-1]`` is the top;
+        reading near the top is cheap, far down it walks the chain)."""
+        from_top = -index - 1 if index < 0 else self._size - 1 - index
+        if from_top < 0 or from_top >= self._size:
+            raise IndexError("stack index out of range")
+        cell = self._top
+        for _ in range(from_top):
+            assert cell is not None
+            cell = cell.below
+        assert cell is not None
+        return cell.step
+
+    def top_down(self) -> list[Step]:
+        """The steps from the top down (the order in which they will run)."""
+        out: list[Step] = []
+        cell = self._top
+        while cell is not None:
+            out.append(cell.step)
+            cell = cell.below
+        return out
+
+    def __iter__(self) -> Iterator[Step]:
+        """The steps from the bottom up, as a list of them would be iterated."""
+        steps = self.top_down()
+        steps.reverse()
+        return iter(steps)
+
+    def __repr__(self) -> str:
+        return f"Steps({list(self)!r})"

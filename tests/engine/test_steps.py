@@ -1,0 +1,85 @@
+"""The persistent stack of pending steps behaves as the list it replaced, and its copies are
+independent while sharing their cells (issue 24, item 1: memory linear in the record)."""
+
+from __future__ import annotations
+
+import pickle
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mcn.engine import GameState
+from mcn.engine.steps import Steps
+
+_OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("append"), st.integers(0, 99)),
+        st.tuples(st.just("pop"), st.just(0)),
+        st.tuples(st.just("copy"), st.just(0)),
+        st.tuples(st.just("extend"), st.integers(0, 3)),
+        st.tuples(st.just("clear"), st.just(0)),
+    ),
+    max_size=60,
+)
+
+
+@given(_OPS)
+def test_steps_behave_as_a_list_and_copies_stay_independent(ops: list[tuple[str, int]]) -> None:
+    stack, model = Steps(), []
+    copies: list[tuple[Steps, list[tuple[int]]]] = []
+    for op, value in ops:
+        if op == "append":
+            stack.append((value,))
+            model.append((value,))
+        elif op == "pop" and model:
+            assert stack.pop() == model.pop()
+        elif op == "copy":
+            copies.append((stack.copy(), model[:]))
+        elif op == "extend":
+            stack.extend([(value,)] * value)
+            model.extend([(value,)] * value)
+        elif op == "clear":
+            stack.clear()
+            model.clear()
+        assert list(stack) == model and len(stack) == len(model) and bool(stack) == bool(model)
+        for index in range(-len(model), len(model)):
+            assert stack[index] == model[index]
+    for kept, expected in copies:  # what happened after a copy never reaches it
+        assert list(kept) == expected
+
+
+def test_bad_uses_raise_as_a_list_does() -> None:
+    with pytest.raises(IndexError):
+        Steps().pop()
+    with pytest.raises(IndexError):
+        Steps([("a",)])[1]
+    with pytest.raises(IndexError):
+        Steps([("a",)])[-2]
+
+
+def test_a_deep_stack_pickles_without_recursion() -> None:
+    deep = Steps(("sins", "R", 1, 1, "R-MET-1") for _ in range(sys.getrecursionlimit() * 3))
+    again = pickle.loads(pickle.dumps(deep))
+    assert len(again) == len(deep) and again[-1] == deep[-1]
+
+
+def test_a_clone_shares_the_steps_below_and_changes_alone() -> None:
+    state = GameState.new(("R", "B"))
+    copy = state.clone()
+    before = list(copy.stack)
+    state.stack.append(("marker",))
+    assert list(copy.stack) == before
+    assert state.stack.pop() == ("marker",)
+
+
+def test_a_kept_copy_shares_unchanged_containers_only() -> None:
+    state = GameState.new(("R", "B", "G"))
+    first = state.kept_copy(None)
+    second = state.kept_copy(first)
+    assert second.money is first.money and second.stack is not first.stack
+    state.money["R"] += 1
+    third = state.kept_copy(second)
+    assert third.money is not second.money and third.money["R"] == second.money["R"] + 1
+    assert third.pos is second.pos
