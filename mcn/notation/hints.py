@@ -39,6 +39,11 @@ _LOOKALIKES: Final = {
     "×": "x",
 }
 _TOKEN_CHARS: Final = r"[^\s;{}()<>\[\]\"!?$,]"
+#: The longest source line whose text the rules read. A hand-written line is far shorter; a
+#: generated one can be megabytes and hold thousands of errors, and reading the whole line
+#: for each of them made showing the errors grow with the square of the line. Past it, only
+#: the rules that need nothing but the message apply.
+MAX_HINT_LINE: Final = 2_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +148,8 @@ def _nested_comment(slip: Slip) -> str | None:
     if parts is None:
         return None
     before = parts[0]
+    if "}" not in before:
+        return None  # no comment ended before the error (a scan in C, before the loop)
     opened = inner = None
     last: tuple[int, int, int] | None = None  # (opened, inner '{', closed) of the last comment
     index = 0
@@ -370,6 +377,8 @@ def hint(message: str, source_line: str | None = None, column: int | None = None
     """The teaching hint for an error ``message`` at 1-based ``column`` of ``source_line``."""
     index = None if column is None else column - 1
     line = None if source_line is None else source_line.rstrip("\r\n")
+    if line is not None and len(line) > MAX_HINT_LINE:
+        line = None  # too long to read for every error on it (MAX_HINT_LINE)
     slip = Slip(message, line, index)
     for rule in _RULES:
         found = rule(slip)

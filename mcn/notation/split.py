@@ -41,21 +41,42 @@ class Chunk:
     first_line: int = 1
     prefix: str = ""
     decode_error: NotationError | None = field(default=None)
+    # Where each line starts, and the lines asked for so far: every diagnostic of a game
+    # shows its source line, and a game may hold thousands of diagnostics on one long line.
+    # Looked up once and shared, a line costs its size once, not once per diagnostic.
+    _starts: list[int] | None = field(default=None, init=False, repr=False, compare=False)
+    _lines: dict[int, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file (numbered in the file), if it is in this piece."""
         index = line - self.first_line
         if index < 0:
             return None
-        start = 0
-        for _ in range(index):
-            start = self.text.find("\n", start) + 1
-            if start == 0:
-                return None
-        end = self.text.find("\n", start)
-        source = self.text[start:] if end < 0 else self.text[start:end]
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = {}
+        found = lines.get(index)
+        if found is not None:
+            return found
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = [0]
+            text = self.text
+            at = text.find("\n")
+            while at >= 0:
+                starts.append(at + 1)
+                at = text.find("\n", at + 1)
+        if index >= len(starts):
+            return None
+        start = starts[index]
+        source = (
+            self.text[start : starts[index + 1] - 1]
+            if index + 1 < len(starts)
+            else self.text[start:]
+        )
         if index == 0 and self.prefix:
             source = self.prefix + source[len(self.prefix) :]
+        lines[index] = source
         return source
 
 
