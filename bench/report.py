@@ -25,6 +25,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "replay_ratio_per_written_move": (">=", 2.0),
     "import_vs_export": (">=", 1.0),
     "streaming_max_peak_rss_mb": ("<", 150.0),
+    "largest_record_max_rss_mb": ("<", 300.0),
+    "largest_record_max_s": ("<", 10.0),
 }
 
 
@@ -52,7 +54,19 @@ def summary(results: dict[str, Any]) -> dict[str, float | None]:
         "streaming_max_peak_rss_mb": max(
             (row["peak_rss_mb"] for row in stream.values()), default=None
         ),
+        "largest_record_max_rss_mb": max(_largest(results, "peak_rss_mb"), default=None),
+        "largest_record_max_s": max(_largest(results, "seconds"), default=None),
     }
+
+
+def _largest(results: dict[str, Any], figure: str) -> list[float]:
+    """``figure`` of every command on every largest record (bench/largest.py)."""
+    return [
+        row[figure]
+        for record in results.get("largest", {}).values()
+        for name, row in record.items()
+        if name != "bytes"
+    ]
 
 
 def table(results: dict[str, Any]) -> str:
@@ -105,6 +119,10 @@ def table(results: dict[str, Any]) -> str:
             f"{what:34}{figures['seconds']:>14.3f} s  ({figures['cpu_seconds']:.2f} s CPU), "
             f"{figures['peak_rss_mb']:.1f} MB, {verdict}"
         )
+    if results.get("largest"):
+        from largest import rows as largest_rows
+
+        rows.extend(largest_rows(results["largest"]))
     rows.extend(_streaming_rows(results))
     for figures in results.get("memory", {}).values():
         what = f"peak RSS, validate {figures['bytes'] / 1e6:.0f} MB"

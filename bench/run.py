@@ -25,6 +25,8 @@ What is measured, all in this one process and its children, on this machine:
 * **html** — ``mcn html`` of the annotated game: page size, build time (vs python-chess drawing
   as many positions with ``chess.svg``) and the time to the first drawn position in headless
   Chromium (``bench/html_bench.py``);
+* **largest records** — peak RSS and time of every command that replays, on the largest
+  records within the limits of docs/notation.md (``bench/largest.py``);
 * **memory** — the RSS high-water mark of ``mcn validate`` on a ~10 MB and a ~100 MB file;
 * **--jobs inside one file** — wall time of ``mcn validate --jobs 1`` over ``--jobs 2`` on one
   file of 1,000 games (runs alternate, fresh processes; the speed-up wants 2 idle cores).
@@ -60,6 +62,7 @@ sys.path[:0] = [str(HERE)]
 import chess_baseline  # noqa: E402
 import corpus  # noqa: E402
 import html_bench  # noqa: E402
+import largest  # noqa: E402
 import streaming  # noqa: E402
 from processes import (  # noqa: E402
     empty_variations_figures,
@@ -399,6 +402,8 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
 
         _say("validate of 1,000 and 100,000 empty variations …")
         results["empty_variations"] = empty_variations_figures(mcn_bin, work)
+        _say("the largest records within the limits, every command that replays …")
+        results["largest"] = largest.figures(mcn_bin, work)
 
         if not options.skip_streaming:
             _say("import vs export …")

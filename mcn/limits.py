@@ -26,6 +26,14 @@ MAX_VARIATIONS: Final = 10_000
 #: and only a generated or hostile file has many.
 MAX_EMPTY_VARIATIONS: Final = 1_000
 
+#: The most decisions replayed in one game, main line and variations together. A game is
+#: about 300; a richly annotated one a few thousand. Every command that shows a game keeps a
+#: state per decision (``replay``, ``position``, ``legal``, ``diff``, ``tree``, ``html``), and
+#: the page of ``html`` a frame per decision, so this bounds their memory and time: at the
+#: limit each stays under 300 MB and 10 s (``bench/run.py``, rows "largest record"). Without
+#: it, 4 MiB of one-line META CULPA infractions are 160,000 decisions.
+MAX_DECISIONS: Final = 20_000
+
 #: ``tree --alternatives N``: at most this many unplayed legal actions drawn per decision.
 MAX_ALTERNATIVES: Final = 100
 
