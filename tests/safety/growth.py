@@ -26,7 +26,8 @@ def infractions(n: int) -> str:
     The record stays valid (an unfinished game)."""
     text = META.read_text(encoding="utf-8")
     head = text[: text.index(_MARKET)].replace('[Result "Y"]', '[Result "*"]')
-    return head + "R: infraction out-of-turn\nG: infraction out-of-turn\n" * (n // 2)
+    pairs = "R: infraction out-of-turn\nG: infraction out-of-turn\n" * (n // 2)
+    return head + pairs + "R: infraction out-of-turn\n" * (n % 2)
 
 
 def variations(n: int) -> str:

@@ -136,3 +136,22 @@ def test_import_integer_digits_at_and_past_the_limit(tmp_path: Path) -> None:
         result = run("import", str(path))
         assert result.exit_code == 1  # an unknown version either way
         assert ("an integer of 19 digits" in result.output) is refused
+
+
+def test_decisions_at_and_past_the_limit(tmp_path: Path) -> None:
+    """MAX_DECISIONS: 20,000 decisions are replayed, the next one is refused with the limit
+    named and the game is invalid (the infractions record: its forced moves count too)."""
+    from tests.safety.growth import infractions
+
+    extra = 1_005  # the record's other decisions, forced ones included (measured below)
+    at = tmp_path / "at.mcn"
+    at.write_text(infractions(limits.MAX_DECISIONS - extra), encoding="utf-8")
+    result = run("validate", str(at))
+    assert result.exit_code == 0, result.output
+    assert f"{limits.MAX_DECISIONS} decisions replayed" in result.output
+    past = tmp_path / "past.mcn"
+    past.write_text(infractions(limits.MAX_DECISIONS - extra + 1), encoding="utf-8")
+    result = run("validate", str(past))
+    assert result.exit_code == 1
+    assert f"more than {limits.MAX_DECISIONS:,} decisions in one game" in result.output
+    assert "Limits" in result.output
