@@ -6,9 +6,9 @@ and time of every command that replays, and the refusal just past the limit (iss
 Records (built by tests/safety/growth.py, the shapes the memory test runs at n and 4n):
 
 * **infractions** — META CULPA infractions by two players in turn, whose pending steps pile
-  up (R-DEN-4, I-MET-5): as many as fit in 20,000 decisions (``MAX_DECISIONS``);
-* **variations** — alternatives of three turns to one move, as many as fit in 20,000 decisions;
-* **4 MiB of infractions** — the most text one game may hold: refused at 20,000 decisions.
+  up (R-DEN-4, I-MET-5): as many as fit in 10,000 decisions (``MAX_DECISIONS``);
+* **variations** — alternatives of three turns to one move, as many as fit in 10,000 decisions;
+* **4 MiB of infractions** — the most text one game may hold: refused at 10,000 decisions.
 
 Each command runs as a fresh process; its peak RSS is the kernel's (``getrusage`` of a
 wrapper's child), its time the wall time and the CPU time (read the CPU time on a busy
@@ -44,11 +44,11 @@ COMMANDS: dict[str, list[str]] = {
     "tree": ["tree", "{a}", "-o", "{out}.dot"],
     "html": ["html", "{a}", "-o", "{out}.html"],
 }
-#: Record name → text. The counts give just under 20,000 decisions (measured: 19,905 and
-#: 19,874 with the replay's forced moves).
+#: Record name → text. The counts give just under 10,000 decisions (measured: 9,905 and
+#: 9,968 with the replay's forced moves).
 RECORDS = {
-    "infractions at the limit": lambda: growth.infractions(18_900),
-    "variations at the limit": lambda: growth.variations(2_800),
+    "infractions at the limit": lambda: growth.infractions(8_900),
+    "variations at the limit": lambda: growth.variations(1_380),
     "4 MiB of infractions": lambda: growth.infractions(160_000),
 }
 RSS_LIMIT_MB = 300.0

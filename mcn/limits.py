@@ -32,7 +32,7 @@ MAX_EMPTY_VARIATIONS: Final = 1_000
 #: the page of ``html`` a frame per decision, so this bounds their memory and time: at the
 #: limit each stays under 300 MB and 10 s (``bench/run.py``, rows "largest record"). Without
 #: it, 4 MiB of one-line META CULPA infractions are 160,000 decisions.
-MAX_DECISIONS: Final = 20_000
+MAX_DECISIONS: Final = 10_000
 
 #: ``tree --alternatives N``: at most this many unplayed legal actions drawn per decision.
 MAX_ALTERNATIVES: Final = 100

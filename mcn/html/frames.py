@@ -184,12 +184,17 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
             assert step.state is not None, "replay_game(..., keep_states=True) is needed"
             seen = project(step.state, step, viewer)
             state = compact_state(seen.state)
+            changes = delta(compact[previous], state)
+            # Keep the unchanged values of the state before: one decision changes a few of
+            # them, and a page of many decisions would otherwise hold a full copy of each.
+            old = compact[previous]
+            state = {key: value if key in changes else old[key] for key, value in state.items()}
             frame: dict[str, Any] = {
                 "a": step.address,
                 "l": number,
                 "p": previous,
                 "m": seen.move,
-                "s": delta(compact[previous], state),
+                "s": changes,
             }
             if seen.events:
                 frame["e"] = seen.events
