@@ -21,10 +21,14 @@ What stays secret from other players (docs/notation.md, "What each viewer sees")
 * the colour of a letter passed from hand to hand (the emperor-letter gift): only the giver
   and the taker see it (I-HID-4).
 
-Everything taken in view of everybody is public (I-HID-4): the colour of every letter taken
-from the supply (purchase, the Merchant's swap, displays, Suite 6, the blue bonus), and hence
-the supply counts. The state itself is masked by the engine's :func:`mcn.engine.view` (money,
-goods, letters and compartments behind each screen; pending bids; the Pope die).
+Everything taken in view of everybody is public (I-HID-4), and a view shows all that its viewer
+can know with perfect memory (I-HID-5): the colour of every letter taken from the supply
+(purchase, the Merchant's swap, displays, Suite 6, the blue bonus), hence the supply counts, the
+money and goods behind every screen, and a compartment's contents once the evaluations leave
+only one possibility. The state is masked by the engine's :func:`mcn.engine.view`, told what
+the viewer remembers of the path (:func:`memory_of`, :mod:`mcn.knowledge.memory`): a letter
+received hand to hand is "1 letter, colour unknown", a compartment that still depends on a
+secret is masked, pending bids and the Pope die are masked.
 """
 
 from __future__ import annotations
@@ -50,6 +54,8 @@ from mcn.engine.events import (
     PopeDie,
 )
 from mcn.engine.serial import state_to_json
+from mcn.knowledge.chests import infer
+from mcn.knowledge.memory import Memory, remember
 
 if TYPE_CHECKING:
     from mcn.replay import Line, Step
@@ -233,12 +239,39 @@ def outcome_texts(state: GameState, action: Action, viewer: Viewer) -> tuple[lis
     return texts, probe
 
 
-def state_json(state: GameState, viewer: Viewer, *, stack: bool = True) -> dict[str, Any]:
-    """The state as ``viewer`` sees it: everything, or the engine's masked :func:`view`
-    (without the pending steps if not ``stack``: :func:`mcn.engine.serial.state_to_json`)."""
+def memory_of(path: Sequence[Step], state: GameState, viewer: Viewer) -> Memory | None:
+    """What ``viewer`` remembers after ``path``, where ``state`` is the state at its end (None
+    for :data:`EVERYTHING`, who needs no memory)."""
+    if viewer == EVERYTHING:
+        return None
+    return remember(state, [(step.address, step.action, step.events) for step in path], viewer)
+
+
+def state_json(
+    state: GameState, viewer: Viewer, memory: Memory | None = None, *, stack: bool = True
+) -> dict[str, Any]:
+    """The state as ``viewer`` sees it: everything, or the engine's masked :func:`view`, told
+    what the viewer remembers (``memory``, :func:`memory_of`; without it the view knows only
+    the state: every letter colour of another player unknown, every non-empty compartment
+    masked); without the pending steps if not ``stack`` (:func:`mcn.engine.serial.state_to_json`)."""
     if viewer == EVERYTHING:
         return state_to_json(state, None, True, stack)
-    return view(state, viewer, stack)
+    if memory is None:
+        return view(state, viewer, stack)
+    letters = {player: memory.letters_known(player) for player in state.players}
+    chests: dict[str, tuple[list[int] | None, list[int] | None]] = {}
+    for player in state.players:
+        contents = infer(memory, player, count_assignments=False).contents
+        true = state.chest[player]
+        # a compartment the memory cannot account for (a record starting from a position
+        # with donations in it) stays masked
+        first = list(contents[0]) if contents[0] is not None else None
+        second = list(contents[1]) if contents[1] is not None else None
+        chests[player] = (
+            first if first == true[0] else None,
+            second if second == true[1] else None,
+        )
+    return view(state, viewer, stack, letters, chests)
 
 
 # ---- a path of play ------------------------------------------------------------------------
@@ -327,6 +360,7 @@ class Projection:
         self.viewer = viewer
         self._revealed = revealed_flags(self.path)
         self._moves: dict[int, SeenMove] = {}
+        self._memory: Memory | None = None
 
     def revealed(self, index: int) -> bool:
         """Whether the bid or Pope die of step ``index`` is revealed at the end of the path."""
@@ -365,9 +399,17 @@ class Projection:
         """Where the viewer stands (``start`` before the first decision)."""
         return self.path[-1].address if self.path else "start"
 
+    def memory(self, state: GameState) -> Memory | None:
+        """What the viewer remembers at the path's end (``state`` is the state there); None
+        for :data:`EVERYTHING`."""
+        if self._memory is None:
+            self._memory = memory_of(self.path, state, self.viewer)
+        return self._memory
+
     def state(self, state: GameState) -> dict[str, Any]:
-        """The state at the path's end as the viewer sees it (``state`` is that state)."""
-        return state_json(state, self.viewer)
+        """The state at the path's end as the viewer sees it (``state`` is that state), with
+        everything his memory of the path tells him (I-HID-5)."""
+        return state_json(state, self.viewer, self.memory(state))
 
     def title(self, event: str, number: int) -> str:
         """``Club night - game 1, after 2.bid.B (B: bid ?)``: the heading of a state picture."""
@@ -398,6 +440,7 @@ __all__ = [
     "event_json",
     "event_text",
     "hides",
+    "memory_of",
     "outcome_texts",
     "path_to",
     "project",

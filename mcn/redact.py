@@ -9,8 +9,9 @@ saw stays exactly as written — his own moves keep their order, comments, glyph
 What the rules reveal later is written where they reveal it, as reveal checkpoints
 (:mod:`mcn.hidden`): ``<chest I …>`` after the item in which compartment I is evaluated,
 ``<chest II …>`` likewise, ``<letters …>`` at the end of the game. Money behind the screens is
-secret, so ``<money …>`` checkpoints are dropped; ``<digest …>`` checkpoints stay (they cover
-only the public state, and the letter supply is public, I-HID-4). Comments, and glyphs on
+public (I-HID-5: every payment is made in view of all), so ``<money …>`` checkpoints stay, and
+so do ``<digest …>`` checkpoints (they cover only the public state, and the letter supply is
+public, I-HID-4). Comments, and glyphs on
 moves the viewer could not read, are annotations by someone who knew everything; they are
 dropped unless asked for (and variations are then redacted the same way). A record that
 already hides what the viewer saw is refused (:class:`Unresolvable`): redaction never makes a
@@ -43,7 +44,7 @@ from mcn.projection import (
 from mcn.replay import Diagnostic, GameReplay, Line, Step, replay_game
 
 #: Checkpoints a redacted record cannot keep (see the module docstring).
-_DROPPED_CHECKPOINTS = frozenset({"money", *hidden.REVEALS})
+_DROPPED_CHECKPOINTS = frozenset(hidden.REVEALS)
 
 
 # ---- redacting a record ---------------------------------------------------------------------

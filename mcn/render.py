@@ -38,6 +38,17 @@ def _counts(values: Mapping[str, int] | None, names: Iterable[str] | None = None
     return ", ".join(parts) or "-"
 
 
+def _letters(wrapper: Any) -> str:
+    """A player's letters: by colour, and (I-HID-5) how many more the viewer holds no colour
+    for — ``red 1, + 1 letter of unknown colour``."""
+    if isinstance(wrapper, Mapping) and wrapper.get("masked") and "unknown" in wrapper:
+        known = _counts(wrapper.get("known"))
+        count = int(wrapper["unknown"])
+        more = f"{count} letter{'s' if count != 1 else ''} of unknown colour"
+        return more if known == "-" else f"{known}, + {more}"
+    return _counts(_secret(wrapper))
+
+
 def _name(colour: str, names: Mapping[str, str]) -> str:
     label = COLOUR_NAMES.get(colour, colour)
     player = clean(names.get(colour, "")).strip()
@@ -122,7 +133,7 @@ def _player_lines(colour: str, data: Mapping[str, Any], names: Mapping[str, str]
     return [
         f"  {_name(colour, names)}",
         f"    character {role}, post {seat['post']}, money {'?' if money is None else money}",
-        f"    goods {_counts(_secret(seat['goods']))}; letters {_counts(_secret(seat['letters']))}",
+        f"    goods {_counts(_secret(seat['goods']))}; letters {_letters(seat['letters'])}",
         f"    chest {'; '.join(compartments)}  (donated in all: {shown})",
     ]
 

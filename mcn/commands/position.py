@@ -57,7 +57,7 @@ def position(
     )
     if loaded.state is not None:
         viewer = viewer_of(viewer_name, loaded)
-        data = position_of(loaded.state, viewer)
+        data = position_of(loaded.state, viewer, loaded.memory(viewer))
     else:
         assert loaded.position is not None
         if viewer_name is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import click
@@ -15,6 +15,7 @@ import click
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
+from mcn.knowledge.memory import Memory
 from mcn.position import (
     TAG,
     Position,
@@ -24,11 +25,12 @@ from mcn.position import (
     state_from_position,
 )
 from mcn.position.checks import problems
-from mcn.projection import EVERYTHING, Viewer
+from mcn.projection import EVERYTHING, Viewer, memory_of, path_to
 from mcn.render import clean
 
 if TYPE_CHECKING:
     from mcn.commands.replayed import Replayed
+    from mcn.replay import Step
 
 # The record side (mcn.commands.replayed: the notation, Lark and replay) is imported where a
 # record is read, not at start-up: `mcn position TEXT` and `mcn legal TEXT` never need it.
@@ -53,6 +55,15 @@ class Source:
     replayed: Replayed | None = None
     position: Position | None = None
     name: str = "<position>"
+    #: The steps from the start of the game to the decision (a record's path; I-HID-5: what a
+    #: viewer remembers is computed from it).
+    path: list[Step] = field(default_factory=list)
+
+    def memory(self, viewer: Viewer) -> Memory | None:
+        """What ``viewer`` remembers at this decision (None for everything or a position)."""
+        if self.state is None or self.replayed is None:
+            return None
+        return memory_of(self.path, self.state, viewer)
 
 
 def is_position_text(source: str) -> bool:
@@ -164,7 +175,8 @@ def load_source(
                 f"showing the state where it stopped",
                 err=True,
             )
-    return Source(spot.state, spot.address, replayed=replayed, name=source)
+    path = path_to(spot.line, spot.index - 1)
+    return Source(spot.state, spot.address, replayed=replayed, name=source, path=path)
 
 
 def viewer_of(value: str | None, source: Source) -> Viewer:

@@ -1,10 +1,24 @@
 """State <-> JSON, and masked views (R-HID-1).
 
-Every secret value is wrapped as ``{"secret": OWNER, "value": V}``: OWNER is the one player who
-may see it. :func:`view` replaces the wrappers that the viewer may not see with
-``{"secret": OWNER, "masked": true}``; a spectator (``None``) sees no secret. The secrets are:
-money, goods and letters behind each screen; the contents of each chest compartment (the
-public ``shown`` totals are what everybody saw donated); pending bids; the Pope die.
+Every value behind a screen is wrapped as ``{"secret": OWNER, "value": V}``: OWNER is the
+player whose screen or chest holds it. :func:`view` replaces the wrappers that the viewer can
+not know with ``{"secret": OWNER, "masked": true}``; a spectator (``None``) owns nothing.
+
+What a viewer can know is what he could count with perfect memory of everything done in view
+of all (I-HID-5), so a view masks only what depends on a secret (R-HID-1, I-HID-4):
+
+* money and goods behind a screen are never masked: every payment, purchase, sale, donation and
+  card effect that changes them is public;
+* letters: the colours of letters taken from the open supply are public; a letter passed from
+  hand to hand is "1 letter, colour unknown" to the others. The state alone does not say which
+  letters those are (that is history), so the caller passes what the viewer knows
+  (``letters``: per player, the counts known by colour and how many more there are); without
+  it, every colour of another player is shown unknown (a position has no history);
+* a chest compartment: its contents are known once every assignment of the donations to the
+  compartments that agrees with the evaluations gives the same contents; the caller passes
+  those (``chests``), else a compartment is masked unless the chest is empty (the public
+  ``shown`` totals are what everybody saw donated and not yet returned);
+* pending bids, until revealed, and the Pope die, until the guess.
 """
 
 from __future__ import annotations
@@ -46,10 +60,56 @@ def _multiset(counts: dict[str, int]) -> dict[str, int]:
     return {card: counts[card] for card in CARD_IDS if counts.get(card)}
 
 
-def state_to_json(
-    s: GameState, viewer: str | None, everything: bool, stack: bool = True
+LetterKnowledge = dict[str, tuple[list[int], int]]
+"""Per player: the letters a viewer knows by colour, and how many more of unknown colour."""
+ChestKnowledge = dict[str, tuple[list[int] | None, list[int] | None]]
+"""Per player: the contents of compartment I and II a viewer knows (None: not known)."""
+
+
+def _letters(
+    s: GameState, c: str, viewer: str | None, everything: bool, known: LetterKnowledge | None
 ) -> dict[str, Any]:
-    """The state as JSON data; secrets visible to ``viewer`` (or all, if ``everything``).
+    """I-HID-5: the letters behind ``c``'s screen as far as ``viewer`` knows them."""
+    if everything or viewer == c:
+        return {"secret": c, "value": _counts(LETTERS, s.letters[c])}
+    if known is not None and c in known:
+        counts, unknown = known[c]
+    else:  # no history: the colours cannot be told from the state alone
+        counts, unknown = [0, 0, 0, 0], sum(s.letters[c])
+    if not unknown:
+        return {"secret": c, "value": _counts(LETTERS, counts)}
+    return {"secret": c, "masked": True, "known": _counts(LETTERS, counts), "unknown": unknown}
+
+
+def _compartment(
+    c: str,
+    box: list[int],
+    k: int,
+    viewer: str | None,
+    everything: bool,
+    known: ChestKnowledge | None,
+    empty: bool,
+) -> dict[str, Any]:
+    """I-HID-5: compartment ``k`` of ``c``'s chest, shown when ``viewer`` can know it."""
+    if everything or viewer == c or empty:
+        return {"secret": c, "value": _counts(_BOX, box)}
+    if known is not None and c in known:
+        contents = known[c][k]
+        if contents is not None:
+            return {"secret": c, "value": _counts(_BOX, contents)}
+    return {"secret": c, "masked": True}
+
+
+def state_to_json(
+    s: GameState,
+    viewer: str | None,
+    everything: bool,
+    stack: bool = True,
+    letters: LetterKnowledge | None = None,
+    chests: ChestKnowledge | None = None,
+) -> dict[str, Any]:
+    """The state as JSON data; secrets visible to ``viewer`` (or all, if ``everything``), and
+    what the viewer knows of the others (``letters``, ``chests``: see the module docstring).
 
     ``stack=False`` leaves out the pending steps, for a caller that draws the state but not
     its steps (the HTML viewer, one state per decision): the stack can be as long as the
@@ -59,16 +119,17 @@ def state_to_json(
     for c in s.players:
         box = s.chest[c]
         shown = [box[0][i] + box[1][i] for i in range(5)]
+        empty = not any(shown)
         seats[c] = {
             "space": s.pos[c],
             "tie": s.tie[c],
             "post": s.post[c],
-            "money": _secret(c, s.money[c], viewer, everything),
-            "goods": _secret(c, _counts(GOODS, s.goods[c]), viewer, everything),
-            "letters": _secret(c, _counts(LETTERS, s.letters[c]), viewer, everything),
+            "money": {"secret": c, "value": s.money[c]},  # I-HID-5: every change is public
+            "goods": {"secret": c, "value": _counts(GOODS, s.goods[c])},
+            "letters": _letters(s, c, viewer, everything, letters),
             "chest": {
-                "I": _secret(c, _counts(_BOX, box[0]), viewer, everything),
-                "II": _secret(c, _counts(_BOX, box[1]), viewer, everything),
+                "I": _compartment(c, box[0], 0, viewer, everything, chests, empty),
+                "II": _compartment(c, box[1], 1, viewer, everything, chests, empty),
                 "shown": _counts(_BOX, shown),
             },
             "sins": _counts(DENS, s.sins[c]),
@@ -154,12 +215,20 @@ def _uncost(entry: dict[str, Any]) -> list[Any]:
     return [entry["what"], entry["amount"], den]
 
 
-def view(s: GameState, viewer: str | None, stack: bool = True) -> dict[str, Any]:
-    """The state as ``viewer`` sees it (a colour), or a spectator (``None``) (R-HID-1);
-    ``stack`` as in :func:`state_to_json`."""
+def view(
+    s: GameState,
+    viewer: str | None,
+    stack: bool = True,
+    letters: LetterKnowledge | None = None,
+    chests: ChestKnowledge | None = None,
+) -> dict[str, Any]:
+    """The state as ``viewer`` sees it (a colour), or a spectator (``None``) (R-HID-1,
+    I-HID-5): ``letters`` and ``chests`` say what the viewer's memory of the game tells him
+    (:mod:`mcn.knowledge.memory` computes them from the path; without them the view knows only
+    the state); ``stack`` as in :func:`state_to_json`."""
     if viewer is not None and viewer not in s.players:
         raise ValueError(f"{viewer!r} does not play in this game")
-    return state_to_json(s, viewer, False, stack)
+    return state_to_json(s, viewer, False, stack, letters, chests)
 
 
 def inline_refs(node: Any, defs: dict[str, Any]) -> Any:

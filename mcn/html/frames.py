@@ -27,6 +27,7 @@ from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import compact_state, delta
 from mcn.html.ending import ending
 from mcn.html.sharing import Sharing
+from mcn.knowledge.memory import Memory, start_memory
 from mcn.projection import (
     EVERYTHING,
     Viewer,
@@ -50,7 +51,9 @@ class Seen:
     hidden: bool = False  # whether the move reads other than it was taken (``bid ?``)
 
 
-def project(state: GameState, step: Step | None, viewer: Viewer) -> Seen:
+def project(
+    state: GameState, step: Step | None, viewer: Viewer, memory: Memory | None = None
+) -> Seen:
     """What ``viewer`` sees standing at ``state``, reached by ``step`` (None at the start).
 
     Everything comes from :mod:`mcn.projection`, the one place that decides what a viewer
@@ -59,8 +62,10 @@ def project(state: GameState, step: Step | None, viewer: Viewer) -> Seen:
     follows it on the path (:func:`mcn.projection.revealed_flags`), so the one-step path gives
     the answer of the whole path from the start of the game, without building that path for
     every frame (tests/html/test_page.py checks that they agree at every decision).
+    ``memory`` is what the viewer remembers there (I-HID-5, built along the line by
+    :func:`build_frames`; :func:`mcn.projection.memory_of` gives the same).
     """
-    data = state_json(state, viewer, stack=False)  # the page draws no pending steps
+    data = state_json(state, viewer, memory, stack=False)  # the page draws no pending steps
     if step is None:
         return Seen(data, None, [])
     seen = projection([step], viewer).last
@@ -167,7 +172,13 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
     main = replay.main
     if main is None:
         return out
-    start = project(main.start, None, viewer)
+    memories: dict[int, Memory] = {}  # id(step) -> what the viewer remembers after it
+    opening: Memory | None = None
+    if viewer != EVERYTHING:
+        rows = [main.start.letters[c] for c in main.start.players]
+        letters = tuple((row[0], row[1], row[2], row[3]) for row in rows)
+        opening = start_memory(main.start.players, viewer, letters)
+    start = project(main.start, None, viewer, opening)
     compact: list[dict[str, Any]] = [compact_state(start.state)]
     out.frames.append({"a": "start", "l": 0, "s": compact[0]})
     first: dict[int, int] = {}  # id(line) -> frame before it
@@ -180,9 +191,14 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
         first[id(line)] = before
         out.lines.append(_line_entry(line, before, out, depth=line.prefix.count("/")))
         previous = before
+        memory = _memory_before(line, memories, opening)
         for index, step in enumerate(line.steps):
             assert step.state is not None, "replay_game(..., keep_states=True) is needed"
-            seen = project(step.state, step, viewer)
+            if memory is not None:
+                memory.see(step.address, step.action, step.events)
+                memories[id(step)] = memory
+                memory = memory.copy()
+            seen = project(step.state, step, viewer, memories.get(id(step)))
             state = compact_state(seen.state)
             changes = delta(compact[previous], state)
             # Keep the unchanged values of the state before: one decision changes a few of
@@ -215,6 +231,20 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
             previous = here
         attach_reveals(line, out)
     return out
+
+
+def _memory_before(
+    line: Line, memories: dict[int, Memory], opening: Memory | None
+) -> Memory | None:
+    """A copy of what the viewer remembers just before ``line``'s first step."""
+    if opening is None:
+        return None
+    parent = line.parent
+    while parent is not None and line.branch_index == 0:
+        line, parent = parent, parent.parent
+    if parent is None:
+        return opening.copy()
+    return memories[id(parent.steps[line.branch_index - 1])].copy()
 
 
 def _line_entry(line: Line, before: int, frames: Frames, depth: int) -> dict[str, Any]:

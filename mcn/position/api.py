@@ -13,6 +13,7 @@ import random
 from mcn.engine import GameState
 from mcn.engine.constants import CHANCE
 from mcn.engine.errors import IllegalAction
+from mcn.knowledge.memory import Memory
 from mcn.position.checks import problems
 from mcn.position.errors import PositionError
 from mcn.position.model import MASK, Position, from_state_json, is_masked, to_state_json
@@ -23,15 +24,19 @@ ALL = EVERYTHING
 """The viewer that sees everything (the full position)."""
 
 
-def position_of(state: GameState, viewer: str | None = ALL) -> Position:
+def position_of(
+    state: GameState, viewer: str | None = ALL, memory: Memory | None = None
+) -> Position:
     """The position of ``state`` as ``viewer`` sees it: :data:`ALL` (everything), a colour, or
-    None (a spectator); what the viewer may not see is :data:`~mcn.position.model.MASK`."""
-    return from_state_json(state_json(state, viewer))
+    None (a spectator); what the viewer cannot know is :data:`~mcn.position.model.MASK`.
+    ``memory`` is what the viewer remembers of the game before it
+    (:func:`mcn.projection.memory_of`, I-HID-5); without it only the state itself is known."""
+    return from_state_json(state_json(state, viewer, memory))
 
 
-def position_text(state: GameState, viewer: str | None = ALL) -> str:
+def position_text(state: GameState, viewer: str | None = ALL, memory: Memory | None = None) -> str:
     """The canonical position text of ``state`` as ``viewer`` sees it."""
-    return format_position(position_of(state, viewer))
+    return format_position(position_of(state, viewer, memory))
 
 
 def _masked_field(position: Position) -> str:

@@ -69,7 +69,7 @@ def choose_all(state: GameState, cast: dict[str, str], prelims: dict[str, str]) 
 def secret_paths(data: Any, path: str = "") -> Iterator[tuple[str, Json]]:
     """Every secret wrapper in a state JSON, with its path."""
     if isinstance(data, dict):
-        if "secret" in data and len(data) == 2:
+        if "secret" in data and ("value" in data or "masked" in data):
             yield path, data
             return
         for key, value in data.items():

@@ -48,6 +48,8 @@ const read = () => {
     posts: by(panels, 'colour', (e) => Number(e.dataset.post)),
     money: by(panels, 'colour', (e) => e.dataset.money),
     moneyText: by(panels, 'colour', (e) => e.querySelectorAll('dd')[3].textContent),
+    chestText: by(panels, 'colour',
+      (e) => [...e.querySelectorAll('dd')].map((d) => d.textContent).join('|')),
     market: by([...document.querySelectorAll('#board .market-stone')], 'stone',
       (e) => Number(e.dataset.count)),
   };
@@ -298,8 +300,10 @@ def test_hostile_text_is_shown_as_text(driver: Any, pages: dict[str, str]) -> No
 def test_a_players_page_shows_his_secrets_only(driver: Any, pages: dict[str, str]) -> None:
     _open(driver, f"{pages['green']}#3.3.2")
     seen = driver.execute_script(READ + "return read();")
-    assert seen["money"]["G"] != "?" and all(seen["money"][c] == "?" for c in "RBY")
-    assert "hidden" in seen["moneyText"]["R"]
+    # I-HID-5: money behind every screen is public; Red's chest is not
+    assert all(seen["money"][c] != "?" for c in "RGBY")
+    assert "taler" in seen["moneyText"]["R"]
+    assert "hidden" in seen["chestText"]["R"]
     assert "As Green" in driver.find_element("id", "viewer-note").text
     _no_console_errors(driver)
 

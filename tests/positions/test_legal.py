@@ -16,6 +16,7 @@ from mcn.engine import new_game
 from mcn.engine.serial import compiled
 from mcn.legal import legal_at, try_move
 from mcn.position import position_text
+from mcn.projection import memory_of
 from tests.positions.game import GAME_4P, decisions, replayed
 
 RUNNER = CliRunner()
@@ -131,12 +132,14 @@ def test_legal_at_the_start_is_the_soul_order() -> None:
 
 
 def test_position_command_prints_and_checks(replayed_once: None) -> None:
-    _step, before = next((s, b) for s, b in decisions() if s.address == "3.3.2")
+    index, before = next((i, b) for i, (s, b) in enumerate(decisions()) if s.address == "3.3.2")
     result = _run("position", str(GAME_4P), "--at", "3.3.2")
     assert result.exit_code == 0
     assert result.output.strip() == position_text(before)
     blue = _run("position", str(GAME_4P), "--at", "3.3.2", "--as", "blue")
-    assert blue.output.strip() == position_text(before, "B")
+    # I-HID-5: the position --as a player is what he remembers of the record up to there
+    memory = memory_of([s for s, _ in decisions()][:index], before, "B")
+    assert blue.output.strip() == position_text(before, "B", memory)
     again = _run("position", result.output.strip())
     assert again.exit_code == 0 and again.output == result.output
     broken = result.output.strip().split(" ")

@@ -21,6 +21,7 @@ from mcn.position import (
     state_from_text,
 )
 from mcn.position.checks import problems, schema_problems
+from mcn.projection import memory_of
 from mcn.replay import replay_game, state_digest
 from mcn.transcript import Decision, implicit_decisions, transcribe
 from tests.positions.game import decisions, game, replayed
@@ -92,19 +93,25 @@ def test_the_json_twin_matches_its_schema_and_the_text() -> None:
 
 
 def test_a_viewers_position_masks_what_he_cannot_see_r_hid_1() -> None:
-    # R-HID-1: money, goods, letters, compartments and bids are secret
-    _step, before = next((s, b) for s, b in decisions() if s.address == "3.3.2")
+    # R-HID-1: compartments and bids are secret; I-HID-5: money and goods behind a screen are
+    # not (every change was public), letters are known by what the viewer remembers
+    steps = [s for s, _ in decisions()]
+    index, before = next((i, b) for i, (s, b) in enumerate(decisions()) if s.address == "3.3.2")
     full = position_of(before)
-    blue = position_of(before, "B")
+    alone = position_of(before, "B")  # the state alone: no memory of where letters came from
+    blue = position_of(before, "B", memory_of(steps[:index], before, "B"))
     assert blue["seats"]["B"] == full["seats"]["B"]
     for colour in "RGY":
-        seat = blue["seats"][colour]
-        assert (seat["money"], seat["goods"], seat["letters"], seat["chest"]) == ("?",) * 4
-        assert seat["shown"] == full["seats"][colour]["shown"]  # donations were public
+        seat, known = blue["seats"][colour], full["seats"][colour]
+        assert (seat["money"], seat["goods"]) == (known["money"], known["goods"])
+        assert alone["seats"][colour]["letters"] == ("?" if any(known["letters"]) else [0] * 4)
+        assert seat["letters"] == known["letters"]  # every letter came from the open supply
+        assert seat["chest"] == ("?" if any(known["shown"]) else [0] * 5)
+        assert seat["shown"] == known["shown"]  # donations were public
     assert problems(blue) == []
     with pytest.raises(PositionError) as caught:
         state_from_position(blue)
-    assert caught.value.field == "seats.R.money"
+    assert caught.value.field == "seats.R.chest"
 
 
 def test_a_pending_bid_is_masked_for_the_others() -> None:
