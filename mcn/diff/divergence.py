@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 from mcn import projection
 from mcn.diff.states import SPECTATOR, StateDifference, state_differences, topic_of
 from mcn.engine import CHANCE, GameState
+from mcn.knowledge.memory import Memory, remember
 from mcn.replay import Step
 
 if TYPE_CHECKING:
@@ -60,6 +61,8 @@ def walk(
     shared: list[tuple[Step, Step]] = []
     states_differ = setups_differ
     decisions = 0
+    memory_a = _Memories(viewer)
+    memory_b = _Memories(viewer)
     for number in range(max(len(blocks_a), len(blocks_b))):
         if number >= len(blocks_a) or number >= len(blocks_b):
             ended_a = number >= len(blocks_a)
@@ -73,8 +76,15 @@ def walk(
         moves_differ, first = _block_difference(block_a, block_b)
         if not moves_differ:
             shared.extend(_pairs(block_a, block_b))
+        memory_a.see(block_a)
+        memory_b.see(block_b)
         if moves_differ or states_differ:
-            differences = state_differences(_state_after(block_a), _state_after(block_b), viewer)
+            differences = state_differences(
+                _state_after(block_a),
+                _state_after(block_b),
+                viewer,
+                (memory_a.memory, memory_b.memory),
+            )
             seen = moves_differ and _seen_moves(block_a, viewer, revealed) != _seen_moves(
                 block_b, viewer, revealed
             )
@@ -169,6 +179,26 @@ def _addresses(block: list[Step]) -> set[str]:
 
 def _index_in_block(block: list[Step], address: str) -> int:
     return next((i for i, s in enumerate(block) if s.address == address), 0)
+
+
+class _Memories:
+    """What the viewer remembers of one record, block by block (I-HID-5: his view of a state
+    shows what he can know from the path to it)."""
+
+    def __init__(self, viewer: str | None) -> None:
+        self.viewer = viewer
+        self.memory: Memory | None = None
+
+    def see(self, block: list[Step]) -> None:
+        if self.viewer is None or not block:
+            return
+        if self.memory is None:
+            seen = None if self.viewer == SPECTATOR else self.viewer
+            steps = [(step.address, step.action, step.events) for step in block]
+            self.memory = remember(_state_after(block), steps, seen)
+            return
+        for step in block:
+            self.memory.see(step.address, step.action, step.events)
 
 
 def _state_after(block: list[Step]) -> GameState:

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from mcn import projection
 from mcn.engine import GameState
+from mcn.knowledge.memory import Memory
 
 SPECTATOR: Final = "spectator"
 HIDDEN: Final = "(hidden)"
@@ -62,11 +63,14 @@ class StateDifference:
     b: Any
 
 
-def state_json(state: GameState, viewer: str | None) -> dict[str, Any]:
-    """The state as compared: everything, or what ``viewer`` (a colour or spectator) sees."""
+def state_json(
+    state: GameState, viewer: str | None, memory: Memory | None = None
+) -> dict[str, Any]:
+    """The state as compared: everything, or what ``viewer`` (a colour or spectator) sees,
+    remembering what ``memory`` holds (I-HID-5)."""
     if viewer is None:
         return projection.state_json(state, projection.EVERYTHING)
-    return projection.state_json(state, None if viewer == SPECTATOR else viewer)
+    return projection.state_json(state, None if viewer == SPECTATOR else viewer, memory)
 
 
 def flatten(data: Any) -> dict[str, Any]:
@@ -97,10 +101,14 @@ def flatten(data: Any) -> dict[str, Any]:
 
 
 def state_differences(
-    a: GameState, b: GameState, viewer: str | None = None
+    a: GameState,
+    b: GameState,
+    viewer: str | None = None,
+    memories: tuple[Memory | None, Memory | None] = (None, None),
 ) -> list[StateDifference]:
-    """Every leaf of the two states (or of ``viewer``'s views of them) that differs."""
-    json_a, json_b = state_json(a, viewer), state_json(b, viewer)
+    """Every leaf of the two states (or of ``viewer``'s views of them, with what he remembers
+    of each game: ``memories``) that differs."""
+    json_a, json_b = state_json(a, viewer, memories[0]), state_json(b, viewer, memories[1])
     if json_a == json_b:  # the common case after a hidden difference: no need to flatten
         return []
     flat_a = flatten(json_a)

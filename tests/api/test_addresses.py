@@ -91,5 +91,7 @@ def test_view_before_is_what_the_viewer_saw_while_deciding() -> None:
     game = next(mcn.read_games(ROOT / "examples" / "game-4p.mcn"))
     # R-HID-1: before Red's bid, Blue's bid is already placed but secret to Red
     seen = mcn.view_before(game, "3.bid.R", "R")
-    assert seen["seats"]["B"]["money"] == {"secret": "B", "masked": True}
+    assert seen["bids"]["B"] == {"secret": "B", "masked": True}
+    # I-HID-5: Blue's money is not: every payment was made in view of all
+    assert seen["seats"]["B"]["money"]["value"] == mcn.state_before(game, "3.bid.R").money["B"]
     assert mcn.view_before(game, "start", None) is not None
