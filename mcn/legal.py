@@ -15,6 +15,8 @@ from typing import Any
 from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
+from mcn.knowledge.memory import Memory
+from mcn.knowledge.report import Knowledge, knowledge
 from mcn.projection import EVERYTHING, Viewer, action_tokens, outcome_texts
 
 LEGAL_FORMAT = "mcn-legal/1"
@@ -56,6 +58,8 @@ class Legal:
     options: list[Option]
     hidden: list[str] = field(default_factory=list)
     chance: Chance | None = None
+    #: What the viewer can infer about the secrets that remain (``--as`` on a record).
+    knowledge: Knowledge | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``mcn legal --format json`` document (schemas/legal.schema.json)."""
@@ -76,6 +80,8 @@ class Legal:
                 "from": dict(self.chance.source),
                 "what": self.chance.what,
             }
+        if self.knowledge is not None:
+            data["knowledge"] = self.knowledge.to_json()
         return data
 
 
@@ -91,13 +97,19 @@ def describe(state: GameState, action: Action, viewer: Viewer = EVERYTHING) -> s
     return shown + (f"; … ({more} more)" if more > 0 else "")
 
 
-def legal_at(state: GameState, viewer: Viewer = EVERYTHING) -> Legal:
+def legal_at(
+    state: GameState, viewer: Viewer = EVERYTHING, memory: Memory | None = None
+) -> Legal:
     """The pending decision of ``state`` and its legal actions as ``viewer`` may know them:
     another player's options depend on his secrets (even their number), so a player or a
-    spectator is told only who else decides (``hidden``)."""
+    spectator is told only who else decides (``hidden``). With ``memory`` (what the viewer
+    remembers of the record, :func:`mcn.projection.memory_of`), what he can infer about the
+    secrets that remain (:mod:`mcn.knowledge.report`)."""
     decision = state.decision
     actors = state.current_players()
     legal = Legal(decision.address, decision.kind, decision.prompt, actors, [])
+    if memory is not None and viewer != EVERYTHING:
+        legal.knowledge = knowledge(state, memory)
     if state.is_terminal():
         return legal
     if actors == (CHANCE,):

@@ -56,6 +56,7 @@ from mcn.engine.events import (
 from mcn.engine.serial import state_to_json
 from mcn.knowledge.chests import infer
 from mcn.knowledge.memory import Memory, remember
+from mcn.knowledge.report import Knowledge, knowledge
 
 if TYPE_CHECKING:
     from mcn.replay import Line, Step
@@ -410,6 +411,12 @@ class Projection:
         """The state at the path's end as the viewer sees it (``state`` is that state), with
         everything his memory of the path tells him (I-HID-5)."""
         return state_json(state, self.viewer, self.memory(state))
+
+    def knowledge(self, state: GameState) -> Knowledge | None:
+        """What the viewer can infer at the path's end about the secrets that remain (the
+        KNOWLEDGE block, :mod:`mcn.knowledge.report`); None for :data:`EVERYTHING`."""
+        memory = self.memory(state)
+        return None if memory is None else knowledge(state, memory)
 
     def title(self, event: str, number: int) -> str:
         """``Club night - game 1, after 2.bid.B (B: bid ?)``: the heading of a state picture."""

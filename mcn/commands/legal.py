@@ -56,6 +56,8 @@ def _text(legal: Legal) -> str:
     if legal.hidden:
         names = _names(tuple(legal.hidden))
         lines.append(f"  {names}: options not shown (they depend on secrets)")
+    if legal.knowledge is not None:
+        lines.extend(legal.knowledge.lines())
     return "\n".join(line for line in lines if line)
 
 
@@ -114,7 +116,7 @@ def legal(
             click.echo(f"{loaded.address}: {clean(verdict.move)} is not legal: {why}{rule}")
         finish(loaded, viewer)
         sys.exit(0 if verdict.legal else 1 if verdict.legal is False else 2)
-    found = legal_at(state, viewer)
+    found = legal_at(state, viewer, loaded.memory(viewer))
     if form == "json":
         click.echo(json.dumps(found.to_json(), indent=1))
     else:

@@ -255,6 +255,9 @@ def _json(
         "events": list(last.events) if last else [],
         "board": describe(state.board),  # B-4: which board, and whether provisional
     }
+    known = seen.knowledge(state)
+    if known is not None:
+        data["knowledge"] = known.to_json()
     if all_events:
         data["log"] = [move.to_json() for move in seen.moves()[first:]]
     return data
@@ -271,6 +274,9 @@ def _text(
     entries = [(m.address, m.label(), m.event_texts(causes=True)) for m in moves]
     out += f"BOARD            {summary(state.board).removeprefix('board ')}\n"  # B-4
     out += "\n"  # a blank line after the picture
+    known = seen.knowledge(state)
+    if known is not None:  # what the viewer can infer about the secrets that remain
+        out += "\n".join(known.lines()) + "\n\n"
     if entries:
         out += ("EVENTS" if all_events else "SINCE THE PREVIOUS DECISION") + "\n"
         out += render_events(entries)
