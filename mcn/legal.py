@@ -97,9 +97,7 @@ def describe(state: GameState, action: Action, viewer: Viewer = EVERYTHING) -> s
     return shown + (f"; … ({more} more)" if more > 0 else "")
 
 
-def legal_at(
-    state: GameState, viewer: Viewer = EVERYTHING, memory: Memory | None = None
-) -> Legal:
+def legal_at(state: GameState, viewer: Viewer = EVERYTHING, memory: Memory | None = None) -> Legal:
     """The pending decision of ``state`` and its legal actions as ``viewer`` may know them:
     another player's options depend on his secrets (even their number), so a player or a
     spectator is told only who else decides (``hidden``). With ``memory`` (what the viewer
