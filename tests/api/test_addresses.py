@@ -89,9 +89,13 @@ def test_the_commands_say_the_same_as_the_library() -> None:
 
 def test_view_before_is_what_the_viewer_saw_while_deciding() -> None:
     game = next(mcn.read_games(ROOT / "examples" / "game-4p.mcn"))
-    # R-HID-1: before Red's bid, Blue's bid is already placed but secret to Red
-    seen = mcn.view_before(game, "3.bid.R", "R")
-    assert seen["bids"]["B"] == {"secret": "B", "masked": True}
-    # I-HID-5: Blue's money is not: every payment was made in view of all
-    assert seen["seats"]["B"]["money"]["value"] == mcn.state_before(game, "3.bid.R").money["B"]
+    # R-HID-1: before the last bid of round 3, the first bid is placed but secret to the last
+    # bidder
+    bids = [d.address for d in mcn.decisions(game) if d.address.startswith("3.bid.")]
+    first, last = bids[0][-1], bids[-1][-1]
+    seen = mcn.view_before(game, bids[-1], last)
+    assert seen["bids"][first] == {"secret": first, "masked": True}
+    # I-HID-5: the first bidder's money is not: every payment was made in view of all
+    money = mcn.state_before(game, bids[-1]).money[first]
+    assert seen["seats"][first]["money"]["value"] == money
     assert mcn.view_before(game, "start", None) is not None
