@@ -55,7 +55,7 @@ from mcn.engine.events import (
 )
 from mcn.engine.serial import state_to_json
 from mcn.knowledge.chests import infer
-from mcn.knowledge.memory import Memory, remember
+from mcn.knowledge.memory import GAME_START, Memory, is_game_start, remember
 from mcn.knowledge.report import Knowledge, knowledge
 
 if TYPE_CHECKING:
@@ -242,8 +242,13 @@ def outcome_texts(state: GameState, action: Action, viewer: Viewer) -> tuple[lis
 
 def memory_of(path: Sequence[Step], state: GameState, viewer: Viewer) -> Memory | None:
     """What ``viewer`` remembers after ``path``, where ``state`` is the state at its end (None
-    for :data:`EVERYTHING`, who needs no memory)."""
+    for :data:`EVERYTHING`, who needs no memory, and for a path that does not start at the
+    start of the game: a record from a position written mid-game holds secrets in its start
+    that no viewer saw, so his view knows only the state there — letter colours unknown,
+    compartments masked unless empty)."""
     if viewer == EVERYTHING:
+        return None
+    if path[0].address != GAME_START if path else not is_game_start(state):
         return None
     return remember(state, [(step.address, step.action, step.events) for step in path], viewer)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from mcn import projection
 from mcn.diff.states import SPECTATOR, StateDifference, state_differences, topic_of
 from mcn.engine import CHANCE, GameState
-from mcn.knowledge.memory import Memory, remember
+from mcn.knowledge.memory import GAME_START, Memory, remember
 from mcn.replay import Step
 
 if TYPE_CHECKING:
@@ -193,6 +193,9 @@ class _Memories:
         if self.viewer is None or not block:
             return
         if self.memory is None:
+            if block[0].address != GAME_START:  # a record from a position: memory_of's rule
+                self.viewer = None
+                return
             seen = None if self.viewer == SPECTATOR else self.viewer
             steps = [(step.address, step.action, step.events) for step in block]
             self.memory = remember(_state_after(block), steps, seen)

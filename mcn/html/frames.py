@@ -27,7 +27,7 @@ from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import compact_state, delta
 from mcn.html.ending import ending
 from mcn.html.sharing import Sharing
-from mcn.knowledge.memory import Memory, start_memory
+from mcn.knowledge.memory import Memory, is_game_start, start_memory
 from mcn.projection import (
     EVERYTHING,
     Viewer,
@@ -174,7 +174,7 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
         return out
     memories: dict[int, Memory] = {}  # id(step) -> what the viewer remembers after it
     opening: Memory | None = None
-    if viewer != EVERYTHING:
+    if viewer != EVERYTHING and is_game_start(main.start):  # memory_of's rule
         rows = [main.start.letters[c] for c in main.start.players]
         letters = tuple((row[0], row[1], row[2], row[3]) for row in rows)
         opening = start_memory(main.start.players, viewer, letters)

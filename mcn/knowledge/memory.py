@@ -244,6 +244,15 @@ def _start_letters(end: GameState, steps: Sequence[tuple[Action, Sequence[Event]
     return tuple((r[0], r[1], r[2], r[3]) for r in rows)
 
 
+#: The first decision of every game: a path that starts there is the whole game.
+GAME_START: Final = "setup.1"
+
+
+def is_game_start(state: GameState) -> bool:
+    """Whether ``state`` is the start of a game (not a position written mid-game)."""
+    return state.section == "setup" and state.counter == 0
+
+
 def start_memory(players: tuple[str, ...], viewer: str | None, letters: World) -> Memory:
     """The memory at the start of a path, where the letters were ``letters`` (all known: a
     game starts without letters, and a position states them)."""
@@ -256,7 +265,10 @@ def remember(
     viewer: str | None,
 ) -> Memory:
     """The memory of ``viewer`` after ``steps`` (address, action, events), where ``end`` is the
-    state after the last of them (it gives the letters, counted back to the path's start)."""
+    state after the last of them (it gives the letters, counted back to the path's start).
+    The path must start at the start of the game (:data:`GAME_START`): a record that starts
+    from a position written mid-game has secrets in its start the viewer never saw, so it has
+    no memory (the view then knows only the state; :func:`mcn.projection.memory_of`)."""
     start = _start_letters(end, [(a, e) for _, a, e in steps])
     memory = start_memory(end.players, viewer, start)
     for address, action, events in steps:
@@ -266,9 +278,11 @@ def remember(
 
 __all__ = [
     "ALL_SEEING",
+    "GAME_START",
     "Donation",
     "Memory",
     "Reveal",
+    "is_game_start",
     "item_vector",
     "remember",
     "start_memory",
