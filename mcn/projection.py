@@ -259,7 +259,8 @@ def state_json(
     """The state as ``viewer`` sees it: everything, or the engine's masked :func:`view`, told
     what the viewer remembers (``memory``, :func:`memory_of`; without it the view knows only
     the state: every letter colour of another player unknown, every non-empty compartment
-    masked); without the pending steps if not ``stack`` (:func:`mcn.engine.serial.state_to_json`)."""
+    masked); without the pending steps if not ``stack``
+    (:func:`mcn.engine.serial.state_to_json`)."""
     if viewer == EVERYTHING:
         return state_to_json(state, None, True, stack)
     if memory is None:

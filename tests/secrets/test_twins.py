@@ -166,7 +166,7 @@ def test_a_leaking_event_or_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> 
     assert any("replay" in f for f in _leaks().failures)
     monkeypatch.undo()
     monkeypatch.setattr(
-        projection, "state_json", lambda state, viewer, memory=None: state.to_json()
+        projection, "state_json", lambda state, viewer, memory=None, **_: state.to_json()
     )
     found = _leaks().failures
     assert any("state view" in f for f in found) and any("replay json" in f for f in found)
