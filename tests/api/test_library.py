@@ -66,13 +66,14 @@ def test_model_types_and_exceptions_are_exported_and_typed() -> None:
 
 
 def test_diagnostics_of_a_file_read_name_the_file(tmp_path: Path) -> None:
-    text = GAME_4P.read_text(encoding="utf-8").replace("2. R: letter red", "2. R: buy jewel")
+    # R-BUY-1: round 3's market has no jewel
+    text = GAME_4P.read_text(encoding="utf-8").replace("2. B: donate 1>I 1>II", "2. B: buy jewel")
     path = tmp_path / "broken.mcn"
     path.write_text(text, encoding="utf-8")
     game = next(mcn.read_games(path))
     assert game.source == str(path)
     replayed = mcn.replay_game(game)
-    assert replayed.diagnostics[-1].text().startswith(f"{path}:56:4: error: 3.2.1:")
+    assert replayed.diagnostics[-1].text().startswith(f"{path}:63:4: error: 3.2.1:")
     with pytest.raises(mcn.ReplayError, match=str(path)):
         mcn.state_after(game, "end")
     lenient = next(mcn.read_games_lenient(path))

@@ -26,7 +26,7 @@ def test_every_example_is_written_back_exactly(path: Path) -> None:
 def test_the_examples_use_what_the_writer_must_get_right() -> None:
     """The fixed points above prove something only while the examples hold these forms."""
     annotated = (EXAMPLES[0].parent / "annotated-4p.mcn").read_text(encoding="utf-8")
-    assert "; R: pick green; G: pick blue" in annotated  # an item whose moves change actor
+    assert "; R: pick red; Y: pick blue" in annotated  # an item whose moves change actor
     assert " (1. B: {Room 1 and its hell-3 card instead:} visit 1; G: guess 4" in annotated
     assert "visit 4!? {" in annotated and "crew 3!! $1 {" in annotated  # glyphs, then NAG
     game = (EXAMPLES[0].parent / "game-4p.mcn").read_text(encoding="utf-8")
