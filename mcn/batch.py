@@ -37,6 +37,7 @@ from mcn.verdict import (
     GameReport,
     describe_end,
     describe_headers,
+    describe_written_headers,
     explain_incomplete,
     judge_result,
     roster_gap,
@@ -121,6 +122,8 @@ def _check_chunk(
             report.diagnostics.extend(errors)
             if result.game is not None:
                 _check_game(report, result.game, options, cut if final_game else None, chunk)
+            elif len(results) == 1:
+                describe_written_headers(report, chunk.text)
         reports.append(report)
         if options.strict and not report.valid:
             break

@@ -122,6 +122,33 @@ def describe_headers(report: GameReport, game: Game) -> None:
     report.fingerprint = fingerprint(game)
 
 
+#: A header as written: ``[Tag "value"]`` on one line (grammar/mcn.lark, ``HEADER``).
+_HEADER_LINE = re.compile(
+    r'^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]'
+)
+
+
+def describe_written_headers(report: GameReport, text: str) -> None:
+    """Copy the headers of a game that could not be read into ``report``, as written: the
+    summary after a syntax error names the game and the result it claims, not "none"."""
+    values: dict[str, str] = {}
+    for line in text.splitlines():
+        match = _HEADER_LINE.match(line)
+        if match is not None:
+            value = re.sub(r"\\(.)", r"\1", match.group(2))
+            values.setdefault(match.group(1), value)
+    if not values:
+        return
+    report.event = values.get("Event")
+    report.round = values.get("Round")
+    report.date = values.get("Date")
+    report.roster = {c: values[tag] for c, tag in COLOUR_TAGS.items() if tag in values}
+    report.rules = values.get("Rules")
+    report.board = values.get("Board")
+    report.variant = values.get("Variant")
+    report.claimed_tag = values.get("Result")
+
+
 def fingerprint(game: Game) -> str | None:
     """A digest of the main line's moves (actors and canonical tokens): the same game
     submitted twice has the same fingerprint, whatever its layout, comments or headers."""

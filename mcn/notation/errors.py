@@ -17,6 +17,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from mcn.notation.hints import hint
+from mcn.notation.slips import open_comment
 from mcn.terminal import caret_display, visible
 
 
@@ -176,11 +177,14 @@ def _plausible(expected: set[str], state: Any) -> set[str]:
 
 
 def explain(error: UnexpectedInput, text: str) -> tuple[str, int, int]:
-    """A message and a 1-based (line, column) for a Lark error on ``text``."""
+    """A message and a 1-based (line, column) for a Lark error on ``text``; an error that
+    follows a comment left open is told at the ``{`` that opened it (:func:`_open_comment`)."""
     if isinstance(error, UnexpectedCharacters):
-        return _explain_characters(error, text)
+        return _open_comment(_explain_characters(error, text), text, error.pos_in_stream)
     if isinstance(error, UnexpectedToken):
-        return _explain_token(error)
+        start = getattr(error.token, "start_pos", None)
+        offset = len(text) if error.token.type == "$END" or start is None else int(start)
+        return _open_comment(_explain_token(error), text, offset)
     if isinstance(error, UnexpectedEOF):
         return (
             f"unexpected end of the file: expected {describe_expected(set(error.expected))}",
@@ -188,6 +192,25 @@ def explain(error: UnexpectedInput, text: str) -> tuple[str, int, int]:
             1,
         )
     return str(error), int(getattr(error, "line", 1)), int(getattr(error, "column", 1))
+
+
+def _open_comment(
+    explained: tuple[str, int, int], text: str, offset: int | None
+) -> tuple[str, int, int]:
+    """A comment whose ``}`` was left out runs to the next comment's ``}``, and the parser
+    stumbles lines later: when a comment before the error spans lines and holds another
+    ``{``, the error is told where that comment was opened (:mod:`mcn.notation.slips`)."""
+    message, line, column = explained
+    found = open_comment(text, len(text) if offset is None else int(offset))
+    if found is None or message.startswith("unclosed comment"):
+        return explained
+    return (
+        f"unclosed comment: this '{{' is closed only by the '}}' at line {found.closed_line}, "
+        f"column {found.closed_column} (comments do not nest), so what follows is read as "
+        f"moves and fails at line {line}, column {column}: {message}",
+        found.line,
+        found.column,
+    )
 
 
 def _after(previous: str | None) -> str | None:

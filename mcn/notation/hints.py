@@ -24,6 +24,7 @@ from mcn.vocabulary import VERBS
 _COLOUR_WORDS: Final = {"red": "R", "blue": "B", "green": "G", "yellow": "Y"}
 _INITIALS: Final = {initial.lower(): word for word, initial in _COLOUR_WORDS.items()}
 _CHANCE_VERBS: Final = ("souls", "market", "rooms")
+_STONES: Final = frozenset({"bread", "wine", "cloth", "jewel", "indulgence"})
 #: Typographic characters NFKC leaves alone, and what was meant.
 _LOOKALIKES: Final = {
     "“": '"',
@@ -134,6 +135,11 @@ def _comma(slip: Slip) -> str | None:
     if parts is None:
         return None
     rest = parts[1][1:].lstrip()
+    actor = re.search(r"(?:^|[\s;.])([RBGYrbgy])\s*$", parts[0])
+    if actor is not None:
+        move = re.match(r"[^;{}()]*", rest).group().strip()  # type: ignore[union-attr]
+        fixed = _quote(actor.group(1).upper() + ": " + move)
+        return f"an actor is followed by ':', not ',': {fixed}"
     if re.match(r"(?:\d{1,9}\.\s*)?(?:[A-Za-z*][A-Za-z0-9-]*):", rest):
         return "items need no separator: leave out the ',' (a new 'R:' starts a new item)"
     word = re.match(r"[A-Za-z][A-Za-z0-9-]*", rest)
@@ -202,7 +208,81 @@ def _missing_head(slip: Slip) -> str | None:
         return f"a chance outcome is written with a head: {_quote(verb + ':' + match.group(2))}"
     if verb in VERBS:
         return "a move begins with its actor: 'R: " + match.group(1) + match.group(2) + "'"
+    return _unheaded_draw(slip)
+
+
+def _unheaded_draw(slip: Slip) -> str | None:
+    """A chance line typed without its head: the market's stones, the rooms' cards, or the
+    soul order's colour initials."""
+    parts = slip.around()
+    if parts is None:
+        return None
+    words = re.match(r"[A-Za-z0-9 \t-]*", parts[1]).group().split()  # type: ignore[union-attr]
+    lowered = [word.lower() for word in words]
+    if len(words) < 2:
+        return None
+    if all(word in _STONES for word in lowered):
+        head = "market"
+    elif all(re.fullmatch(r"[a-z]+-[a-z0-9]+", word) for word in lowered):
+        head = "rooms"
+    elif all(word in _INITIALS for word in lowered):
+        head = "souls"
+    else:
+        return None
+    return f"a chance outcome is written with a head: {_quote(head + ': ' + ' '.join(words))}"
+
+
+def _label_then_actor(slip: Slip) -> str | None:
+    """``5. R donate 2>I``: the item number is right, the actor lacks its colon."""
+    match = re.match(
+        r"unexpected action '(\S+)\s+([^']*)': expected an actor like 'R:' after the item",
+        slip.message,
+    )
+    if match is None:
+        return None
+    actor, rest = match.group(1), match.group(2).rstrip("…")
+    if actor.lower() in _COLOUR_WORDS:
+        return f"write the colour initial and a colon: {_quote(_COLOUR_WORDS[actor.lower()] + ':')}"
+    if actor.lower() in _INITIALS:
+        return f"an actor needs its colon: {_quote(actor.upper() + ': ' + rest)}"
     return None
+
+
+def _run_on(slip: Slip) -> str | None:
+    """A new line read as more of the move before it (:mod:`mcn.notation.slips`): the line
+    begins like an item, but its actor lacks the ':' (or has ';') or its number the '.'."""
+    if "runs on into this line" not in slip.message:
+        return None
+    parts = slip.around()
+    if parts is None:
+        return None
+    after = parts[1]
+    move = r"([^;{}()\n]*?)\s*(?:[;{(]|$)"
+    match = re.match(r"(?i:(red|blue|green|yellow))\b\s*[:;,]?\s*" + move, after)
+    if match is not None:
+        colour = _COLOUR_WORDS[match.group(1).lower()]
+        return f"write the colour initial: {_quote(colour + ': ' + match.group(2))}"
+    match = re.match(r"([RBGYrbgy])\s*([;,])\s*" + move, after)
+    if match is not None:
+        fixed = match.group(1).upper() + ": " + match.group(3)
+        return f"an actor is followed by ':', not '{match.group(2)}': {_quote(fixed)}"
+    match = re.match(r"([RBGYrbgy])\s+" + move, after)
+    if match is not None:
+        return f"an actor needs its colon: {_quote(match.group(1).upper() + ': ' + match.group(2))}"
+    match = re.match(r"([0-9]{1,9})\s+([RBGYrbgy*])(:?)", after)
+    if match is None:
+        return None
+    number = match.group(1) + "."
+    if match.group(3):
+        return f"an item number ends with a full stop: {_quote(number)}"
+    actor = match.group(2).upper()
+    return f"an item number ends with a full stop, an actor with a colon: '{number} {actor}:'"
+
+
+def _comment_left_open(slip: Slip) -> str | None:
+    if not slip.message.startswith("unclosed comment: this '{' is closed only by"):
+        return None
+    return "end the comment with '}' where it should end (a brace inside one is written '\\}')"
 
 
 def _round_colon(slip: Slip) -> str | None:
@@ -353,12 +433,15 @@ def _split_donation(slip: Slip) -> str | None:
 
 _Rule = Callable[[Slip], "str | None"]
 _RULES: Final[tuple[_Rule, ...]] = (
+    _run_on,
+    _comment_left_open,
     _full_width,
     _spaced_operator,
     _comma,
     _nested_comment,
     _space_before_colon,
     _missing_head,
+    _label_then_actor,
     _round_colon,
     _label_parenthesis,
     _header_quotes,

@@ -60,9 +60,19 @@ class ReplayBase:
         address: str | None = None,
         span: Span | None = None,
         rule: str | None = None,
+        slip: str | None = None,
     ) -> Diagnostic:
         diagnostic = Diagnostic(
-            severity, code, message, self.result.file, self.result.index, address, span, rule
+            severity,
+            code,
+            message,
+            self.result.file,
+            self.result.index,
+            address,
+            span,
+            rule,
+            None,
+            slip,
         )
         self.result.diagnostics.append(diagnostic)
         if severity == "error" and self.strict:
@@ -78,6 +88,7 @@ class ReplayBase:
         address: str,
         span: Span | None,
         rule: str | None = None,
+        slip: str | None = None,
     ) -> None:
         """A move that cannot be played: an error, or a note on a line whose secrets are
         unknown (the move may well be right); either way the line stops here."""
@@ -93,7 +104,9 @@ class ReplayBase:
                 span=span,
             )
         else:
-            line.error = self.report("error", code, message, address=address, span=span, rule=rule)
+            line.error = self.report(
+                "error", code, message, address=address, span=span, rule=rule, slip=slip
+            )
 
     # Hooks one part of the replayer calls in another, each overridden by exactly one class
     # of the chain ReplayBase <- Checks <- Secrets <- Binding <- Replayer (walk: spawn;

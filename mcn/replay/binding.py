@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from mcn import hidden
 from mcn.engine import GameState, IllegalAction, parse_action
-from mcn.engine.actions import Action, ActionSyntaxError, End, MoveCrew, PlaceCrew, SideAction
-from mcn.engine.constants import CHANCE, COLOURS, colour_name
+from mcn.engine.actions import (
+    Action,
+    ActionSyntaxError,
+    Donate,
+    End,
+    MoveCrew,
+    PlaceCrew,
+    SideAction,
+)
+from mcn.engine.constants import CHANCE, COLOURS, EMPEROR, colour_name
 from mcn.limits import MAX_DECISIONS
-from mcn.notation.model import Move
+from mcn.notation.model import Move, Span
+from mcn.notation.slips import run_on, run_on_message
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.model import Line, Step
 from mcn.replay.secrets import Secrets
@@ -66,6 +75,36 @@ def _action_of(move: Move) -> Action | ActionSyntaxError | None:
     return found
 
 
+def _at_the_slip(move: Move, message: str) -> tuple[str, Span | None]:
+    """The refusal of ``move`` told where the person slipped: a move that runs on into a line
+    that begins like an item (``B choose pope``: the ':' forgotten) is reported at that line
+    (:mod:`mcn.notation.slips`); any other move at its own place."""
+    found = run_on(move.raw, move.span)
+    if found is None:
+        return message, move.span
+    return run_on_message(found, message), found.span
+
+
+def _split_donation(line: Line, state: GameState, action: Action | None) -> str | None:
+    """R-DON-2: the Emperor's two donations are one move; written as two, the second is
+    refused (a second action of the same kind, or a turn later): say so, with the move."""
+    if not isinstance(action, Donate) or len(action.items) != 1:
+        return None
+    if state.holders[EMPEROR] != action.actor:
+        return None
+    mine = (s for s in reversed(line.steps) if s.action.actor == action.actor and s.move)
+    previous = next(mine, None)
+    if previous is None or not isinstance(previous.action, Donate):
+        return None
+    if (
+        len(previous.action.items) != 1
+        or previous.address.split(".")[0] != state.pending_address().split(".")[0]
+    ):
+        return None
+    both = previous.action.text + " " + action.text.split(" ", 1)[1]
+    return f"the Emperor's two donations are one move: '{both}'"
+
+
 class Binding(Secrets):
     """Moves to actions: the record's own moves, and the implicit ones between them."""
 
@@ -75,12 +114,13 @@ class Binding(Secrets):
         action = _action_of(move)
         if isinstance(action, ActionSyntaxError):
             self.finish_forced(line, state)  # so the address is where the move stands
+            message, span = _at_the_slip(move, str(action))
             self.fail(
                 line,
                 "action",
-                str(action),
+                message,
                 address=line.prefix + self.pending_address(state),
-                span=move.span,
+                span=span,
             )
             return None
         if action is None and move.actor == CHANCE:
@@ -141,13 +181,15 @@ class Binding(Secrets):
                 problem = own or problem
                 if problem is _NOT_YOURS or problem is _REFUSED:
                     problem = self.fits(state, move, action) or problem
+                message, span = _at_the_slip(move, problem.reason)
                 self.fail(
                     line,
                     "chance" if move.actor == CHANCE else "illegal",
-                    problem.reason,
+                    message,
                     address=line.prefix + (problem.address or self.pending_address(state)),
-                    span=move.span,
+                    span=span,
                     rule=problem.rule,
+                    slip=_split_donation(line, state, action),
                 )
                 return None
             self.apply(line, state, implicit, None)

@@ -31,7 +31,8 @@ class Diagnostic:
     ``checkpoint``, ``result``, ``incomplete``, ``secret`` (something a redacted record could
     not let replay check), ``depth`` (variations nested too deep to replay, see
     :data:`MAX_VARIATION_DEPTH`), ``internal`` (a bug in mcn, reported instead of crashing).
-    ``source`` is the text of the source line, for a caret display.
+    ``source`` is the text of the source line, for a caret display; ``slip`` a hint replay
+    found (see :attr:`hint`).
     """
 
     severity: Severity
@@ -43,6 +44,9 @@ class Diagnostic:
     span: Span | None = None
     rule: str | None = None
     source: str | None = None
+    #: A hint that replay knows for certain and the text cannot tell (the Emperor's donation
+    #: split over two turns): shown instead of the one :mod:`mcn.notation.hints` would find.
+    slip: str | None = None
 
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return reduce_by_fields(self)  # picklable when compiled too
@@ -74,6 +78,8 @@ class Diagnostic:
         """How to fix a common slip recognised for certain (:mod:`mcn.notation.hints`)."""
         if self.severity != "error":
             return None
+        if self.slip is not None:
+            return self.slip
         column = self.span.column if self.span is not None else None
         return hints.hint(self.message, self.source, column)
 

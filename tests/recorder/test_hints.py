@@ -65,7 +65,11 @@ SLIPS = [
     ("letter as initial", TURNS + "1. B: visit 3; R: guess 4; decline; letter r\n", "'red'"),
     ("player in full", TURNS + "1. B: visit 4; steal green\n", "by their initial: 'G'"),
     ("digit compartment", SETUP + "G: bonus jewel>2\n", "compartments are written I and II"),
-    ("missing colon", SETUP + "G bonus jewel>II\n", "an actor needs its colon: 'G: bonus'"),
+    (
+        "missing colon",
+        SETUP + "G bonus jewel>II\n",
+        "an actor needs its colon: 'G: bonus jewel>II'",
+    ),
     ("space before colon", SETUP + "G : bonus jewel>II\n", "no space before the ':'"),
     ("chance item without head", "setup\nsouls G B R\n", "'souls: G B R'"),
     ("round marker with colon", SETUP + "G: bonus jewel>II\nround 1:\n", "'round 1'"),
