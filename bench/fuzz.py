@@ -40,9 +40,11 @@ sys.path.insert(0, str(ROOT))
 
 from tests.fuzz.mutators import mutate  # noqa: E402
 from tests.fuzz.seeds import seeds  # noqa: E402
-from tests.fuzz.targets import TARGETS, Outcome, run_target  # noqa: E402
+from tests.fuzz.targets import ALL_TARGETS, TARGETS, Outcome, run_target  # noqa: E402
 
 RESULTS = HERE / "results"
+#: The targets of this run (``--targets``): set in :func:`main` before the workers fork.
+SELECTED: tuple[str, ...] = TARGETS
 
 
 class Interrupted(BaseException):
@@ -104,7 +106,7 @@ def run_input(
     reference = scratch / "original.mcn"
     reference.write_bytes(original)
     outcomes = []
-    for target in TARGETS:
+    for target in SELECTED:
         signal.setitimer(signal.ITIMER_REAL, kill_after)
         start = time.perf_counter()
         try:
@@ -123,7 +125,7 @@ def worker(arguments: tuple[int, int, float, int | None, float, float, str]) -> 
     signal.signal(signal.SIGALRM, _alarm)
     rng = random.Random(f"{seed}/{number}")
     records = seeds()
-    report = WorkerReport(exit_codes={target: {} for target in TARGETS})
+    report = WorkerReport(exit_codes={target: {} for target in SELECTED})
     start = time.perf_counter()
     saved: set[str] = set()
     with tempfile.TemporaryDirectory(prefix=f"mcn-fuzz-{number}-") as scratch:
@@ -200,7 +202,7 @@ def summarise(
     crashes = [finding for finding in findings if finding.kind == "crash"]
     hangs = [finding for finding in findings if finding.kind == "hang"]
     transient = [finding for finding in findings if finding.kind == "transient"]
-    exit_codes: dict[str, dict[str, int]] = {target: {} for target in TARGETS}
+    exit_codes: dict[str, dict[str, int]] = {target: {} for target in SELECTED}
     for report in reports:
         for target, codes in report.exit_codes.items():
             for code, number in codes.items():
@@ -258,7 +260,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kill-after", type=float, default=20.0, help="interrupt a target")
     parser.add_argument("--out", type=Path, default=RESULTS / "fuzz.json")
     parser.add_argument("--replay", type=Path, help="run one saved input and exit")
+    parser.add_argument(
+        "--targets",
+        choices=("core", "all"),
+        default="core",
+        help="core: the eight targets the CI fuzz tests run; all: every command a record "
+        "reaches (also position, legal, html, redact, export, replay --as, standings)",
+    )
     options = parser.parse_args(argv)
+    global SELECTED
+    SELECTED = ALL_TARGETS if options.targets == "all" else TARGETS
     if options.replay:
         return replay(options.replay, options.kill_after)
     findings_dir = RESULTS / "fuzz"
@@ -282,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{summary['hangs']} hangs (> {options.budget} s, twice), "
         f"{summary['transient_slow']} slow once but not on a rerun; input time median "
         f"{summary['input_seconds']['median']} s, max {summary['input_seconds']['max']} s "
-        f"(all {len(TARGETS)} targets); slowest single target {summary['slowest_target']}"
+        f"(all {len(SELECTED)} targets); slowest single target {summary['slowest_target']}"
     )
     for signature, number in sorted(summary["signatures"].items(), key=lambda kv: -kv[1]):
         print(f"  {number:6} × {signature}")

@@ -31,6 +31,10 @@ from click.testing import CliRunner
 TARGETS = ("parse", "fmt", "validate", "replay", "diff", "tree", "fmt-i", "tree-long")
 #: The targets that check files written (fewer examples in CI: each writes and rereads).
 WRITING_TARGETS = ("fmt-i", "tree-long")
+#: The other commands that read a record, run by the long fuzz run (``bench/fuzz.py
+#: --targets all``): every command a record reaches, as a user would run it.
+COMMAND_TARGETS = ("position", "legal", "html", "redact", "export", "replay-as", "standings")
+ALL_TARGETS = TARGETS + COMMAND_TARGETS
 
 #: What ``tree-long`` appends: a long comment of everything DOT and terminals must escape.
 LONG_COMMENT = (
@@ -107,7 +111,12 @@ def _cli(arguments: list[str]) -> Callable[[Path, Path, Path], list[str]]:
 
     def build(path: Path, original: Path, scratch: Path) -> list[str]:
         fill = {"{input}": str(path), "{original}": str(original), "{out}": str(scratch)}
-        return [fill.get(argument, argument) for argument in arguments]
+        return [
+            str(scratch) + argument[5:]
+            if argument.startswith("{out}.")
+            else fill.get(argument, argument)
+            for argument in arguments
+        ]
 
     return build
 
@@ -120,6 +129,13 @@ _COMMANDS: dict[str, Callable[[Path, Path, Path], list[str]]] = {
     "tree": _cli(["tree", "{input}", "-o", "{out}"]),
     "fmt-i": _cli(["fmt", "-i", "{input}"]),
     "tree-long": _cli(["tree", "{input}", "-o", "{out}", "--collapse", "0"]),
+    "position": _cli(["position", "{input}", "--at", "end"]),
+    "legal": _cli(["legal", "{input}", "--at", "end", "--as", "R"]),
+    "html": _cli(["html", "{input}", "-o", "{out}.html"]),
+    "redact": _cli(["redact", "{input}", "--as", "B", "-o", "{out}.mcn"]),
+    "export": _cli(["export", "{input}", "--as", "G", "-o", "{out}.json"]),
+    "replay-as": _cli(["replay", "{input}", "--as", "Y", "--format", "json"]),
+    "standings": _cli(["standings", "{input}", "--format", "md"]),
 }
 
 
