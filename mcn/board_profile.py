@@ -22,6 +22,18 @@ from mcn.engine.data import Board, DataError, board_document, board_from_json, r
 MAX_BYTES = 1 << 20
 
 
+#: Digits of the largest integer a profile may hold: its numbers are prices, track spaces and
+#: counts; Python refuses to read integers of more than 4,300 digits with a ValueError.
+MAX_DIGITS = 9
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ValueError(f"an integer of {digits:,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
 def read_board_file(path: str) -> Board:
     """The profile in the JSON file ``path``, checked against schemas/board.schema.json and
     registered under its id (so states naming it can be rebuilt). Raises :class:`DataError`
@@ -34,11 +46,15 @@ def read_board_file(path: str) -> Board:
     except (OSError, UnicodeDecodeError) as error:
         raise DataError(f"board profile {path}: cannot be read ({error})") from error
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         raise DataError(
             f"board profile {path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}"
         ) from error
+    except RecursionError:
+        raise DataError(f"board profile {path}: nested too deeply to be a profile") from None
+    except ValueError as error:  # _bounded_int: a number no profile holds
+        raise DataError(f"board profile {path}: {error}") from None
     try:
         board = board_from_json(data, source=path)
     except DataError as error:

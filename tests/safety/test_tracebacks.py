@@ -169,3 +169,22 @@ def test_unreadable_file_exits_1(tmp_path_factory: pytest.TempPathFactory) -> No
             assert "Traceback" not in done.stderr
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_board_of_100000_nested_arrays_is_refused(tmp_path: Path) -> None:
+    """--board with 100,000 nested arrays: a clean refusal, not a RecursionError (issue 24)."""
+    board = tmp_path / "deep.json"
+    board.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = run("replay", str(GAME), "--board", str(board))
+    assert result.exit_code == 2
+    assert "nested too deeply to be a profile" in result.output
+
+
+def test_board_with_a_5000_digit_integer_is_refused(tmp_path: Path) -> None:
+    """--board with a 5,000-digit number: refused with the count of digits, not Python's
+    int-string ValueError; so no sale can push money past what render prints (issue 24)."""
+    board = tmp_path / "huge.json"
+    board.write_text('{"id": "x", "letter_price": ' + "9" * 5_000 + "}", encoding="utf-8")
+    result = run("replay", str(GAME), "--board", str(board))
+    assert result.exit_code == 2
+    assert "an integer of 5,000 digits (at most 9)" in result.output
