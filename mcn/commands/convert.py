@@ -14,11 +14,14 @@ Exit status: 0 done, 1 invalid input, 2 usage error.
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import stat
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, cast
 
 import click
 
@@ -26,6 +29,7 @@ from mcn.commands.board import board_option
 from mcn.commands.fmt import check_encoding
 from mcn.commands.redact import View, redacted, say_board
 from mcn.engine.data import Board
+from mcn.limits import MAX_STREAM_BYTES
 from mcn.notation.jsoncheck import check_envelope_data, check_game_data
 from mcn.notation.jsonform import FORMAT, VERSION, RecordFormatError, game_to_json, read_game
 from mcn.notation.jsonstream import JSONStreamError, iter_json_games
@@ -47,6 +51,43 @@ _INPUT = click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True
 _OUTPUT = click.option(
     "--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), help="Write here."
 )
+
+
+class _TooMuch(Exception):
+    """More than :data:`~mcn.limits.MAX_STREAM_BYTES` from a stream (not an ``OSError``: the
+    output's writer would report that as a failure to write)."""
+
+
+class _StreamCap:
+    """A pipe or device read through a count (``import -``): more than
+    :data:`~mcn.limits.MAX_STREAM_BYTES` is refused like ``fmt`` and ``export`` refuse it,
+    whatever the JSON holds — one string of a gigabyte included."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self.handle = handle
+        self.count = 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.handle.read(size if size >= 0 else MAX_STREAM_BYTES + 1)
+        self.count += len(data)
+        if self.count > MAX_STREAM_BYTES:
+            raise _TooMuch(
+                f"more than {MAX_STREAM_BYTES // (1 << 20)} MiB from a stream (the limit)"
+            )
+        return data
+
+    def tell(self) -> int:
+        return self.count
+
+
+def _capped_input(file: str, stack: ExitStack) -> IO[bytes]:
+    """FILE for reading, in binary; a pipe or device (``-``, ``/dev/zero``) capped."""
+    handle = _open_input(file, stack)
+    try:
+        regular = stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        regular = False  # no descriptor (a test's in-memory input): a stream
+    return handle if regular else cast(IO[bytes], _StreamCap(handle))
 
 
 def _open_input(file: str, stack: ExitStack) -> IO[bytes]:
@@ -173,10 +214,12 @@ def import_(file: str, output: str | None) -> None:
     name = "<stdin>" if file == "-" else file
     try:
         with ExitStack() as stack:
-            handle = _open_input(file, stack)
+            handle = _capped_input(file, stack)
             out = stack.enter_context(open_output(output))
             tick = stack.enter_context(read_progress(handle, "importing"))
             _import_games(handle, out, tick)
+    except _TooMuch as problem:
+        _fail(f"{name}: error: cannot read: {problem}")
     except WriteError as problem:
         _fail(str(problem))
     except OSError as problem:

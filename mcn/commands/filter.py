@@ -26,7 +26,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from contextlib import ExitStack
-from typing import IO
+from typing import IO, Any
 
 import click
 
@@ -121,6 +121,7 @@ def filter_(
             runner = Runner(options, encoding, slots, executor, texts=True)
             for report in runner.run(files):
                 moved(runner.progress)
+                _refuse_unread(report)
                 entry = judgement.add(report, criteria.matches(report))
                 if entry is not None and entry.matched and report.text is not None:
                     data = one_line_end(report.text).encode("utf-8")
@@ -153,6 +154,18 @@ def filter_(
     where = "standard output" if output == "-" else output
     apart = f" (left out: {', '.join(left)}; see mcn validate)" if left else ""
     click.echo(clean(f"{written} of {total} games written to {where}{apart}"), err=True)
+
+
+def _refuse_unread(report: Any) -> None:
+    """A game whose text was too long to keep (a line or a game past the limits of
+    docs/notation.md, "Limits") cannot be written as written: say so and write nothing,
+    rather than count it as written with no text (issue 24)."""
+    for diagnostic in report.diagnostics:
+        message = diagnostic.message
+        if diagnostic.severity == "error" and "longer than" in message and "Limits" in message:
+            click.echo(clean(diagnostic.text()), err=True)
+            click.echo("nothing written: a game could not be read whole", err=True)
+            sys.exit(1)
 
 
 def separator(previous: str) -> str:

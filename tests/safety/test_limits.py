@@ -155,3 +155,26 @@ def test_decisions_at_and_past_the_limit(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert f"more than {limits.MAX_DECISIONS:,} decisions in one game" in result.output
     assert "Limits" in result.output
+
+
+def test_import_from_a_stream_at_and_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``import -`` reads at most MAX_STREAM_BYTES from a stream, like fmt and export; one
+    JSON string longer than that is refused too (issue 24: a 1 GB line reached 2.4 GB)."""
+    import mcn.commands.convert as convert_command
+
+    exported = run("export", str(GAME)).output.encode("utf-8")
+    monkeypatch.setattr(convert_command, "MAX_STREAM_BYTES", len(exported))
+    assert run("import", "-", input=exported).exit_code == 0
+    past = run("import", "-", input=exported + b"\n")
+    assert past.exit_code == 1
+    assert "<stdin>: error: cannot read: more than " in past.output
+    assert "from a stream (the limit)" in past.output
+
+
+def test_filter_of_an_over_long_line_writes_nothing() -> None:
+    """``filter -`` on a line past the limit refuses (exit 1, the limit named) instead of
+    "1 of 1 games written" with nothing written (issue 24)."""
+    result = run("filter", "-", "-o", "-", input="x" * (limits.MAX_GAME_CHARS + 1))
+    assert result.exit_code == 1
+    assert "longer than" in result.output and "Limits" in result.output
+    assert "nothing written" in result.output and "games written" not in result.output
