@@ -178,6 +178,15 @@ class Line:
     reveals: dict[str, Checkpoint] = field(default_factory=dict)
     revealed: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
+    def __len__(self) -> int:
+        """The number of decisions replayed on this line (``len(replay.main)``)."""
+        return len(self.steps)
+
+    def __bool__(self) -> bool:
+        """A line is always true, even one with no step yet: ``if replay.main`` asks whether
+        there is a line, as it did before lines had a length."""
+        return True
+
 
 @dataclass(slots=True)
 class GameReplay:

@@ -77,3 +77,17 @@ def test_help_moves_and_the_notation_state_the_item_rule() -> None:
     assert "at a label naming another turn" in shown
     notation = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
     assert "**An item's end carries no meaning.**" in notation
+
+
+def test_a_line_has_a_length_and_stays_true() -> None:
+    # len(replay.main) is the number of decisions replayed on the line; a line with none is
+    # still a line (``if replay.main`` asks whether there is one)
+    import mcn
+    from mcn.replay.model import Line
+
+    game = next(mcn.read_games(Path(__file__).parents[2] / "examples" / "game-2p.mcn"))
+    replayed = mcn.replay_game(game)
+    assert replayed.main is not None
+    assert len(replayed.main) == len(replayed.main.steps) == replayed.decisions > 0
+    empty = Line("", replayed.main.start)
+    assert len(empty) == 0 and bool(empty)
