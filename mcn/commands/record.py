@@ -10,6 +10,7 @@ terminal) the answers are read one per line, for scripts and tests.
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -126,12 +127,25 @@ def record(
         status = Recorder(session, console, save).run()
     except KeyboardInterrupt:
         save()
-        where = f": continue with mcn record -o {output}" if output else ""
-        click.echo(f"\nstopped; everything entered is saved{where}", err=True)
+        click.echo("\n" + _stopped(output, session), err=True)
         sys.exit(130)
     if output is None:
         click.echo(write(to_game(session)), nl=False)
+    elif not session.state.is_terminal():  # quit, Ctrl-D, the end of a script
+        click.echo(_stopped(output, session), err=True)
     sys.exit(status)
+
+
+def _stopped(output: str | None, session: Session) -> str:
+    """What every way out of an unfinished recording says: where it is saved and the exact
+    command that continues it."""
+    where = session.state.pending_address()
+    if output is None:
+        return f"stopped at {where}; nothing was saved (record with -o FILE to keep a game)"
+    return (
+        f"stopped at {where}; everything entered is saved in {output}; "
+        f"continue with: mcn record -o {shlex.quote(output)}"
+    )
 
 
 def _has_text(path: str) -> bool:

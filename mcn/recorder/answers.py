@@ -12,6 +12,7 @@ with the engine's reason and rule, or the reading's message with its teaching hi
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -76,27 +77,59 @@ def options_for(state: GameState, actor: str) -> Options:
     return Options(actor, kind, tuple(state.legal_actions(actor)))
 
 
-def summary(options: Options) -> list[str]:
-    """Lines listing the options: numbered, or by verb when there are many."""
+def summary(options: Options, columns: int | None = None) -> list[str]:
+    """Lines listing the options, numbered: in a grid as wide as the terminal (``columns``;
+    asked of the terminal each time, so a resized window is laid out anew), or by verb with
+    each verb's range of numbers when there are many."""
     if options.chance:
         return [f"type {CHANCE_GUIDE.get(options.kind, options.kind)}"]
     texts = options.texts
-    if len(texts) <= LISTED:
-        width = max(len(text) for text in texts) + 6
-        cells = [f"{number:>2} {text}" for number, text in enumerate(texts, 1)]
-        per_line = max(1, 96 // width)
-        return [
-            "".join(cell.ljust(width) for cell in cells[start : start + per_line]).rstrip()
-            for start in range(0, len(cells), per_line)
-        ]
+    if columns is None:
+        columns = shutil.get_terminal_size((80, 24)).columns
+    cells = [f"{number:>2} {text}" for number, text in enumerate(texts, 1)]
     lines = []
-    if options.kind == "bid":
-        lines.append("   (the bids are secret: enter them in any order, e.g. 'G: bid 6+3')")
-    for verb in options.verbs():
-        forms = [text for text in texts if text.split()[0] == verb]
-        shown = forms[0] if len(forms) == 1 else f"{forms[0]} … {forms[-1]}"
-        lines.append(f"   {verb}: {shown} ({len(forms)} options)")
-    return lines
+    if len(texts) > LISTED:
+        if options.kind == "bid":
+            lines.append("   (the bids are secret: enter them in any order, e.g. 'G: bid 6+3')")
+        short: list[str] = []
+        for cell in _ranges(texts):
+            if "…" in cell:  # a range: a line of its own, after the options before it
+                lines += [*_grid(short, columns), cell]
+                short = []
+            else:
+                short.append(cell)
+        return lines + _grid(short, columns)
+    return lines + _grid(cells, columns)
+
+
+def _ranges(texts: Sequence[str]) -> list[str]:
+    """Many options as cells: a run of four or more numbered options of one verb as its
+    range (``9-52 donate 1>I … donate 10>II 10>II``), every other option with its number."""
+    cells: list[str] = []
+    start = 0
+    while start < len(texts):
+        verb = texts[start].split()[0]
+        end = start
+        while end + 1 < len(texts) and texts[end + 1].split()[0] == verb:
+            end += 1
+        if end - start >= 3:
+            cells.append(f"{start + 1:>2}-{end + 1} {texts[start]} … {texts[end]}")
+        else:
+            cells.extend(f"{n + 1:>2} {texts[n]}" for n in range(start, end + 1))
+        start = end + 1
+    return cells
+
+
+def _grid(cells: list[str], columns: int) -> list[str]:
+    """``cells`` in rows that fit ``columns`` (one cell a row when even one is too wide)."""
+    if not cells:
+        return []
+    width = max(len(cell) for cell in cells) + 4
+    per_line = max(1, (columns - 1) // width)
+    return [
+        "".join(cell.ljust(width) for cell in cells[start : start + per_line]).rstrip()
+        for start in range(0, len(cells), per_line)
+    ]
 
 
 def _normal(text: str) -> str:

@@ -3,11 +3,13 @@ and the session's undo, annotations and variations (R-SET-1, R-SET-4, R-BID-1, R
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mcn.engine import new_game, parse_action
 from mcn.engine.constants import CHANCE
-from mcn.recorder.answers import AnswerError, choose, options_for, summary
+from mcn.recorder.answers import AnswerError, Options, choose, options_for, summary
 from mcn.recorder.session import Session, SessionError
 
 
@@ -75,8 +77,39 @@ def test_many_options_are_summarised_by_verb() -> None:
     session.play(parse_action(CHANCE, "market bread bread wine cloth cloth jewel indulgence"))
     session.play(parse_action(CHANCE, "rooms greed-2 free-good new-crew take-7"))
     lines = summary(options_for(session.state, "R"))  # the secret bids (R-BID-1)
-    assert lines[-1] == "   bid: bid 1+0 … bid 6+25 (156 options)"
+    assert lines[-1] == " 1-156 bid 1+0 … bid 6+25"
     assert "any order" in lines[0]
+
+
+def _every_action_decision() -> list[Options]:
+    """The options of every decision of the bundled 4-player game, as the recorder lists them."""
+    from mcn.api import decisions, read_games
+    from tests.replay.games import EXAMPLES
+
+    game = next(read_games(EXAMPLES / "game-4p.mcn"))
+    found = []
+    for step in decisions(game):
+        if step.actor != CHANCE and step.before.decision.kind != "bid":
+            found.append(options_for(step.before, step.actor))
+    return found
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_the_grid_fits_the_terminal_and_keeps_every_number(columns: int) -> None:
+    # every option is listed with its number, and no line is wider than the terminal, so
+    # none wraps (an option read as the one before it)
+    for options in _every_action_decision():
+        lines = summary(options, columns)
+        assert all(len(line) < columns for line in lines), (columns, lines)
+        shown = " ".join(lines)
+        count = len(options.texts)
+        assert all(re.search(rf"(?<!\d){n}(?!\d)", shown) for n in (1, count)), lines
+        assert "(1 options)" not in shown
+
+
+def test_a_wider_terminal_gets_more_options_a_line() -> None:
+    options = max(_every_action_decision(), key=lambda o: len(o.texts) if len(o.texts) <= 40 else 0)
+    assert len(summary(options, 60)) > len(summary(options, 120))
 
 
 def test_undo_takes_back_the_entered_decision_and_the_forced_moves_after_it() -> None:

@@ -158,3 +158,19 @@ def test_a_record_with_errors_is_not_resumed(tmp_path: Path) -> None:
     assert status == 1
     assert "has errors" in output
     assert out.read_text(encoding="utf-8") == text  # untouched
+
+
+@pytest.mark.parametrize("ending", ["end of input", "quit"])
+def test_every_way_out_says_where_the_game_is_saved_and_how_to_continue(
+    tmp_path: Path, ending: str
+) -> None:
+    out = tmp_path / "my game.mcn"
+    answers = answers_of(game_of(GAME_3P))[:12] + (["quit"] if ending == "quit" else [])
+    status, output = record(out, answers)
+    assert status == 0, output
+    assert f"everything entered is saved in {out}" in output
+    assert f"continue with: mcn record -o '{out}'" in output  # quoted: the name has a space
+    resumed, again = record(out, answers_of(game_of(GAME_3P))[12:])
+    assert resumed == 0, again
+    assert "continue with" not in again  # the game is over: nothing to continue
+    assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
