@@ -36,8 +36,16 @@ How to use it (the recorder, the HTML viewer, filters — every new writer):
 Details a caller may rely on:
 
 * A symbolic link is followed: its target is replaced, the link stays a link.
-* A target that exists but is not a regular file (``/dev/null``, ``/dev/stdout``, a FIFO) is
+* A target that exists but is not a regular file (``/dev/null``, a FIFO, a terminal) is
   written directly — it cannot be replaced atomically, and must never be replaced by a file.
+* A name of one of this process's descriptors (``/dev/stdout``, ``/dev/stderr``,
+  ``/dev/fd/N``, ``/proc/self/fd/N``) is written through a copy of that descriptor, whatever
+  it is open on: ``-o /dev/stdout >> log.txt`` appends to log.txt, into a pipe it writes the
+  pipe. It is never resolved to the file behind it and replaced.
+* A file the running command reads (any file named by its arguments or options other than
+  the output; same device and inode, links followed) is never replaced: a
+  :class:`WriteError` says it is an input. Only an in-place update that passes ``expected``
+  (``fmt -i``) writes over its input.
 * A target the user may not write is refused, as a plain ``open`` would refuse it, and so is a
   file with no write permission bit at all (``chmod a-w``), even for root; so is a directory,
   and a missing parent directory unless ``make_parents=True``.
@@ -54,6 +62,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -249,10 +258,16 @@ def atomic_open(
     :class:`WriteError`). Raises :class:`WriteError` if ``path`` cannot be written.
     """
     shown = os.fspath(path)
+    descriptor_number = _descriptor_named(shown)
+    if descriptor_number is not None:
+        yield from _write_descriptor(descriptor_number, shown, mode, encoding, newline)
+        return
     target, status = _resolve(path, make_parents)
     if status is not None and not stat.S_ISREG(status.st_mode):
         yield from _write_special(target, shown, mode, encoding, newline)
         return
+    if status is not None and expected is None:
+        _refuse_an_input(shown, status)
     _check_unchanged(target, shown, expected)
     folder = os.path.dirname(target) or "."
     try:
@@ -299,6 +314,88 @@ def atomic_open(
             ) from None
         raise
     _fsync_directory(folder)
+
+
+_DESCRIPTOR_PATH = re.compile(r"/(?:dev/(?:std(out|err)|fd/(\d+))|proc/self/fd/(\d+))")
+
+
+def _descriptor_named(shown: str) -> int | None:
+    """The open descriptor ``shown`` names (``/dev/stdout``, ``/dev/fd/3``,
+    ``/proc/self/fd/1``), if any. Such a name is a descriptor of this process, whatever it
+    is open on: resolved to the file behind it and replaced, ``-o /dev/stdout >> log.txt``
+    destroyed log.txt's earlier lines; with a pipe behind it there is nothing to replace."""
+    match = _DESCRIPTOR_PATH.fullmatch(os.path.abspath(shown))
+    if match is None:
+        return None
+    std, fd, proc = match.groups()
+    if std is not None:
+        return 1 if std == "out" else 2
+    return int(fd if fd is not None else proc)
+
+
+def _write_descriptor(
+    number: int, shown: str, mode: str, encoding: str, newline: str | None
+) -> Iterator[IO[Any]]:
+    """Write through a copy of descriptor ``number``: its file, pipe or terminal gets the bytes
+    at its own position and with its own flags (``>>`` appends), and nothing is replaced."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(AttributeError, OSError, ValueError):
+            if stream.fileno() == number:
+                stream.flush()
+    try:
+        copy = os.dup(number)
+    except OSError as problem:
+        raise WriteError(shown, _reason(problem)) from None
+    try:
+        if mode == "wb":
+            handle: IO[Any] = os.fdopen(copy, "wb")
+        else:
+            handle = os.fdopen(copy, "w", encoding=encoding, newline=newline)
+    except OSError as problem:
+        os.close(copy)
+        raise WriteError(shown, _reason(problem)) from None
+    try:
+        with handle:
+            yield handle
+    except OSError as problem:
+        raise WriteError(shown, _reason(problem)) from None
+    except UnicodeEncodeError as problem:
+        raise WriteError(shown, f"{problem.encoding} cannot encode: {problem.reason}") from None
+
+
+def _command_inputs() -> list[str]:
+    """The files named by the running command's arguments and options, but its output: what
+    an output must never replace. Outside a command (the library) there are none."""
+    import click
+
+    context = click.get_current_context(silent=True)
+    found: list[str] = []
+    while context is not None:
+        for name, value in context.params.items():
+            if name in ("output", "out", "in_place"):
+                continue
+            values = value if isinstance(value, (tuple, list)) else (value,)
+            found.extend(v for v in values if isinstance(v, str) and v not in ("", "-"))
+        context = context.parent
+    return found
+
+
+def _refuse_an_input(shown: str, status: os.stat_result) -> None:
+    """Refuse to replace a file this command reads (same device and inode, links followed):
+    ``export X.mcn --as R -o X.mcn`` left a redacted X.mcn, its secrets gone for good. Only
+    an explicit in-place update (``fmt -i``, which passes ``expected``) may."""
+    for name in _command_inputs():
+        try:
+            other = os.stat(name)
+        except (OSError, ValueError):
+            continue
+        if (other.st_dev, other.st_ino) == (status.st_dev, status.st_ino):
+            raise WriteError(
+                shown,
+                f"it is an input of this command ({name}); write the output elsewhere",
+            )
 
 
 def _write_special(
