@@ -48,6 +48,8 @@ class Options:
     actor: str
     kind: str
     actions: tuple[Action, ...]
+    #: The game's colours: the soul order is written with these initials, no others.
+    players: tuple[str, ...] = ()
 
     @property
     def chance(self) -> bool:
@@ -65,6 +67,8 @@ class Options:
     def completions(self) -> list[str]:
         """Texts a completer offers: the options, or a chance decision's words."""
         if self.chance:
+            if self.kind == "souls" and self.players:
+                return [self.kind, *self.players]
             return [self.kind, *CHANCE_WORDS.get(self.kind, ())]
         return self.texts
 
@@ -73,7 +77,7 @@ def options_for(state: GameState, actor: str) -> Options:
     """What ``actor`` (a colour, or ``*`` for chance) decides now."""
     kind = state.decision.kind
     if actor == CHANCE:
-        return Options(actor, kind, ())
+        return Options(actor, kind, (), tuple(state.players))
     return Options(actor, kind, tuple(state.legal_actions(actor)))
 
 
@@ -82,7 +86,10 @@ def summary(options: Options, columns: int | None = None) -> list[str]:
     asked of the terminal each time, so a resized window is laid out anew), or by verb with
     each verb's range of numbers when there are many."""
     if options.chance:
-        return [f"type {CHANCE_GUIDE.get(options.kind, options.kind)}"]
+        guide = CHANCE_GUIDE.get(options.kind, options.kind)
+        if options.kind == "souls" and options.players:
+            guide = guide.replace("G B R", " ".join(options.players))
+        return [f"type {guide}"]
     texts = options.texts
     if columns is None:
         columns = shutil.get_terminal_size((80, 24)).columns

@@ -53,6 +53,14 @@ def test_ambiguous_wrong_and_unreadable_answers_say_why() -> None:
         pick(session, "bonsu blue")
 
 
+def test_the_soul_order_guide_and_completion_offer_the_games_own_colours() -> None:
+    # R-SET-1: the soul order is the players' own colours; nobody else's initial is offered
+    for players in (("R", "B"), ("R", "B", "G"), ("R", "B", "G", "Y")):
+        options = options_for(new_game(players), CHANCE)
+        assert f"(colour initials: {' '.join(players)})" in summary(options)[0]
+        assert options.completions() == ["souls", *players]
+
+
 def test_chance_outcomes_are_typed_as_seen_with_unique_prefixes() -> None:
     state = new_game(("R", "B"))
     options = options_for(state, CHANCE)
