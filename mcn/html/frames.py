@@ -28,6 +28,7 @@ from mcn.html.compact import compact_state, delta
 from mcn.html.ending import ending
 from mcn.html.sharing import Sharing
 from mcn.knowledge.memory import Memory, is_game_start, start_memory
+from mcn.knowledge.report import knowledge
 from mcn.projection import (
     EVERYTHING,
     Viewer,
@@ -179,7 +180,9 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
         letters = tuple((row[0], row[1], row[2], row[3]) for row in rows)
         opening = start_memory(main.start.players, viewer, letters)
     start = project(main.start, None, viewer, opening)
-    compact: list[dict[str, Any]] = [compact_state(start.state)]
+    compact: list[dict[str, Any]] = [
+        _with_knowledge(compact_state(start.state), main.start, opening)
+    ]
     out.frames.append({"a": "start", "l": 0, "s": compact[0]})
     first: dict[int, int] = {}  # id(line) -> frame before it
     for line in replay.lines():
@@ -199,7 +202,7 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
                 memories[id(step)] = memory
                 memory = memory.copy()
             seen = project(step.state, step, viewer, memories.get(id(step)))
-            state = compact_state(seen.state)
+            state = _with_knowledge(compact_state(seen.state), step.state, memories.get(id(step)))
             changes = delta(compact[previous], state)
             # Keep the unchanged values of the state before: one decision changes a few of
             # them, and a page of many decisions would otherwise hold a full copy of each.
@@ -231,6 +234,18 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
             previous = here
         attach_reveals(line, out)
     return out
+
+
+def _with_knowledge(
+    compact: dict[str, Any], state: GameState, memory: Memory | None
+) -> dict[str, Any]:
+    """The compact state with what the viewer can infer there (``k``: the KNOWLEDGE of
+    ``replay --as``, :mod:`mcn.knowledge.report`); the page draws a panel per other player.
+    Only a viewer's page has it; it changes at a donation, an evaluation or a gift, so the
+    frames' deltas carry it rarely."""
+    if memory is not None:
+        compact["k"] = knowledge(state, memory).to_json()
+    return compact
 
 
 def _memory_before(

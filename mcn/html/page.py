@@ -39,7 +39,7 @@ from mcn.replay import GameReplay
 
 PAGE_FORMAT = "mcn-html/1"
 #: The page's parts, package data of :mod:`mcn.html` (shipped in the wheel).
-_SCRIPTS = ("util.js", "board.js", "panels.js", "quiz.js", "viewer.js")
+_SCRIPTS = ("util.js", "board.js", "panels.js", "knowledge.js", "quiz.js", "viewer.js")
 _STYLE = "viewer.css"
 _TEMPLATE = "page.html"
 _MARKER = re.compile(r"\{\{[a-z]+\}\}")

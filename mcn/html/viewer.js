@@ -77,6 +77,7 @@ MCN.Viewer = class {
     MCN.drawBoard(document.getElementById("board"), s, this.view);
     MCN.drawEnding(document.getElementById("ending"), frame, this.view);
     MCN.drawPlayers(document.getElementById("players"), s, this.view);
+    MCN.drawKnowledge(document.getElementById("knowledge"), s, this.view);
     MCN.drawStatus(document.getElementById("status"), s, frame, this.view);
     MCN.drawEvents(document.getElementById("events"), frame, this.view);
     this.drawControls();

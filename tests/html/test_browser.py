@@ -348,3 +348,22 @@ def test_a_record_with_errors_shows_where_it_breaks_off(driver: Any, pages: dict
     assert driver.find_elements(By.CSS_SELECTOR, "#moves .move.unplayed")
     assert _keys(driver, Keys.END) == "2.4.1", "End: the last decision before the error"
     _no_console_errors(driver)
+
+
+def test_a_players_page_has_a_knowledge_panel_per_opponent(
+    driver: Any, pages: dict[str, str]
+) -> None:
+    # I-HID-2, I-HID-5: Green's page shows what Green can infer about each other chest (the
+    # same KNOWLEDGE as replay --as G); the full page has no such panel
+    _open(driver, f"{pages['green']}#3.3.2")
+    panels = driver.execute_script(
+        "return [...document.querySelectorAll('#knowledge .knowledge-panel[data-colour]')]"
+        ".map((e) => [e.dataset.colour, e.textContent]);"
+    )
+    assert [c for c, _ in panels] == ["R", "B", "Y"]
+    assert all("assignments to the compartments fit what was seen" in t for _, t in panels)
+    assert "What Green can infer" in driver.find_element("id", "knowledge").text
+    _no_console_errors(driver)
+    _open(driver, f"{pages['full']}#3.3.2")
+    assert driver.execute_script("return document.getElementById('knowledge').hidden")
+    _no_console_errors(driver)
