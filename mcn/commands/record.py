@@ -109,8 +109,20 @@ def record(
             session.settle()
         elif console.interactive:
             console.say(f"continuing {output} at {session.state.pending_address()}")
-    except (EOFError, KeyboardInterrupt):
+    except _HeadersEnded as ended:
+        click.echo(
+            f"the input ended before the headers were complete: no answer for {ended.what} "
+            "(and the questions after it); nothing was recorded. Give headers with "
+            "-H TAG=VALUE and the colours with --players",
+            err=True,
+        )
         sys.exit(1)
+    except EOFError:
+        click.echo("the input ended before the game began; nothing was recorded", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("\nstopped before the game began; nothing was recorded", err=True)
+        sys.exit(130)
 
     def save() -> None:
         if output is None:
@@ -192,7 +204,7 @@ def _headers(
         given[tag.strip()] = value.strip()
     colours = _colours(players) if players else _colours_of(given)
     if not colours:
-        answer = console.ask("Colours that play (e.g. R B G) [R B G]: ")
+        answer = _asked(console, "Colours that play (e.g. R B G) [R B G]: ", "the colours")
         colours = _colours(answer or "R B G")
     defaults = {"Event": "?", "Site": "?", "Date": time.strftime("%Y.%m.%d")}
     headers: dict[str, str] = {}
@@ -208,8 +220,23 @@ def _headers(
     return headers
 
 
+class _HeadersEnded(Exception):
+    """The input ended while a header question was open (``what`` names it)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+def _asked(console: Console, prompt: str, what: str) -> str:
+    try:
+        return console.ask(prompt)
+    except EOFError:
+        raise _HeadersEnded(what) from None
+
+
 def _ask(console: Console, what: str, default: str) -> str:
-    return console.ask(f"{what} [{default}]: ").strip() or default
+    return _asked(console, f"{what} [{default}]: ", f"'{what}'").strip() or default
 
 
 def _colours(text: str) -> tuple[str, ...]:

@@ -174,3 +174,13 @@ def test_every_way_out_says_where_the_game_is_saved_and_how_to_continue(
     assert resumed == 0, again
     assert "continue with" not in again  # the game is over: nothing to continue
     assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
+
+
+def test_input_that_ends_in_the_headers_says_what_was_missing(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    result = RUNNER.invoke(cli, ["record", "--script", "-o", str(out)], input="R B\nClub night\n")
+    assert result.exit_code == 1
+    assert "the input ended before the headers were complete: no answer for 'Site'" in (
+        result.output
+    )
+    assert "nothing was recorded" in result.output and not out.exists()
