@@ -15,14 +15,16 @@ were already reported); any other exception drops it too and propagates.
 
 from __future__ import annotations
 
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any, Final
 
 import click
 
 from mcn.safe_write import Fingerprint, atomic_open
+from mcn.terminal import visible
 
 __all__ = ["Abandon", "open_output"]
 
@@ -49,5 +51,34 @@ def open_output(path: str | None, *, expected: Fingerprint | None = None) -> Ite
     ) as spool:
         yield spool
         spool.seek(0)
+        shown = _for_terminal() if _terminal() else None
         while chunk := spool.read(_COPY_CHARS):
-            click.echo(chunk, nl=False)
+            click.echo(chunk if shown is None else shown(chunk), nl=False)
+        if shown is not None:
+            click.echo(shown(""), nl=False)
+
+
+def _terminal() -> bool:
+    """Whether standard output is a terminal (not a pipe or a file)."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _for_terminal() -> Callable[[str], str]:
+    """A filter for text on its way to a terminal: control characters, escape sequences and
+    bidi controls from a record shown escaped (:func:`mcn.terminal.visible`), as ``less`` and
+    ``git`` show them. A pipe or a file gets the record's own bytes. A ``CR`` at the end of
+    a chunk waits for the next one (``CR LF`` is a line end); ``""`` flushes it."""
+    held = ""
+
+    def shown(chunk: str) -> str:
+        nonlocal held
+        text = held + chunk
+        held = ""
+        if chunk and text.endswith("\r"):
+            text, held = text[:-1], "\r"
+        return visible(text, lines=True)
+
+    return shown

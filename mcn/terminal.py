@@ -17,8 +17,9 @@ Nothing is dropped silently: the user should see that the record holds something
   and isolate marks, line/paragraph separators and lone surrogates are written as Python-style
   escapes (``\\x9b``, ``\\u202e``, ``\\ud800``).
 
-JSON output is not passed through here (``json.dumps`` escapes what JSON needs), nor is
-canonical MCN written by ``fmt``/``export`` (it must stay byte-faithful).
+Output that is the record itself (canonical MCN from ``fmt``/``export``, JSON, ``filter -o -``,
+an HTML page) stays byte-faithful for a pipe or a file; when standard output is a terminal,
+:func:`mcn.output.open_output` passes it through :func:`visible` (``lines=True``) first.
 """
 
 from __future__ import annotations

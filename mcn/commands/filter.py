@@ -39,6 +39,7 @@ from mcn.commands.judging import choices_for, judgement_options
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
 from mcn.engine.data import Board
 from mcn.inputs import effective_jobs
+from mcn.output import open_output
 from mcn.progress import files_progress
 from mcn.render import clean
 from mcn.safe_write import WriteError, atomic_open
@@ -183,6 +184,6 @@ def one_line_end(text: str) -> str:
 
 def _open(output: str, stack: ExitStack) -> IO[str]:
     if output == "-":
-        return sys.stdout
+        return stack.enter_context(open_output(None))  # a terminal sees controls escaped
     out: IO[str] = stack.enter_context(atomic_open(output))
     return out

@@ -21,6 +21,7 @@ from mcn.commands.board import board_option
 from mcn.commands.replay import load_game
 from mcn.engine.data import Board
 from mcn.html import render_page
+from mcn.output import open_output
 from mcn.projection import EVERYTHING
 from mcn.replay import replay_game
 from mcn.safe_write import WriteError, write_text_atomic
@@ -87,7 +88,8 @@ def html(
         sys.exit(1)
     page = render_page(game, replay, viewer, keep_annotations=keep_annotations, quiz=quiz)
     if output == "-":
-        click.echo(page, nl=False)
+        with open_output(None) as out:  # a terminal sees controls escaped
+            out.write(page)
     else:
         try:
             write_text_atomic(output, page, make_parents=True)
