@@ -170,6 +170,12 @@ class Recorder:
             self._changed(f"glyph {answer} on {where}")
             return
         if actor is None:
+            # a forced move the recorder took by itself, typed anyway after the game ended
+            named = named_actor(answer)
+            body = re.sub(r"^\s*[A-Za-z*]+\s*:\s*", "", answer) if named else answer
+            body = re.sub(r"^\s*\d{1,9}\.\s+", "", body)
+            if self._confirm_forced(named, body):
+                return
             raise SessionError("the game is over: undo, var, back or quit")
         label = re.match(r"\s*(\d{1,9})\.\s+", answer)
         if label is not None:  # a turn number, as in a record: a new turn ends the last one

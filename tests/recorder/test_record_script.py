@@ -184,3 +184,12 @@ def test_input_that_ends_in_the_headers_says_what_was_missing(tmp_path: Path) ->
         result.output
     )
     assert "nothing was recorded" in result.output and not out.exists()
+
+
+def test_a_forced_move_typed_after_the_game_ended_is_accepted(tmp_path: Path) -> None:
+    # R-EVA-2: Green's last pick is forced (one letter left); the scorer types it anyway
+    out = tmp_path / "game.mcn"
+    status, output = record(out, [*answers_of(game_of(GAME_3P)), "G: pick red"])
+    assert status == 0, output
+    assert final_digest(out) == final_digest(GAME_3P)
+    assert "the game is over" not in output
