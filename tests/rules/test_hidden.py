@@ -43,14 +43,16 @@ def test_donation_compartment_is_secret_but_the_item_is_public() -> None:
     assert view(one.state, "B") != view(three.state, "B")
 
 
-def test_money_behind_the_screen_is_secret() -> None:
+def test_money_behind_the_screen_is_public_i_hid_5() -> None:
     one = edited(lambda d: set_money(d, "G", 30))
     two = edited(lambda d: set_money(d, "G", 31))
-    # R-HID-1
-    assert_secret_to("G", one, two)
+    # I-HID-5: every payment is made in view of all, so every viewer can count Green's money
+    for viewer in ("R", "B", "G", "Y", None):
+        assert view(one.state, viewer)["seats"]["G"]["money"] == {"secret": "G", "value": 30}
+        assert view(one.state, viewer) != view(two.state, viewer)
 
 
-def test_goods_and_letter_colours_behind_screens_are_secret() -> None:
+def test_letter_colours_behind_screens_are_secret_without_history() -> None:
     def holding(red: str, blue: str, red_letter: str, blue_letter: str) -> Game:
         def change(d: dict) -> None:
             give_goods(d, "R", {red: 1})
@@ -60,13 +62,17 @@ def test_goods_and_letter_colours_behind_screens_are_secret() -> None:
 
         return edited(change)
 
-    # R-HID-1: the same stones and letters are out, but who holds which is secret.
+    # R-HID-1, I-HID-5: a state alone (edited, no history) does not say where its letters
+    # came from, so their colours are unknown to the others; goods are public (I-HID-5)
     one = holding("wine", "cloth", "yellow", "green")
-    two = holding("cloth", "wine", "green", "yellow")
+    two = holding("wine", "cloth", "green", "yellow")
     for viewer in ("G", "Y", None):
         assert view(one.state, viewer) == view(two.state, viewer)
     assert view(one.state, "R") != view(two.state, "R")
     assert view(one.state, "B") != view(two.state, "B")
+    goods = holding("cloth", "wine", "yellow", "green")
+    for viewer in ("G", "Y", None):
+        assert view(one.state, viewer) != view(goods.state, viewer)
 
 
 def test_donation_event_hides_the_compartment_from_the_others() -> None:
