@@ -27,6 +27,7 @@ from mcn.notation.writer import write
 from mcn.output import Abandon, open_output
 from mcn.progress import read_progress
 from mcn.safe_write import WriteError, fingerprint_file
+from mcn.terminal import visible
 
 
 def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -38,7 +39,7 @@ def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None
     try:
         info = codecs.lookup(value)
     except LookupError:
-        raise click.BadParameter(f"unknown encoding '{value}'") from None
+        raise click.BadParameter(visible(f"unknown encoding '{value}'")) from None
     if not getattr(info, "_is_text_encoding", True):
         raise click.BadParameter(f"'{value}' is not a text encoding")
     probe = '[Event "x"]\n'

@@ -293,7 +293,7 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
     try:
         check_encoding(encoding)
     except LookupError as problem:
-        raise click.BadParameter(str(problem), param_hint="--encoding") from None
+        raise click.BadParameter(clean(str(problem)), param_hint="--encoding") from None
     inputs = collect(paths, include or ("*.mcn",))
     if not inputs.files:
         for entry in inputs.skipped:

@@ -66,3 +66,12 @@ def test_a_pipe_gets_the_records_own_bytes(tmp_path: Path) -> None:
         [sys.executable, "-m", "mcn", "fmt", str(record)], capture_output=True, check=True
     )
     assert b"\x1b]52;c;SGVsbG8=\x07" in done.stdout and "\u202e".encode() in done.stdout
+
+
+def test_an_encoding_argument_is_echoed_escaped() -> None:
+    """``--encoding`` with an escape sequence: the error shows it escaped (issue 24)."""
+    from tests.safety.helpers import run
+
+    result = run("validate", str(GAME), "--encoding", "x\x1b]0;T\x07")
+    assert result.exit_code == 2
+    assert "\x1b" not in result.output and "␛]0;T␇" in result.output
