@@ -285,6 +285,19 @@ def _comment_left_open(slip: Slip) -> str | None:
     return "end the comment with '}' where it should end (a brace inside one is written '\\}')"
 
 
+def _spaced_target(slip: Slip) -> str | None:
+    """``donate 1 > II`` typed as an answer: the engine reads ``>`` as a word of its own."""
+    match = re.search(r"action '([^']*)': expected X>Y, not '>'", slip.message)
+    if match is None:
+        return None
+    spaced = re.search(r"(\S+)\s*>\s*(\S+)", match.group(1))
+    if spaced is None:
+        return None
+    right = spaced.group(2)
+    right = right.upper() if right.lower() in ("i", "ii") else right
+    return f"no spaces inside {_quote(spaced.group(1) + '>' + right)}"
+
+
 def _round_colon(slip: Slip) -> str | None:
     parts = slip.around()
     if parts is None or not slip.message.startswith("'round' must be followed"):
@@ -437,6 +450,7 @@ _RULES: Final[tuple[_Rule, ...]] = (
     _comment_left_open,
     _full_width,
     _spaced_operator,
+    _spaced_target,
     _comma,
     _nested_comment,
     _space_before_colon,

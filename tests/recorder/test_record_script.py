@@ -193,3 +193,11 @@ def test_a_forced_move_typed_after_the_game_ended_is_accepted(tmp_path: Path) ->
     assert status == 0, output
     assert final_digest(out) == final_digest(GAME_3P)
     assert "the game is over" not in output
+
+
+def test_a_typed_slip_gets_validates_hint(tmp_path: Path) -> None:
+    out = tmp_path / "game.mcn"
+    answers = [*answers_of(game_of(GAME_3P))[:1], "G: bonus jewel > II"]
+    status, output = record(out, answers)
+    assert status == 1
+    assert "hint: no spaces inside 'jewel>II'" in output
