@@ -107,8 +107,12 @@ def record(
                     f"cannot start a game with these headers: {problem}"
                 ) from None
             session.settle()
-        elif console.interactive:
-            console.say(f"continuing {output} at {session.state.pending_address()}")
+        else:  # said in --script mode too (on stderr): where the answers are read from
+            where = f"continuing {output} at {session.state.pending_address()}"
+            if console.interactive:
+                console.say(where)
+            else:
+                click.echo(where, err=True)
     except _HeadersEnded as ended:
         click.echo(
             f"the input ended before the headers were complete: no answer for {ended.what} "

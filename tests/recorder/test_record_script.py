@@ -172,6 +172,7 @@ def test_every_way_out_says_where_the_game_is_saved_and_how_to_continue(
     assert f"continue with: mcn record -o '{out}'" in output  # quoted: the name has a space
     resumed, again = record(out, answers_of(game_of(GAME_3P))[12:])
     assert resumed == 0, again
+    assert f"continuing {out} at " in again  # --script says where it continues
     assert "continue with" not in again  # the game is over: nothing to continue
     assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
 
