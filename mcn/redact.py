@@ -42,6 +42,7 @@ from mcn.projection import (
     tokens_by_text,
 )
 from mcn.replay import Diagnostic, GameReplay, Line, Step, replay_game
+from mcn.replay.walk import MAX_VARIATION_DEPTH
 
 #: Checkpoints a redacted record cannot keep (see the module docstring).
 _DROPPED_CHECKPOINTS = frozenset(hidden.REVEALS)
@@ -85,6 +86,7 @@ class _Redactor:
         self.revealed: dict[int, bool] = {}  # id(step) -> its bid/Pope die is revealed
         self.triggers: dict[int, str] = {}  # step index -> compartment evaluated from there
         self.section: str | None = None  # the section of the last item's first move
+        self.depth = 0  # variations entered: past the replay's depth limit none are kept
         for line in replay.lines():
             path = path_to(line, len(line.steps) - 1)
             for step, revealed in zip(path, revealed_flags(path), strict=True):
@@ -114,8 +116,12 @@ class _Redactor:
         own = sees(self.viewer, move.actor) and self.viewer != EVERYTHING
         keep = self.keep or own
         variations: tuple[tuple[Element, ...], ...] = ()
-        if keep:  # the viewer's own variations are his, like his comments
-            variations = tuple(self.variation(v) for v in move.variations)
+        if keep and self.depth < MAX_VARIATION_DEPTH:  # the viewer's own variations are his
+            self.depth += 1  # (deeper ones are not replayed, nor redacted: recursion)
+            try:
+                variations = tuple(self.variation(v) for v in move.variations)
+            finally:
+                self.depth -= 1
         return Move(
             move.actor,
             tokens,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.fuzz.seeds import seeds
-from tests.fuzz.targets import TARGETS, run_target, within_hang_guard
+from tests.fuzz.targets import ALL_TARGETS, run_target, within_hang_guard
 
 REGRESSIONS = Path(__file__).parent / "regressions"
 CASES = sorted(path for path in REGRESSIONS.iterdir() if path.suffix == ".mcn")
@@ -23,7 +23,7 @@ def test_there_are_regressions() -> None:
     assert CASES
 
 
-@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("target", ALL_TARGETS)
 @pytest.mark.parametrize("case", CASES, ids=[path.stem for path in CASES])
 def test_regression_ends_cleanly(case: Path, target: str, tmp_path: Path) -> None:
     original = tmp_path / "original.mcn"
