@@ -20,6 +20,7 @@ SLOW = (
     "html/test_browser.py",  # Chromium
     "html/test_layout.py",  # Chromium, four widths
     "html/test_quiz.py",  # Chromium
+    "knowledge/test_no_over_masking.py",  # every viewer at every decision of 200 random games
     "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
     "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
     "safety/test_disk_full.py",  # a full file system
