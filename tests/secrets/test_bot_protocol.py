@@ -83,8 +83,14 @@ def rng_pick(options: list[Action], seed: int) -> Action:
     return random.Random(seed).choice(options)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_twin_pope_dice_send_identical_messages_until_the_guess(seed: int) -> None:
+def test_twin_pope_dice_send_identical_messages_until_the_guess() -> None:
+    # random 3-player games until five of them hold a Pope visit with another die-setting
+    # visit beside it (most do; a game without one is passed over, not skipped)
+    checked = sum(_pope_die_twins_checked(seed) for seed in range(30))
+    assert checked >= 5
+
+
+def _pope_die_twins_checked(seed: int) -> bool:
     players = ("R", "B", "G")
     actions = _played(seed, players)
     state = new_game(players)
@@ -110,9 +116,9 @@ def test_twin_pope_dice_send_identical_messages_until_the_guess(seed: int) -> No
                     b = _with_next(twin, players, guesser)
                     assert a == b
                     assert "visit ?" in a
-                    return
+                    return True
         state.apply(action)
-    pytest.skip("no Pope visit with an alternative in this game")
+    return False
 
 
 def _with_next(actions: list[Action], players: tuple[str, ...], seat: str) -> str:
