@@ -356,6 +356,12 @@ def _write_descriptor(
     except OSError as problem:
         os.close(copy)
         raise WriteError(shown, _reason(problem)) from None
+    yield from _written(handle, shown)
+
+
+def _written(handle: IO[Any], shown: str) -> Iterator[IO[Any]]:
+    """Hand ``handle`` to the writer and close it; a failure of the device or of the encoding
+    becomes a WriteError naming the output (for the outputs written directly, not replaced)."""
     try:
         with handle:
             yield handle
@@ -409,13 +415,7 @@ def _write_special(
             handle = open(target, "w", encoding=encoding, newline=newline)  # noqa: SIM115
     except OSError as problem:
         raise WriteError(shown, _reason(problem)) from None
-    try:
-        with handle:
-            yield handle
-    except OSError as problem:
-        raise WriteError(shown, _reason(problem)) from None
-    except UnicodeEncodeError as problem:
-        raise WriteError(shown, f"{problem.encoding} cannot encode: {problem.reason}") from None
+    yield from _written(handle, shown)
 
 
 def write_bytes_atomic(
