@@ -9,6 +9,8 @@ test module may also mark itself with ``pytestmark = pytest.mark.slow``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 #: Test modules (paths under tests/) whose tests are all slow, and single slow tests.
@@ -41,3 +43,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = item.nodeid.removeprefix("tests/")
         if any(path.startswith(slow) for slow in SLOW):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _board_profiles_read_in_a_test_stay_in_it() -> Iterator[None]:
+    """A profile read from a file (``--board FILE``) is registered process-wide by its id, so a
+    test's ``myboard.json`` with the id ``standard`` would replace the built-in board for every
+    later test in the same worker; each test gets the registry back as it found it."""
+    from mcn.engine import data
+
+    saved = dict(data._REGISTERED)
+    yield
+    data._REGISTERED.clear()
+    data._REGISTERED.update(saved)
