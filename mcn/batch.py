@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Final
+from typing import IO, Any, Final, Protocol
 
 from mcn.board_profile import describe
 from mcn.collector import collector_paused
@@ -51,6 +51,15 @@ _BATCH: Final = 8
 _AHEAD: Final = 4
 
 
+class Examiner(Protocol):
+    """Work a command does on each replayed game where the game is checked (in the worker
+    process with ``--jobs`` or ``--dask``): ``mcn search`` evaluates its predicate there, so
+    only the small answer crosses back, never the replay. It must pickle (a module-level
+    class), and its answer too; the answer is kept as :attr:`GameReport.examined`."""
+
+    def __call__(self, game: Any, replay: GameReplay) -> Any: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """How to check: stop at the first error, the player count expected (or None)."""
@@ -59,6 +68,8 @@ class Options:
     expect_players: int | None = None
     #: A board profile replacing each record's ``[Board]`` (``--board FILE``, B-4).
     board: Board | None = None
+    #: Called on every game that replayed (see :class:`Examiner`), or None.
+    examine: Examiner | None = None
 
 
 @dataclass(slots=True)
@@ -153,6 +164,26 @@ def _check_game(
         report.stops = where_it_ends(replay)
     if cut is not None and _at_end(chunk, cut, report.diagnostics):
         report.diagnostics.insert(0, truncation(report, replay, cut, None))
+    if options.examine is not None:
+        _examine(report, game, replay, options.examine)
+
+
+def _examine(report: GameReport, game: Any, replay: GameReplay, examine: Examiner) -> None:
+    """Run the command's :class:`Examiner` on the game; a failure is reported like a
+    replay's internal error (any input gives a report, never a traceback)."""
+    try:
+        report.examined = examine(game, replay)
+    except Exception as bug:
+        report.diagnostics.append(
+            Diagnostic(
+                "error",
+                "internal",
+                f"internal error while examining the game ({type(bug).__name__}: {bug}); "
+                "please report this record",
+                report.file,
+                report.game,
+            )
+        )
 
 
 def _at_end(chunk: Chunk, cut: int, diagnostics: list[Diagnostic]) -> bool:

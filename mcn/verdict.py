@@ -65,6 +65,8 @@ class GameReport:
     stops: str | None = None
     #: The game's source text, only when a command asked the reader for it (filter, site).
     text: str | None = None
+    #: What the command's examiner answered for this game (:class:`mcn.batch.Examiner`).
+    examined: Any = None
 
     @property
     def valid(self) -> bool:
