@@ -9,10 +9,12 @@ terminal) the answers are read one per line, for scripts and tests.
 
 from __future__ import annotations
 
+import functools
 import os
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -24,8 +26,8 @@ from mcn.notation import NotationError, parse, write
 from mcn.notation.lexical import COLOUR_TAGS, META_CULPA
 from mcn.recorder.console import Console, ScriptConsole, TerminalConsole
 from mcn.recorder.loop import Recorder
-from mcn.recorder.record import ResumeError, from_game, start_state, to_game
-from mcn.recorder.session import Session
+from mcn.recorder.record import ResumeError, from_game, players_of, start_state, to_game
+from mcn.recorder.session import Entry, Line, Session
 from mcn.safe_write import WriteError, write_text_atomic
 
 _ASKED = ("Event", "Site", "Date")
@@ -108,7 +110,9 @@ def record(
                 ) from None
             session.settle()
         else:  # said in --script mode too (on stderr): where the answers are read from
-            where = f"continuing {output} at {session.state.pending_address()}"
+            if isinstance(console, ScriptConsole):
+                _skip_header_answers(console, players, presets, session.headers)
+            where = _continuing(output, session)
             if console.interactive:
                 console.say(where)
             else:
@@ -147,21 +151,103 @@ def record(
         sys.exit(130)
     if output is None:
         click.echo(write(to_game(session)), nl=False)
-    elif not session.state.is_terminal():  # quit, Ctrl-D, the end of a script
+    else:  # quit, Ctrl-D, the end of a script, after the game or before its end
         click.echo(_stopped(output, session), err=True)
     sys.exit(status)
 
 
 def _stopped(output: str | None, session: Session) -> str:
-    """What every way out of an unfinished recording says: where it is saved and the exact
-    command that continues it."""
-    where = session.state.pending_address()
+    """What every way out of a recording says: where it is saved and the exact command that
+    continues it (at the end of the main line, which it says when a variation was open)."""
+    main = session.main.state
     if output is None:
+        where = "the end of the game" if main.is_terminal() else main.pending_address()
         return f"stopped at {where}; nothing was saved (record with -o FILE to keep a game)"
-    return (
-        f"stopped at {where}; everything entered is saved in {output}; "
-        f"continue with: mcn record -o {shlex.quote(output)}"
-    )
+    command = f"mcn record -o {shlex.quote(output)}"
+    saved = f"everything entered is saved in {output}"
+    line = session.line
+    inside = ""
+    if line.parent is not None:
+        branched = line.parent.entries[line.branch]
+        kept = "is kept in the record" if line.entries or line.lead else "was empty: dropped"
+        inside = (
+            f"stopped inside a variation (depth {line.depth()}, an alternative to "
+            f"{branched.action.actor}: {branched.action.text} at {branched.address}), which "
+            f"{kept}; "
+        )
+    if main.is_terminal():
+        return f"{inside}the game is over; {saved}; to add comments or variations: {command}" + (
+            " (it opens at the end of the main line)" if inside else ""
+        )
+    at = main.pending_address()
+    if inside:
+        return f"{inside}{saved}; continue with: {command} (it continues the main line at {at})"
+    return f"stopped at {at}; {saved}; continue with: {command}"
+
+
+def _continuing(output: str | None, session: Session) -> str:
+    """Where a resumed record continues: the end of its main line, said as such when the
+    record holds variations (they are kept as written; 'var' opens a new one)."""
+    state = session.state
+    where = "at the end of the game" if state.is_terminal() else f"at {state.pending_address()}"
+    if any(entry.variations for entry in _entries(session.main)):
+        where += " on the main line (its variations are kept as written; 'var' opens another)"
+    return f"continuing {output} {where}"
+
+
+def _entries(line: Line) -> list[Entry]:
+    """The entries of ``line`` and of every variation under it."""
+    found: list[Entry] = []
+    work = [line]
+    while work:
+        current = work.pop()
+        for entry in current.entries:
+            found.append(entry)
+            work.extend(entry.variations)
+    return found
+
+
+def _skip_header_answers(
+    console: ScriptConsole, players: str | None, presets: tuple[str, ...], headers: dict[str, str]
+) -> None:
+    """A script that starts with the answers to the header questions, run again to continue
+    its record: those lines are skipped (the record has its headers), when every one of them
+    agrees with the record's headers; otherwise the lines are read as moves."""
+    given = _presets(presets)
+    colours = players_of(headers)
+    checks: list[Callable[[str], bool]] = []
+    if not (players or _colours_of(given)):
+        checks.append(lambda line: _same_colours(line, colours))
+    asked = [(tag, "?") for tag in _ASKED] + [
+        (COLOUR_TAGS[colour], f"{COLOUR_TAGS[colour]} player") for colour in colours
+    ]
+    for tag, default in asked:
+        if not given.get(tag):
+            value = headers.get(tag, "")
+            blank = value == default or tag == "Date"  # a blank Date: the day it was run
+            checks.append(functools.partial(_same_value, value, blank))
+    ahead = console.peek(len(checks))
+    if not checks or len(ahead) < len(checks):
+        return
+    if all(check(line) for check, line in zip(checks, ahead, strict=True)):
+        console.skip(len(checks))
+        click.echo(
+            f"<stdin>:1-{len(checks)}: the answers to the header questions, which the record "
+            "already has: skipped",
+            err=True,
+        )
+
+
+def _same_value(value: str, blank: bool, line: str) -> bool:
+    """Whether a header answer gives ``value`` (a blank one: the default, if ``blank``)."""
+    return line.strip() == value or (blank and not line.strip())
+
+
+def _same_colours(line: str, colours: tuple[str, ...]) -> bool:
+    try:
+        return _colours(line or "R B G") == colours
+    except click.BadParameter:
+        return False
 
 
 def _has_text(path: str) -> bool:
@@ -200,12 +286,7 @@ def _headers(
     presets: tuple[str, ...],
 ) -> dict[str, str]:
     """The headers of a new record: presets, options, and answers to the questions."""
-    given: dict[str, str] = {}
-    for preset in presets:
-        tag, sep, value = preset.partition("=")
-        if not sep or not tag.strip():
-            raise click.BadParameter(f"expected TAG=VALUE, not {preset!r}", param_hint="'-H'")
-        given[tag.strip()] = value.strip()
+    given = _presets(presets)
     colours = _colours(players) if players else _colours_of(given)
     if not colours:
         answer = _asked(console, "Colours that play (e.g. R B G) [R B G]: ", "the colours")
@@ -222,6 +303,17 @@ def _headers(
         headers["Infractions"] = infractions
     headers.update(given)
     return headers
+
+
+def _presets(presets: tuple[str, ...]) -> dict[str, str]:
+    """The ``-H TAG=VALUE`` headers."""
+    given: dict[str, str] = {}
+    for preset in presets:
+        tag, sep, value = preset.partition("=")
+        if not sep or not tag.strip():
+            raise click.BadParameter(f"expected TAG=VALUE, not {preset!r}", param_hint="'-H'")
+        given[tag.strip()] = value.strip()
+    return given
 
 
 class _HeadersEnded(Exception):

@@ -38,7 +38,15 @@ CHANCE_GUIDE = {
 
 
 class AnswerError(ValueError):
-    """An answer that is not one of the options, with the reason (and a hint) for the user."""
+    """An answer that is not one of the options, with the reason (and a hint) for the user;
+    ``numbered`` holds the options it could be, with their numbers, for a listing."""
+
+    def __init__(
+        self, message: str, numbered: Sequence[tuple[int, str]] = (), words: int = 1
+    ) -> None:
+        super().__init__(message)
+        self.numbered = tuple(numbered)
+        self.words = words
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,49 +90,62 @@ def options_for(state: GameState, actor: str) -> Options:
 
 
 def summary(options: Options, columns: int | None = None) -> list[str]:
-    """Lines listing the options, numbered: in a grid as wide as the terminal (``columns``;
-    asked of the terminal each time, so a resized window is laid out anew), or by verb with
-    each verb's range of numbers when there are many."""
+    """Lines listing the options, numbered, in a grid as wide as the terminal (``columns``;
+    the console asks the terminal each time, so a resized window is laid out anew)."""
     if options.chance:
         guide = CHANCE_GUIDE.get(options.kind, options.kind)
         if options.kind == "souls" and options.players:
             guide = guide.replace("G B R", " ".join(options.players))
         return [f"type {guide}"]
-    texts = options.texts
     if columns is None:
         columns = shutil.get_terminal_size((80, 24)).columns
-    cells = [f"{number:>2} {text}" for number, text in enumerate(texts, 1)]
     lines = []
-    if len(texts) > LISTED:
-        if options.kind == "bid":
-            lines.append("   (the bids are secret: enter them in any order, e.g. 'G: bid 6+3')")
-        short: list[str] = []
-        for cell in _ranges(texts):
-            if "…" in cell:  # a range: a line of its own, after the options before it
-                lines += [*_grid(short, columns), cell]
-                short = []
-            else:
-                short.append(cell)
-        return lines + _grid(short, columns)
-    return lines + _grid(cells, columns)
+    if len(options.texts) > LISTED and options.kind == "bid":
+        lines.append("   (the bids are secret: enter them in any order, e.g. 'G: bid 6+3')")
+    numbered = list(enumerate(options.texts, 1))
+    return lines + listing(numbered, columns, explain=options.kind != "bid")
 
 
-def _ranges(texts: Sequence[str]) -> list[str]:
-    """Many options as cells: a run of four or more numbered options of one verb as its
-    range (``9-52 donate 1>I … donate 10>II 10>II``), every other option with its number."""
-    cells: list[str] = []
+def listing(
+    numbered: Sequence[tuple[int, str]], columns: int, words: int = 1, explain: bool = True
+) -> list[str]:
+    """Numbered options in rows that fit ``columns``. Up to :data:`LISTED` each is shown
+    with its number; more are grouped: a run of four or more that share their first
+    ``words`` words is shown as its range of numbers (``14-123 donate bread>I … donate
+    5>II 10>II``), and typing that beginning lists the run with each option's number
+    (``explain`` says so under the list)."""
+    if len(numbered) <= LISTED:
+        return _grid([f"{number:>2} {text}" for number, text in numbered], columns)
+    lines: list[str] = []
+    short: list[str] = []
+    example = ""
+    biggest = 0
+    shown = 0
     start = 0
-    while start < len(texts):
-        verb = texts[start].split()[0]
+    while start < len(numbered) and shown < 2 * LISTED:
+        key = numbered[start][1].split()[:words]
         end = start
-        while end + 1 < len(texts) and texts[end + 1].split()[0] == verb:
+        while end + 1 < len(numbered) and numbered[end + 1][1].split()[:words] == key:
             end += 1
         if end - start >= 3:
-            cells.append(f"{start + 1:>2}-{end + 1} {texts[start]} … {texts[end]}")
+            first, last = numbered[start], numbered[end]
+            lines += [*_grid(short, columns), f"{first[0]:>2}-{last[0]} {first[1]} … {last[1]}"]
+            short = []
+            if end - start > biggest:  # the example in the note: the biggest range
+                example, biggest = " ".join(key), end - start
+            shown += 1
         else:
-            cells.extend(f"{n + 1:>2} {texts[n]}" for n in range(start, end + 1))
+            end = min(end, start + 2 * LISTED - shown - 1)
+            short.extend(f"{number:>2} {text}" for number, text in numbered[start : end + 1])
+            shown += end + 1 - start
         start = end + 1
-    return cells
+    lines += _grid(short, columns)
+    if start < len(numbered):  # too many to list, even grouped
+        rest = f"{numbered[start][0]}-{numbered[-1][0]}"
+        lines += _grid([f"   … {len(numbered) - start} more ({rest}): type more of it"], columns)
+    if example and explain:
+        lines += _grid([f"   (type '{example}' to list a range with its numbers)"], columns)
+    return lines
 
 
 def _grid(cells: list[str], columns: int) -> list[str]:
@@ -186,14 +207,18 @@ def _player(state: GameState, options: Options, text: str) -> Action:
         raise AnswerError(f"{_who(options.actor)} has no decision to take now")
     if text.isdigit():
         number = int(text)
-        if 1 <= number <= len(actions) and len(actions) <= LISTED:
+        if 1 <= number <= len(actions):
             return actions[number - 1]
+        if len(actions) == 1:
+            raise AnswerError(f"no option {number}: the only option is number 1")
         raise AnswerError(f"no option {number}: the options are numbered 1-{len(actions)}")
     wanted = _normal(text)
     verbs = options.verbs()
     candidates = [wanted]
+    typed = [" ".join(text.split())]  # as typed: a refusal quotes the answer in its own case
     if len(verbs) == 1 and not wanted.startswith(verbs[0]):
         candidates.append(f"{verbs[0]} {wanted}")
+        typed.append(f"{verbs[0]} {typed[0]}")
     for candidate in candidates:
         exact = _read(options.actor, candidate)
         if exact is not None and exact in actions:
@@ -205,10 +230,16 @@ def _player(state: GameState, options: Options, text: str) -> Action:
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            shown = ", ".join(action.text for action in matches[:6])
-            more = "" if len(matches) <= 6 else f" and {len(matches) - 6} more"
-            raise AnswerError(f"'{text}' could be {shown}{more}: type more of it")
-    raise AnswerError(_refusal(state, options, candidates))
+            numbered = [(actions.index(action) + 1, action.text) for action in matches]
+            if len(numbered) <= 6:
+                shown = ", ".join(f"{option} ({number})" for number, option in numbered)
+                raise AnswerError(f"'{text}' could be {shown}: type more of it or its number")
+            raise AnswerError(
+                f"'{text}' could be any of {len(matches)} options: type its number or more of it",
+                numbered,
+                len(candidate.split()) + 1,
+            )
+    raise AnswerError(_refusal(state, options, candidates, typed))
 
 
 def _read(actor: str, text: str) -> Action | None:
@@ -231,14 +262,15 @@ def _prefixed(actions: Sequence[Action], wanted: str) -> list[Action]:
     return out
 
 
-def _refusal(state: GameState, options: Options, candidates: list[str]) -> str:
-    """Why the answer is none of the options: the engine's reason, or the reading's."""
+def _refusal(state: GameState, options: Options, candidates: list[str], typed: list[str]) -> str:
+    """Why the answer is none of the options: the engine's reason, or the reading's (of the
+    answer as typed, so that its message and hint quote the answer in its own case)."""
     problem: ActionSyntaxError | None = None
-    for text in candidates:
+    for text, as_typed in zip(candidates, typed, strict=True):
         try:
             action = parse_action(options.actor, text)
         except ActionSyntaxError as error:
-            problem = problem or error
+            problem = problem or _typed_problem(options.actor, as_typed, error)
             continue
         try:
             state.check(action)
@@ -248,6 +280,16 @@ def _refusal(state: GameState, options: Options, candidates: list[str]) -> str:
     message = str(problem)
     found = hint(message)
     return message + (f"\n    hint: {found}" if found else "")
+
+
+def _typed_problem(actor: str, typed: str, lowered: ActionSyntaxError) -> ActionSyntaxError:
+    """The reading's complaint about the answer as typed, when it has one (the same slip,
+    quoted in the typed case); else the complaint about the lower-cased answer."""
+    try:
+        parse_action(actor, typed)
+    except ActionSyntaxError as error:
+        return error
+    return lowered
 
 
 def _chance(options: Options, text: str) -> Action:

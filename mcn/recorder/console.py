@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 import sys
-from collections.abc import Iterable
-from typing import IO, Protocol
+from collections.abc import Callable, Iterable
+from typing import IO, Any, Protocol
 
 from mcn.terminal import visible
 
@@ -23,8 +24,19 @@ class Console(Protocol):
 
     interactive: bool
 
-    def ask(self, prompt: str, completions: Iterable[str] = ()) -> str:
-        """The next answer (raises EOFError at the end of the input, KeyboardInterrupt on ^C)."""
+    def ask(
+        self,
+        prompt: str,
+        completions: Iterable[str] = (),
+        relist: Callable[[int], list[str]] | None = None,
+    ) -> str:
+        """The next answer (raises EOFError at the end of the input, KeyboardInterrupt on ^C);
+        ``relist(columns)`` gives the question and its options anew for a terminal that is
+        resized while the answer is typed."""
+        ...
+
+    def columns(self) -> int:
+        """The width the options are laid out for."""
         ...
 
     def say(self, text: str) -> None:
@@ -53,12 +65,34 @@ class ScriptConsole:
         self.number = 0
         self._buffer = b""
         self._eof = False
+        self._ahead: list[str] = []  # lines looked at (peek) and not yet answered
         try:
             self._fd: int | None = stream.fileno()
         except (AttributeError, OSError, ValueError):
             self._fd = None
 
     def _line(self) -> str | None:
+        if self._ahead:
+            return self._ahead.pop(0)
+        return self._read()
+
+    def peek(self, count: int) -> list[str]:
+        """Up to ``count`` next lines, left to be read as answers (fewer at the end)."""
+        while len(self._ahead) < count:
+            line = self._read()
+            if line is None:
+                break
+            self._ahead.append(line)
+        return [line.rstrip("\r\n") for line in self._ahead[:count]]
+
+    def skip(self, count: int) -> None:
+        """Pass over ``count`` lines (looked at with :meth:`peek`) without answering them."""
+        for _ in range(count):
+            if self._line() is None:
+                break
+            self.number += 1
+
+    def _read(self) -> str | None:
         if self._fd is None:
             raw = self.stream.readline()
             if not raw:
@@ -74,7 +108,12 @@ class ScriptConsole:
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode("utf-8", "replace")
 
-    def ask(self, prompt: str, completions: Iterable[str] = ()) -> str:
+    def ask(
+        self,
+        prompt: str,
+        completions: Iterable[str] = (),
+        relist: Callable[[int], list[str]] | None = None,
+    ) -> str:
         line = self._line()
         if line is None:
             raise EOFError
@@ -82,6 +121,9 @@ class ScriptConsole:
         if self.verbose:
             self.err.write(visible(f"{prompt}{line.rstrip()}") + "\n")
         return line.rstrip("\r\n")
+
+    def columns(self) -> int:
+        return shutil.get_terminal_size((80, 24)).columns
 
     def say(self, text: str) -> None:
         if self.verbose:
@@ -92,7 +134,7 @@ class ScriptConsole:
         self.err.flush()
 
     def pending(self) -> bool:
-        if self._fd is None:
+        if self._fd is None or self._ahead:
             return True  # an in-memory stream: everything is there already
         if b"\n" in self._buffer or self._eof:
             return True
@@ -104,7 +146,12 @@ class ScriptConsole:
 
 
 class TerminalConsole:
-    """A prompt_toolkit line editor with completion of the current options."""
+    """A prompt_toolkit line editor with completion of the current options.
+
+    The options are laid out for the terminal's width as it is when they are shown; when the
+    window is resized while an answer is typed (SIGWINCH, which prompt_toolkit answers by
+    drawing the prompt anew), the question and its options are shown again above the prompt,
+    laid out for the new width."""
 
     interactive = True
 
@@ -113,12 +160,43 @@ class TerminalConsole:
         from prompt_toolkit.history import InMemoryHistory
 
         self._session: PromptSession[str] = PromptSession(history=InMemoryHistory())
+        self._relist: Callable[[int], list[str]] | None = None
+        self._width = 0
+        self._session.app.before_render += self._resized
 
-    def ask(self, prompt: str, completions: Iterable[str] = ()) -> str:
+    def ask(
+        self,
+        prompt: str,
+        completions: Iterable[str] = (),
+        relist: Callable[[int], list[str]] | None = None,
+    ) -> str:
         from mcn.recorder.completion import OptionCompleter
 
         completer = OptionCompleter(list(completions))
-        return self._session.prompt(prompt, completer=completer, complete_while_typing=False)
+        self._relist, self._width = relist, self.columns()
+        try:
+            return self._session.prompt(prompt, completer=completer, complete_while_typing=False)
+        finally:
+            self._relist = None
+
+    def columns(self) -> int:
+        """The terminal's own width (not a COLUMNS variable, which a resize leaves behind)."""
+        try:
+            return os.get_terminal_size(sys.stdout.fileno()).columns
+        except (OSError, ValueError):
+            return shutil.get_terminal_size((80, 24)).columns
+
+    def _resized(self, app: Any) -> None:
+        """Before each drawing of the prompt: if the width changed since the options were
+        laid out, show them again above the prompt for the new width."""
+        width = app.output.get_size().columns
+        if self._relist is None or width == self._width:
+            return
+        from prompt_toolkit.application import run_in_terminal
+
+        self._width = width
+        lines = self._relist(width)
+        run_in_terminal(lambda: self.say("\n".join(lines)))
 
     def say(self, text: str) -> None:
         sys.stdout.write(visible(text, lines=True) + "\n")

@@ -16,7 +16,14 @@ from mcn.engine import IllegalAction, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError, End, SideAction
 from mcn.engine.constants import CHANCE, COLOUR_NAMES
 from mcn.engine.events import Event
-from mcn.recorder.answers import AnswerError, choose, named_actor, options_for, summary
+from mcn.recorder.answers import (
+    AnswerError,
+    choose,
+    listing,
+    named_actor,
+    options_for,
+    summary,
+)
 from mcn.recorder.console import Console
 from mcn.recorder.session import Entry, Session, SessionError
 from mcn.replay import forced_action
@@ -64,8 +71,9 @@ class Recorder:
             if actor is not None:
                 self._show(actor)
             prompt = self._prompt(actor)
+            relist = None if actor is None else self._relister(actor)
             try:
-                answer = self.console.ask(prompt, self._completions(actor))
+                answer = self.console.ask(prompt, self._completions(actor), relist)
             except EOFError:
                 self._finish()
                 return 0
@@ -101,12 +109,25 @@ class Recorder:
         if self.shown == key:
             return
         self.shown = key
+        for line in self._question(actor, self.console.columns()):
+            self.console.say(line)
+
+    def _question(self, actor: str, columns: int) -> list[str]:
+        """The decision's heading and its options, laid out for ``columns``."""
+        state = self.session.state
         decision = state.decision
         address = decision.address_for(actor) if decision.per_actor else decision.address
         where = "" if self.session.line.parent is None else f"  [variation, depth {self.depth}]"
-        self.console.say(f"\n{address}  {decision.prompt}{where}")
-        for line in summary(options_for(state, actor)):
-            self.console.say(line)
+        return [
+            f"\n{address}  {decision.prompt}{where}",
+            *summary(options_for(state, actor), columns),
+        ]
+
+    def _relister(self, actor: str) -> Callable[[int], list[str]]:
+        def relist(columns: int) -> list[str]:
+            return self._question(actor, columns)
+
+        return relist
 
     @property
     def depth(self) -> int:
@@ -310,10 +331,12 @@ class Recorder:
         self.shown = None
         self.dirty = True
 
-    @staticmethod
-    def _reason(problem: Exception) -> str:
+    def _reason(self, problem: Exception) -> str:
         if isinstance(problem, IllegalAction):
             return f"not legal: {problem.reason} [{problem.rule}]"
+        if isinstance(problem, AnswerError) and problem.numbered:
+            lines = listing(problem.numbered, self.console.columns(), problem.words)
+            return "\n".join([str(problem), *lines])
         return str(problem)
 
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from mcn.engine import new_game, parse_action
+from mcn.engine import GameState, new_game, parse_action
 from mcn.engine.constants import CHANCE
-from mcn.recorder.answers import AnswerError, Options, choose, options_for, summary
+from mcn.recorder.answers import AnswerError, Options, choose, listing, options_for, summary
 from mcn.recorder.session import Session, SessionError
 
 
@@ -41,7 +41,7 @@ def test_a_number_a_text_or_a_unique_prefix_picks_an_option() -> None:
 
 def test_ambiguous_wrong_and_unreadable_answers_say_why() -> None:
     session = session_at_bonus()
-    with pytest.raises(AnswerError, match="could be bonus 10>I, bonus 10>II"):
+    with pytest.raises(AnswerError, match=r"could be bonus 10>I \(\d+\), bonus 10>II \(\d+\)"):
         pick(session, "b 10")
     with pytest.raises(AnswerError, match="no option 12"):
         pick(session, "12")
@@ -91,6 +91,11 @@ def test_many_options_are_summarised_by_verb() -> None:
 
 def _every_action_decision() -> list[Options]:
     """The options of every decision of the bundled 4-player game, as the recorder lists them."""
+    return [options for _, options in _every_action_state()]
+
+
+def _every_action_state() -> list[tuple[GameState, Options]]:
+    """Every players' decision of the bundled 4-player game (but the bids): state, options."""
     from mcn.api import decisions, read_games
     from tests.replay.games import EXAMPLES
 
@@ -98,8 +103,16 @@ def _every_action_decision() -> list[Options]:
     found = []
     for step in decisions(game):
         if step.actor != CHANCE and step.before.decision.kind != "bid":
-            found.append(options_for(step.before, step.actor))
+            found.append((step.before, options_for(step.before, step.actor)))
     return found
+
+
+def _with_options(count: int) -> tuple[GameState, Options]:
+    """The first decision with more than ``count`` options (exactly one when ``count`` is 0)."""
+    for state, options in _every_action_state():
+        if (count == 0 and len(options.texts) == 1) or (count and len(options.texts) > count):
+            return state, options
+    raise AssertionError(f"no decision with more than {count} options")
 
 
 @pytest.mark.parametrize("columns", [60, 80, 120])
@@ -154,3 +167,33 @@ def test_variations_comments_and_glyphs_go_to_the_last_entered_decision() -> Non
     session.open_variation()
     assert session.undo().startswith("the empty variation")
     assert len(entry.variations) == 1
+
+
+def test_every_option_is_chosen_by_its_number_however_many_there_are() -> None:
+    state, many = _with_options(100)
+    assert choose(state, many, str(len(many.texts))) == many.actions[-1]
+    assert choose(state, many, "45") == many.actions[44]
+    with pytest.raises(AnswerError, match=rf"numbered 1-{len(many.texts)}"):
+        choose(state, many, str(len(many.texts) + 1))
+
+
+def test_a_beginning_shared_by_many_options_lists_them_with_their_numbers() -> None:
+    state, many = _with_options(100)
+    with pytest.raises(AnswerError) as raised:
+        choose(state, many, "donate")
+    problem = raised.value
+    assert "could be any of" in str(problem)
+    lines = listing(problem.numbered, 60, problem.words)
+    assert all(len(line) < 60 for line in lines)
+    shown = " ".join(lines)
+    numbers = [number for number, _ in problem.numbered]
+    assert re.search(rf"(?<!\d){numbers[0]}(?!\d)", shown)
+    assert re.search(rf"(?<!\d){numbers[-1]}(?!\d)", shown)
+    for number, text in problem.numbered[:3]:
+        assert choose(state, many, str(number)).text == text
+
+
+def test_the_only_option_is_number_one() -> None:
+    state, one = _with_options(0)
+    with pytest.raises(AnswerError, match="the only option is number 1"):
+        choose(state, one, "2")

@@ -173,7 +173,9 @@ def test_every_way_out_says_where_the_game_is_saved_and_how_to_continue(
     resumed, again = record(out, answers_of(game_of(GAME_3P))[12:])
     assert resumed == 0, again
     assert f"continuing {out} at " in again  # --script says where it continues
-    assert "continue with" not in again  # the game is over: nothing to continue
+    # the game is over: the file is saved, and can be opened again to annotate it
+    assert f"the game is over; everything entered is saved in {out}" in again
+    assert f"to add comments or variations: mcn record -o '{out}'" in again
     assert out.read_text(encoding="utf-8") == GAME_3P.read_text(encoding="utf-8")
 
 
@@ -193,7 +195,8 @@ def test_a_forced_move_typed_after_the_game_ended_is_accepted(tmp_path: Path) ->
     status, output = record(out, [*answers_of(game_of(GAME_3P)), "G: pick red"])
     assert status == 0, output
     assert final_digest(out) == final_digest(GAME_3P)
-    assert "the game is over" not in output
+    assert "the game is over: undo" not in output  # not refused
+    assert "<stdin>:" not in output
 
 
 def test_a_typed_slip_gets_validates_hint(tmp_path: Path) -> None:
