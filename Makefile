@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) on PATH"; exit 2; }
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,bench,dask,mutate]'
+	$(BIN)/pip install -q -e '.[dev,bench,dask,mutate,openspiel]'
 	touch $(STAMP)
 
 setup: $(STAMP) dot browser
@@ -99,7 +99,7 @@ bench-compiled: setup compiler
 	rm -rf $(BENCH_VENV) build/bench-dist
 	$(BIN)/python -m build --outdir build/bench-dist  # compiled wheel from the sdist: the checkout stays untouched
 	$(PY) -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/pip install -q "$$(ls build/bench-dist/*.whl)[dev,bench,dask]"
+	$(BENCH_VENV)/bin/pip install -q "$$(ls build/bench-dist/*.whl)[dev,bench,dask,openspiel]"
 	$(BENCH_VENV)/bin/python bench/run.py $(BENCH_ARGS)
 
 # Mutation testing of the core modules with cosmic-ray (docs/testing.md, "Mutation testing"):
