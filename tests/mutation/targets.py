@@ -85,7 +85,13 @@ TARGETS: dict[str, Target] = {
         Target(
             "duplicates",
             ("mcn/archive/judgement.py", "mcn/archive/keys.py"),
-            ("tests/archive/test_keys.py", "tests/archive/test_folder.py"),
+            # the rule-by-rule unit tests first: they kill most mutants in a second each
+            (
+                "tests/archive/test_judgement.py",
+                "tests/archive/test_keys.py",
+                "tests/archive/test_folder.py",
+                "tests/archive/test_reports.py",
+            ),
             "the judgement of a submission folder: two copies of one game found, however written",
         ),
         Target(
