@@ -49,6 +49,11 @@ register("site", "site:site", "Write the day's results as a static site: standin
 register("html", "html:html", "Write a game as a self-contained HTML page (board, moves, keys).")
 register("match", "match:match", "Play games between bot processes (docs/bots.md); results table.")
 register("bot", "bot:bot", "Run a reference bot (random, greedy) speaking the bot protocol.")
+register(
+    "explore",
+    "explore:explore",
+    "The moves played at a decision across games, and how they scored.",
+)
 
 
 #: Options whose values only the record knows, and the completion that looks them up there.

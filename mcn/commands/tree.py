@@ -1,4 +1,5 @@
-"""``mcn tree FILE -o OUT.svg``: draw a record's decision tree (see :mod:`mcn.tree`).
+"""``mcn tree FILE -o OUT.svg``: draw a record's decision tree (see :mod:`mcn.tree`);
+``mcn tree PATH… --merge -o OUT.svg``: many games merged into one tree (:mod:`mcn.commands.merged`).
 
 The output format follows the extension of ``-o``: ``.dot``/``.gv`` is written directly, no
 Graphviz binary needed; ``.svg``, ``.png`` and ``.pdf`` run Graphviz ``dot`` (``make setup``
@@ -11,11 +12,18 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import click
 import graphviz
 
 from mcn.commands.board import board_option
+from mcn.commands.merged import (
+    draw_merged,
+    merge_options,
+    refuse_merge_options,
+    refuse_single_options,
+)
 from mcn.commands.replayed import RecordError, load_replayed, report_stop
 from mcn.engine.data import Board
 from mcn.limits import MAX_ALTERNATIVES, MAX_DRAWN_NODES
@@ -51,7 +59,11 @@ def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> s
 
 @click.command("tree")
 @click.argument(
-    "record", metavar="FILE", type=click.Path(exists=True, readable=False, dir_okay=False)
+    "records",
+    metavar="FILE",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, readable=False, allow_dash=True),
 )
 @click.option(
     "-o",
@@ -98,9 +110,10 @@ def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     "viewer_name",
     help="Draw what one player could see: R, red, the player's name, or 'spectator'.",
 )
+@merge_options
 @board_option
 def tree(
-    record: str,
+    records: tuple[str, ...],
     output: str,
     game: int,
     alternatives: int,
@@ -110,14 +123,27 @@ def tree(
     collapse: int,
     viewer_name: str | None,
     board: Board | None,
+    **merge: Any,
 ) -> None:
-    """Draw FILE's decision tree: decisions as nodes, moves as edges, variations as branches."""
+    """Draw FILE's decision tree: decisions as nodes, moves as edges, variations as branches.
+
+    With --merge, FILE… are many records (files, directories, -): their games merged into one
+    tree by their sequence of public moves, with counts and win rates on the edges."""
     extension = os.path.splitext(output)[1].lower().lstrip(".")
     if extension not in FORMATS:
         raise click.BadParameter(
             f"cannot tell the format from {output!r}: use .{', .'.join(FORMATS)}",
             param_hint="'-o'",
         )
+    ctx = click.get_current_context()
+    if merge.pop("merge"):
+        refuse_single_options(ctx, ("game", "alternatives", "start", "stop", "collapse"))
+        draw_merged(records, output, extension, rankdir, viewer_name, board, **merge)
+        return
+    refuse_merge_options(ctx)
+    if len(records) != 1 or records[0] == "-" or os.path.isdir(records[0]):
+        raise click.UsageError("draw one record FILE, or several games with --merge")
+    record = records[0]
     if start is not None and stop is not None and address_key(start) > address_key(stop):
         raise click.BadParameter(f"--from {start} comes after --to {stop}", param_hint="'--from'")
     loaded = load_replayed(record, game, board=board, masked=viewer_name is not None)

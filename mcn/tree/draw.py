@@ -108,7 +108,11 @@ def edge_attributes(edge: Edge) -> dict[str, str]:
     if edge.comments:
         excerpt = _shorten(edge.comments[0], _COMMENT_EXCERPT)
         label += '<BR/><FONT POINT-SIZE="8"><I>' + html_text("{" + excerpt + "}") + "</I></FONT>"
+    if edge.stats:
+        label += '<BR/><FONT POINT-SIZE="8">' + html_text(edge.stats) + "</FONT>"
     tip = [f"{edge.address} {edge.move}"]
+    if edge.stats:
+        tip.append(edge.stats)
     if edge.glyphs:
         tip.append(" ".join(edge.glyphs))
     tip.extend(edge.comments)
@@ -126,6 +130,8 @@ def edge_attributes(edge: Edge) -> dict[str, str]:
     attributes.update(_EDGE_STYLE[edge.role])
     if edge.implicit and edge.role != "alternative":
         attributes["fontcolor"] = "grey40"
+    if edge.width is not None:
+        attributes["penwidth"] = f"{edge.width:.2f}"
     return attributes
 
 

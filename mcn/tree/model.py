@@ -133,6 +133,10 @@ class Edge:
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
     implicit: bool = False
+    #: Figures drawn under the move (``mcn tree --merge``: games, win rate), and the line
+    #: width that shows how often it was played (None: the role's width).
+    stats: str = ""
+    width: float | None = None
 
     @property
     def annotated(self) -> bool:
