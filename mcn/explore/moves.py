@@ -29,7 +29,14 @@ from typing import Final, overload
 from mcn.engine import GameState
 from mcn.engine.actions import ActionSyntaxError, Bid, parse_action
 from mcn.engine.constants import CHANCE, COLOURS
-from mcn.projection import EVERYTHING, SPECTATOR, Projection, Viewer, action_tokens
+from mcn.projection import (
+    EVERYTHING,
+    SPECTATOR,
+    Projection,
+    Viewer,
+    action_tokens,
+    tokens_by_text,
+)
 from mcn.replay import GameReplay, Step, forced_action
 from mcn.viewer import redacted_for
 
@@ -225,20 +232,35 @@ def _is_bid(text: str) -> bool:
 # ---- where a query stands in one game -------------------------------------------------------
 
 
-def follow(replay: GameReplay, seen: Sequence[Seen], moves: Sequence[str]) -> int | None:
+def as_seen(move: str, viewer: Viewer) -> tuple[str, ...]:
+    """The labels a written move matches for ``viewer``: itself and, for a move whose secret
+    no later event reveals move by move (a donation's or a bonus's compartments, a gift's
+    colour), the move as the viewer reads it (``B: donate jewel>?``, by
+    :func:`mcn.projection.tokens_by_text`). A bid or the Pope die must be written as seen."""
+    actor, _, text = move.partition(": ")
+    tokens = tuple(text.split())
+    if actor == CHANCE or not tokens or tokens[0] not in ("donate", "bonus", "give"):
+        return (move,)
+    masked = label(actor, tokens_by_text(actor, tokens, viewer))
+    return (move,) if masked == move else (move, masked)
+
+
+def follow(replay: GameReplay, seen: SeenLine, moves: Sequence[str]) -> int | None:
     """The index in ``seen`` of the decision reached after ``moves`` (None: the game does not
-    follow them). A step the moves leave out is passed over when it is a chance step, the
+    follow them); each move matches as :func:`as_seen` says. A step the moves leave out is
+    passed over when it is a chance step, the
     ``end`` of a turn, or a forced move (its decision had one legal action), as records leave
     them out; after the last move, forced moves are passed over too, so the answer is the next
     decision with a choice in it (or ``len(seen)``: the game ends there)."""
     forced = _Forced(replay)
     at = 0
-    for wanted in moves:
+    for move in moves:
+        wanted = as_seen(move, seen.viewer)
         while True:
             if at >= len(seen):
                 return None
             step = seen[at]
-            if step.label == wanted:
+            if step.label in wanted:
                 at += 1
                 break
             if step.chance is None and not step.label.endswith(": end") and not forced(at):
@@ -280,6 +302,7 @@ __all__ = [
     "MovesError",
     "Seen",
     "SeenLine",
+    "as_seen",
     "colour_rank",
     "follow",
     "label",
