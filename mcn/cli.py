@@ -8,6 +8,8 @@ To add a command, add one line to ``_COMMANDS``: ``name -> "module:attribute"``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -65,6 +67,19 @@ _RECORD_COMPLETIONS = {
 }
 
 
+def _completion(name: str) -> Callable[[click.Context, click.Parameter, str], list[Any]]:
+    """The record-aware completion ``name`` of :mod:`mcn.completion`, imported when a shell
+    asks for it (never at an ordinary start: the module reads records)."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from mcn import completion
+
+        found: list[Any] = getattr(completion, name)(ctx, param, incomplete)
+        return found
+
+    return complete
+
+
 def _complete_record_values(command: click.Command) -> None:
     """Give ``--as`` and the address options of every command the record-aware completion of
     :mod:`mcn.completion`, unless the command set its own: one place, every command."""
@@ -72,9 +87,7 @@ def _complete_record_values(command: click.Command) -> None:
         names = [name for name in param.opts if name in _RECORD_COMPLETIONS]
         # Click keeps a parameter's own completion in this attribute (None when not given).
         if names and getattr(param, "_custom_shell_complete", False) is None:
-            from mcn import completion
-
-            param._custom_shell_complete = getattr(completion, _RECORD_COMPLETIONS[names[0]])
+            param._custom_shell_complete = _completion(_RECORD_COMPLETIONS[names[0]])
 
 
 class LazyGroup(click.Group):

@@ -8,7 +8,9 @@ these files asks this module, so the two layouts are handled in exactly one plac
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -44,3 +46,24 @@ def load_schema(name: str) -> dict[str, Any]:
 def data_path(*parts: str) -> Path:
     """A file under ``mcn/data`` (board profiles, rulesets)."""
     return _PACKAGE.joinpath("data", *parts)
+
+
+def cache_dir() -> Path:
+    """Where the grammar cache lives (``$XDG_CACHE_HOME/mcn`` or ``~/.cache/mcn``)."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(root) / "mcn"
+
+
+def cache_file(grammar: str) -> str | bool:
+    """A cache path for ``grammar`` (any of mcn's grammars: the file is named by a digest of
+    its text), or False when no usable cache directory exists."""
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    directory = cache_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    if not os.access(directory, os.W_OK):
+        path = directory / f"grammar-{digest}.lark"
+        return str(path) if path.is_file() else False
+    return str(directory / f"grammar-{digest}.lark")

@@ -248,12 +248,16 @@ def inline_refs(node: Any, defs: dict[str, Any]) -> Any:
 
 @cache
 def compiled(name: str) -> Any:
-    """A cached validator for ``schemas/<name>.schema.json`` with its references inlined."""
+    """A cached validator for ``schemas/<name>.schema.json`` with its references inlined.
+
+    The schema itself is not checked against its metaschema here (a tenth of a second of every
+    ``mcn position`` start): the schemas ship with the package and the suite checks each one
+    (tests/engine/test_serial.py).
+    """
     import jsonschema  # here: slow to import, and only states read back from JSON need it
 
     schema = load_schema(name)
     cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
     return cls(inline_refs(schema, schema.get("$defs", {})))
 
 

@@ -6,44 +6,22 @@ Speed is not the grammar's concern: the fast readers live in :mod:`mcn.notation.
 
 The grammar file comes from the installed package (``mcn.resources.grammar_path()``), so this
 works from a wheel. Lark's grammar analysis is cached in a user cache directory
-(``$XDG_CACHE_HOME/mcn`` or ``~/.cache/mcn``, one file per grammar text) so start-up stays
-fast; when that directory cannot be created or written (a read-only home, a sandbox) the parser
-is simply built without a cache — Lark swallows a failed cache write silently.
+(``$XDG_CACHE_HOME/mcn`` or ``~/.cache/mcn``, one file per grammar text: see
+``mcn.resources.cache_file``, shared with the position grammar) so start-up stays fast; when
+that directory cannot be created or written (a read-only home, a sandbox) the parser is simply
+built without a cache — Lark swallows a failed cache write silently.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
 from functools import cache
-from pathlib import Path
 
 from lark import Lark
 
 from mcn import resources
 from mcn.notation.builder import RecordBuilder
-
-
-def cache_dir() -> Path:
-    """Where the grammar cache lives (``$XDG_CACHE_HOME/mcn`` or ``~/.cache/mcn``)."""
-    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(root) / "mcn"
-
-
-def cache_file(grammar: str) -> str | bool:
-    """A cache path for ``grammar`` (any of mcn's grammars: the file is named by a digest of
-    its text), or False when no usable cache directory exists."""
-    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
-    directory = cache_dir()
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    if not os.access(directory, os.W_OK):
-        path = directory / f"grammar-{digest}.lark"
-        return str(path) if path.is_file() else False
-    return str(directory / f"grammar-{digest}.lark")
+from mcn.resources import cache_file
 
 
 def build_parser(builder: RecordBuilder, *, use_cache: bool = True) -> Lark:

@@ -15,6 +15,7 @@ from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput, Unexp
 from mcn import resources
 from mcn.position.errors import PositionError
 from mcn.position.model import FORMAT, MASK, TAG, Position
+from mcn.resources import cache_file
 
 #: The fields of a position text, in order (the names of the JSON twin's keys).
 FIELDS = (
@@ -279,10 +280,8 @@ class _Build(Transformer[Token, Any]):
 @cache
 def _parser() -> Lark:
     """The position parser; Lark's analysis of the grammar is cached on disk like the record
-    grammar's (mcn/notation/grammar.py), so ``mcn position TEXT`` does not rebuild it at every
-    start (about 0.5 s of a cold start)."""
-    from mcn.notation.grammar import cache_file
-
+    grammar's (``mcn.resources.cache_file``, without importing the record side), so
+    ``mcn position TEXT`` does not rebuild it at every start (about 0.5 s of a cold start)."""
     grammar = resources.grammar_path("position").read_text(encoding="utf-8")
     return Lark(
         grammar,

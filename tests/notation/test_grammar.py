@@ -14,12 +14,12 @@ from mcn import resources
 from mcn.notation.builder import RecordBuilder
 from mcn.notation.grammar import (
     build_parser,
-    cache_dir,
     rule_lines,
     shared,
     summary,
     terminal_names,
 )
+from mcn.resources import cache_dir
 from tests.notation.helpers import HEADERS
 
 
