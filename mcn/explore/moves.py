@@ -178,7 +178,10 @@ def parse_moves(text: str) -> tuple[str, ...]:
         actor = CHANCE if actor.lower() in CHANCE_HEADS or actor == "*" else actor.upper()
         position = head.end()
         body = text[position:end]
-        for part in body.split(";"):
+        parts = body.split(";")
+        if len(parts) > 1 and not parts[-1].strip():
+            parts.pop()  # a ';' before the next item's head
+        for part in parts:
             words = _NUMBER.sub("", part.rstrip()).strip() if part.strip() else ""
             words = re.sub(r"\s+\d+\.\s*$", "", words)  # the next item's turn number
             column = position + len(part) - len(part.lstrip()) + 1
@@ -199,14 +202,21 @@ def parse_moves(text: str) -> tuple[str, ...]:
 
 def _canonical(actor: str, words: str, column: int) -> str:
     tokens = words.split()
-    if "?" in tokens:  # a secret as the viewer reads it: not an action the engine plays
-        fixed = [t if t in ("?", "I", "II") or t.upper() in COLOURS else t.lower() for t in tokens]
-        return label(actor, fixed)
+    if "?" in words:  # a secret as the viewer reads it: not an action the engine plays
+        return label(actor, [tokens[0].lower(), *(_case(t) for t in tokens[1:])])
     try:
         action = parse_action(actor, words)
     except ActionSyntaxError as error:
         raise MovesError(str(error), column) from None
     return label(action.actor, action.text.split())
+
+
+def _case(token: str) -> str:
+    """A token of a move with a secret in its canonical case (``jewel>II``, ``bread>?``)."""
+    if ">" in token:
+        left, _, right = token.partition(">")
+        return f"{_case(left)}>{_case(right)}"
+    return token.upper() if token.upper() in ("I", "II", *COLOURS) else token.lower()
 
 
 def _bids_in_order(labels: list[str]) -> list[str]:
