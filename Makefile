@@ -65,6 +65,7 @@ dist: setup compiler
 lint: $(STAMP)
 	$(BIN)/ruff check mcn tests bench
 	$(BIN)/ruff format --check mcn tests bench
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

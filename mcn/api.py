@@ -339,7 +339,7 @@ def random_game(
     variant: str = "standard",
 ) -> Game:
     """A complete random legal game (seeded, reproducible), as a record."""
-    from mcn.commands.random_games import DEFAULT_INFRACTIONS
+    from mcn.engine.random_play import DEFAULT_INFRACTIONS
     from mcn.transcript import transcript
 
     colours = tuple(players)

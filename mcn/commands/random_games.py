@@ -18,14 +18,11 @@ import click
 
 from mcn.engine import CHANCE, COLOURS, GameState, RandomPlayer, new_game, play_random_game
 from mcn.engine.actions import Action, SideAction
+from mcn.engine.random_play import DEFAULT_INFRACTIONS
 from mcn.notation.model import Game
 from mcn.notation.writer import write
 from mcn.safe_write import WriteError, atomic_open
 from mcn.transcript import Decision, transcript
-
-#: The infractions a random META CULPA game agrees on when none are given (R-MET-3).
-DEFAULT_INFRACTIONS = ("late-rotation", "forgot-merchant-stone", "out-of-turn", "take-back")
-
 
 _MAX_ACTIONS = 100_000
 

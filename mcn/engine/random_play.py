@@ -15,6 +15,10 @@ from mcn.engine.actions import Action, Bid, SideAction
 from mcn.engine.constants import CHANCE, COLOURS, POST_MAX
 from mcn.engine.state import GameState, new_game
 
+#: The infractions a random META CULPA game agrees on when none are given (R-MET-3): the
+#: library's ``random_game`` and ``mcn random`` share them.
+DEFAULT_INFRACTIONS = ("late-rotation", "forgot-merchant-stone", "out-of-turn", "take-back")
+
 
 class HistoryEntry(NamedTuple):
     """One applied decision of a game."""
