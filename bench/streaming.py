@@ -37,8 +37,36 @@ COMMANDS: dict[str, list[str]] = {
     "redact": ["redact", "{mcn}", "--as", "R", "-o", "{out}"],
     "standings": ["standings", "{mcn}", "--format", "csv"],
     "filter": ["filter", "{mcn}", "--player", "Random player red", "-o", "{out}"],
+    "explore": ["explore", "{mcn}", "--at", "2.bid", "--as", "R", "--format", "json"],
+    "tree --merge": ["tree", "{mcn}", "--merge", "--depth", "8", "-o", "{out}.dot"],
 }
 TARGET_MB = 150.0
+#: Commands that answer questions about a whole archive (issue 31): each must stay within
+#: :data:`TARGET_RATIO` of ``validate --jobs 1``'s time on the same file.
+ARCHIVE_QUESTIONS = ("explore", "tree --merge")
+TARGET_RATIO = 1.5
+
+
+def versus_validate(mcn_bin: str, command: list[str], path: Path) -> dict[str, Any]:
+    """The time of ``command`` on ``path`` over that of ``mcn validate --jobs 1`` on it: the
+    two run one after the other, alone (no other row running), so the ratio is fair."""
+    with tempfile.TemporaryDirectory(prefix="mcn-ratio-") as scratch:
+        target = Path(scratch) / "out"
+        args = [a.format(mcn=path, json=path, out=target) for a in command]
+        seconds = []
+        for run in (["validate", "-q", str(path), "--jobs", "1"], args):
+            start = time.perf_counter()
+            subprocess.run(
+                [mcn_bin, *run], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+            )
+            seconds.append(time.perf_counter() - start)
+    ratio = seconds[1] / seconds[0]
+    return {
+        "validate_s": round(seconds[0], 1),
+        "command_s": round(seconds[1], 1),
+        "ratio": round(ratio, 2),
+        "within_target": ratio <= TARGET_RATIO,
+    }
 
 
 def _write_repeated(games: tuple[str, ...], size: int, path: Path) -> int:
@@ -111,6 +139,8 @@ def memory_rows(
 
         with ThreadPoolExecutor(max(1, workers)) as pool:
             rows = dict(zip(COMMANDS, pool.map(measure, COMMANDS), strict=True))
+        for name in ARCHIVE_QUESTIONS:  # throughput beside validate --jobs 1, run alone
+            rows[name]["vs_validate_jobs1"] = versus_validate(mcn_bin, COMMANDS[name], mcn_path)
         out.update(rows)
     return out
 

@@ -34,7 +34,7 @@ from mcn.engine.constants import COLOUR_NAMES, COLOURS
 from mcn.engine.data import Board
 from mcn.explore.archive import Counted, options_for, read_archive
 from mcn.explore.merge import Explorer, Places, Row
-from mcn.explore.moves import MovesError, parse_moves
+from mcn.explore.moves import MovesError, Seen, parse_moves
 from mcn.explore.query import AtDecision, Reached
 from mcn.explore.tally import percent, place_text, win_text
 from mcn.inputs import Inputs, effective_jobs
@@ -154,7 +154,7 @@ def run_read(
     expect_players: int | None,
     board: Board | None,
     count: Callable[[Any, Places], Any],
-    take_back: Callable[[Any, Any, Places], None],
+    take_back: Callable[[Any, Places], None],
     label: str,
 ) -> Counted[Any]:
     """Read the archive through the workers, with a progress bar on a terminal."""
@@ -363,12 +363,12 @@ def explore(
     )
     explorer = Explorer(split_chance)
 
-    def count(answer: Reached, places: Places) -> Reached:
+    def count(answer: Reached, places: Places) -> tuple[Seen, ...]:
         explorer.add(answer.moves, places)
-        return answer
+        return answer.moves
 
-    def take_back(handle: Reached, answer: Reached, places: Places) -> None:
-        explorer.remove(answer.moves, places)
+    def take_back(moves: tuple[Seen, ...], places: Places) -> None:
+        explorer.remove(moves, places)
 
     examiner = AtDecision(viewer, at, after)
     counted = run_read(

@@ -148,12 +148,12 @@ def draw_merged(
     )
     merged = MergedTree(depth, split_chance)
 
-    def count(answer: tuple[tuple[Seen, ...], bool], places: Places) -> TreeNode:
+    def count(answer: tuple[tuple[Seen, ...], bool], places: Places) -> tuple[TreeNode, bool]:
         moves, ends = answer
-        return merged.add(moves, ends, places)
+        return merged.add(moves, ends, places), ends
 
-    def take_back(leaf: TreeNode, answer: tuple[tuple[Seen, ...], bool], places: Places) -> None:
-        merged.remove(leaf, answer[1], places)
+    def take_back(handle: tuple[TreeNode, bool], places: Places) -> None:
+        merged.remove(handle[0], handle[1], places)
 
     counted = run_read(
         files,

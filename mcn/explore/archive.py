@@ -48,13 +48,14 @@ def read_archive(
     files: list[str],
     judgement: Judgement,
     count: Callable[[Any, Places], Handle | None],
-    take_back: Callable[[Handle, Any, Places], None],
+    take_back: Callable[[Handle, Places], None],
     moved: Callable[[int], None],
 ) -> Counted[Handle]:
     """Read ``files``: ``count(answer, places)`` for every valid game as it comes (it returns
-    a handle to take the game back by, or None when the game does not concern the query), then
-    ``take_back(handle, answer, places)`` for every counted game the judgement sets aside."""
-    pending: list[tuple[Entry, Handle, Any, Places]] = []
+    a handle to take the game back by — all that is kept of the game's answer —, or None when
+    the game does not concern the query), then ``take_back(handle, places)`` for every counted
+    game the judgement sets aside."""
+    pending: list[tuple[Entry, Handle, Places]] = []
     for report in runner.run(files):
         moved(runner.progress)
         entry = judgement.add(report)
@@ -63,12 +64,12 @@ def read_archive(
         places = places_of(report)
         handle = count(report.examined, places)
         if handle is not None:
-            pending.append((entry, handle, report.examined, places))
+            pending.append((entry, handle, places))
     outcome = judgement.decide()
     counted: Counted[Handle] = Counted(outcome)
-    for entry, handle, answer, places in pending:
+    for entry, handle, places in pending:
         if not entry.kept:
-            take_back(handle, answer, places)
+            take_back(handle, places)
             counted.taken_back += 1
     for entry in outcome.entries:
         if entry.kept:

@@ -59,7 +59,7 @@ class Explorer:
 
     def add(self, moves: tuple[Seen, ...], places: Places, sign: int = 1) -> None:
         """Count one game that reached the decision and made ``moves`` there."""
-        self.reached.add(None if places is None else 0, sign)
+        self.reached.reach(places is not None, sign)
         if not moves:
             self.ended += sign
         for seen in moves:
@@ -127,7 +127,7 @@ class MergedTree:
         """Count one game (its first moves, and whether its record ends within them); the
         node it reaches, to take it back by."""
         node = self.root
-        node.tally.add(None if places is None else 0)
+        node.tally.reach(places is not None)
         for seen in moves:
             key = seen.key(self.split_chance)
             child = node.children.get(key)
@@ -150,4 +150,4 @@ class MergedTree:
             parent = node.parent
             if node.tally.games == 0 and parent is not None:
                 del parent.children[node.key]
-        self.root.tally.remove(None if places is None else 0)
+        self.root.tally.reach(places is not None, -1)

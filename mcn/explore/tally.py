@@ -49,6 +49,11 @@ class Tally:
     def remove(self, place: int | None) -> None:
         self.add(place, -1)
 
+    def reach(self, finished: bool, sign: int = 1) -> None:
+        """Count one game that reaches a decision (no mover: no wins, no places)."""
+        self.games += sign
+        self.finished += sign * finished
+
     @property
     def win_rate(self) -> float | None:
         return self.wins / self.finished if self.finished else None

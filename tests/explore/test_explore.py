@@ -301,3 +301,43 @@ def test_merge_options_are_checked(archive: Path, tmp_path: Path) -> None:
         in _run("tree", str(archive), "--merge", "-o", out, "--collapse", "2", code=2).output
     )
     assert "several games with --merge" in _run("tree", str(archive), "-o", out, code=2).output
+
+
+def test_a_game_taken_back_leaves_no_trace() -> None:
+    # the judgement sets a counted copy aside: the counts are as if it was never read
+    from mcn.explore.merge import Explorer, MergedTree
+    from mcn.explore.query import AtDecision, Opening
+
+    replays = _kept_replays()[:3]
+    answers = [(Opening(None, 10)(None, r), _places(r)) for r in replays]  # type: ignore[arg-type]
+    alone, both = MergedTree(10), MergedTree(10)
+    for (moves, ends), places in answers[:2]:
+        alone.add(moves, ends, places)
+        both.add(moves, ends, places)
+    (moves, ends), places = answers[2]
+    both.remove(both.add(moves, ends, places), ends, places)
+    from mcn.explore.draw import to_tree
+
+    assert to_tree(both) == to_tree(alone)
+    at = AtDecision("R", "1.bid")
+    one, two = Explorer(), Explorer()
+    for replay in replays[:2]:
+        reached = at(None, replay)  # type: ignore[arg-type]
+        assert reached is not None
+        one.add(reached.moves, _places(replay))
+        two.add(reached.moves, _places(replay))
+    extra = at(None, replays[2])  # type: ignore[arg-type]
+    assert extra is not None
+    two.add(extra.moves, _places(replays[2]))
+    two.remove(extra.moves, _places(replays[2]))
+    assert two.rows == one.rows and two.reached == one.reached and two.ended == one.ended
+
+
+def test_dask_gives_the_local_output(archive: Path, tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="the mcn[dask] extra is not installed")
+    args = ["explore", str(archive), "--at", "1.bid", "--as", "B", "--format", "json"]
+    local = _run(*args).stdout
+    assert _run(*args, "--dask", "local:1").stdout == local
+    out = tmp_path / "d.dot"
+    _run("tree", str(archive), "--merge", "-o", str(out), "--dask", "local:1")
+    assert out.read_text(encoding="utf-8") == _dot(archive, tmp_path)
