@@ -258,3 +258,25 @@ def test_a_record_left_inside_a_variation_says_where_it_continues(tmp_path: Path
     assert "stopped at setup.4" in text
     for said in saved_and_continue(output):
         assert said in text
+
+
+def test_tab_offers_the_games_own_colours_for_the_soul_order(tmp_path: Path) -> None:
+    # R-SET-1: a 2-player game's soul order is Red's and Blue's: Tab offers R and B only
+    output = tmp_path / "game.mcn"
+    presets = ["--players", "R,B", "-H", "Event=e", "-H", "Site=s", "-H", "Date=2024.01.01"]
+    terminal = Terminal(output, 80, *presets, "-H", "Red=a", "-H", "Blue=b")
+    terminal.child.expect_exact("(colour initials: R B)")
+    terminal.child.expect(PROMPT)
+    start = len(terminal.seen.getvalue())
+    terminal.child.send("souls: \t")
+    terminal.child.expect_exact("back")  # the completion menu: the colours, then commands
+    menu = " ".join(terminal.lines(start))
+    assert re.search(r"\bR\b", menu) and re.search(r"\bB\b", menu), menu
+    assert not re.search(r"\b[GY]\b", menu), menu
+    terminal.child.sendline("B R")
+    terminal.child.expect_exact("  souls: B R\r\n")
+    terminal.child.expect(PROMPT)
+    terminal.child.sendline("quit")
+    code, _ = terminal.end()
+    assert code == 0
+    assert output.read_text(encoding="utf-8").rstrip().endswith("souls: B R")
