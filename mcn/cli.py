@@ -2,7 +2,7 @@
 
 Each command lives in its own module under ``mcn.commands`` and is imported only when it is
 invoked, so ``mcn --version`` and ``mcn --help`` stay fast (no Lark, no engine import).
-To add a command, add one line to ``_COMMANDS``: ``name -> "module:attribute"``.
+To add a command, add one ``register(name, "module:attribute", short_help)`` line below.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import click
 from mcn import __version__
 from mcn.compiled import build_kind
 
-_COMMANDS: dict[str, tuple[str, str]] = {
-    # name: (module under mcn.commands, click command attribute, one-line help)
-}
+#: name -> (module under mcn.commands, the Click command's attribute in it), filled by register
+_COMMANDS: dict[str, tuple[str, str]] = {}
+#: name -> the one-line help ``mcn --help`` lists (without importing the command)
 _HELP: dict[str, str] = {}
 
 
