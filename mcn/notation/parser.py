@@ -48,7 +48,7 @@ class GameResult:
         return self.game is not None and not self.errors
 
 
-def _source_line(text: str, line: int) -> str | None:
+def source_line(text: str, line: int) -> str | None:
     """Line ``line`` (1-based) of ``text``."""
     start = 0
     for _ in range(line - 1):
@@ -224,7 +224,7 @@ def read_strict(text: str, name: str, read: Reading) -> File:
         # Not reached in practice: the game-by-game parse finds the whole-text error too.
         message, line, column = explain(failure, text)
         raise NotationError(
-            message, name=name, line=line, column=column, source_line=_source_line(text, line)
+            message, name=name, line=line, column=column, source_line=source_line(text, line)
         ) from None
     return _games(elements, text, name)
 
@@ -242,7 +242,7 @@ def _games(elements: list[Element | Header], text: str, name: str) -> File:
                 line=line,
                 column=column,
                 game=number,
-                source_line=_source_line(text, line),
+                source_line=source_line(text, line),
             )
         games.append(game)
     return File(tuple(games), name)

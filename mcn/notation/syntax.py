@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from mcn.notation.errors import NotationError
 from mcn.notation.games import outline_problems
 from mcn.notation.outline import Outline, outline_plain
-from mcn.notation.parser import _source_line, number_games, parse_chunk
+from mcn.notation.parser import number_games, parse_chunk, source_line
 from mcn.notation.split import Chunk, split_games, text_lines
 from mcn.notation.stream import Source, source_chunks
 
@@ -115,7 +115,7 @@ def check_syntax(text: str, *, name: str = "<string>") -> SyntaxReport:
     outlines = outline_plain(text, 0)
     if outlines is not None:
         results: Iterable[GameSyntax] = [
-            _from_outline(outline, number, name, lambda line: _source_line(text, line))
+            _from_outline(outline, number, name, lambda line: source_line(text, line))
             for number, outline in enumerate(outlines, start=1)
         ]
     else:

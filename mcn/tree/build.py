@@ -14,7 +14,7 @@ from mcn.notation.model import Comment, Element, Game, Item
 from mcn.projection import EVERYTHING, SeenMove, Viewer, project_line
 from mcn.replay import GameReplay, Line, Step
 from mcn.tree.alternatives import add_alternatives
-from mcn.tree.model import Edge, EdgeRole, Node, NodeRole, Tree, TreeOptions, _own
+from mcn.tree.model import Edge, EdgeRole, Node, NodeRole, Tree, TreeOptions, own_address
 from mcn.tree.shape import collapse, window
 
 
@@ -33,7 +33,7 @@ class _Layout:
     def new_node(self, address: str, state: GameState, actors: tuple[str, ...], depth: int) -> str:
         node_id = f"n{len(self.tree.nodes)}"
         role: NodeRole = "chance" if actors == (CHANCE,) else "decision"
-        hint = _souls_hint(state) if _own(address).endswith(".prep.1") else ""
+        hint = _souls_hint(state) if own_address(address).endswith(".prep.1") else ""
         self.tree.nodes[node_id] = Node(
             node_id, address, role, actors, depth, prompt=state.decision.prompt, hint=hint
         )

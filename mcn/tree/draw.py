@@ -13,8 +13,8 @@ import graphviz
 
 from mcn.engine import CHANCE
 from mcn.engine.constants import colour_name
-from mcn.tree.labels import _html, _shorten, escaped_string, html_text
-from mcn.tree.model import Edge, Node, Tree, _own
+from mcn.tree.labels import escaped_string, html_label, html_text, one_line
+from mcn.tree.model import Edge, Node, Tree, own_address
 
 _LABEL_LIMIT: Final = 64
 _COMMENT_EXCERPT: Final = 32
@@ -49,11 +49,11 @@ def node_attributes(node: Node) -> dict[str, str]:
     tip: list[str] = []
     if node.role == "collapsed":
         first, last = node.folded[0][0], node.folded[-1][0]
-        lines.append(f"<B>{html_text(_own(first))} … {html_text(_own(last))}</B>")
+        lines.append(f"<B>{html_text(own_address(first))} … {html_text(own_address(last))}</B>")
         lines.append(html_text(f"{len(node.folded)} decisions"))
         tip.extend(f"{address} {move}" for address, move in node.folded)
     else:
-        title = "end" if node.address == "end" else _own(node.address)
+        title = "end" if node.address == "end" else own_address(node.address)
         lines.append(f"<B>{html_text(title)}</B>")
         who = _who(node.actors)
         if who:
@@ -68,7 +68,7 @@ def node_attributes(node: Node) -> dict[str, str]:
         lines.append(f'<FONT POINT-SIZE="8">{html_text(node.hint)}</FONT>')
         tip.append(f"souls: {node.hint}")
     if node.note:
-        lines.append(f"<I>{html_text(_shorten(node.note, _LABEL_LIMIT))}</I>")
+        lines.append(f"<I>{html_text(one_line(node.note, _LABEL_LIMIT))}</I>")
         tip.append(node.note)
     if node.cut:
         lines.append(html_text("…"))
@@ -76,7 +76,7 @@ def node_attributes(node: Node) -> dict[str, str]:
     attributes = {
         "id": node.id,
         "class": f"node-{node.role}" + (" main" if node.depth == 0 else ""),
-        "label": _html(lines),
+        "label": html_label(lines),
         "tooltip": escaped_string("\n".join(tip)),
     }
     open_end = node.role == "end" and node.address != "end"
@@ -99,14 +99,14 @@ _NODE_STYLE: Final[dict[str, dict[str, str]]] = {
 
 def edge_attributes(edge: Edge) -> dict[str, str]:
     """Graphviz attributes of one edge (pure: the edge in, a dict out)."""
-    text = _shorten(edge.move, _LABEL_LIMIT)
+    text = one_line(edge.move, _LABEL_LIMIT)
     label = html_text(text)
     if edge.glyphs:
         label += " <B>" + html_text(" ".join(edge.glyphs)) + "</B>"
     if edge.implicit:
         label = f"<I>{label}</I>"
     if edge.comments:
-        excerpt = _shorten(edge.comments[0], _COMMENT_EXCERPT)
+        excerpt = one_line(edge.comments[0], _COMMENT_EXCERPT)
         label += '<BR/><FONT POINT-SIZE="8"><I>' + html_text("{" + excerpt + "}") + "</I></FONT>"
     if edge.stats:
         label += '<BR/><FONT POINT-SIZE="8">' + html_text(edge.stats) + "</FONT>"
@@ -123,7 +123,7 @@ def edge_attributes(edge: Edge) -> dict[str, str]:
     tooltip = escaped_string("\n".join(tip))
     attributes = {
         "class": f"edge-{edge.role}",
-        "label": _html([label]),
+        "label": html_label([label]),
         "tooltip": tooltip,
         "labeltooltip": tooltip,
     }
@@ -151,7 +151,7 @@ def to_graphviz(tree: Tree, rankdir: str = "TB") -> graphviz.Digraph:
         "mcn",
         graph_attr={
             "rankdir": rankdir,
-            "label": _html(html_text(line) for line in tree.title),
+            "label": html_label(html_text(line) for line in tree.title),
             "labelloc": "t",
             "fontname": "Helvetica",
             "newrank": "true",

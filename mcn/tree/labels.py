@@ -57,11 +57,12 @@ def escaped_string(text: str, limit: int = MAX_TOOLTIP_CHARS) -> str:
     return cast(str, graphviz.nohtml(escaped))  # a str subclass the package never reads as HTML
 
 
-def _html(lines: Iterable[str]) -> str:
+def html_label(lines: Iterable[str]) -> str:
     """An HTML-like label from already escaped lines."""
     return "<" + "<BR/>".join(lines) + ">"
 
 
-def _shorten(text: str, limit: int) -> str:
+def one_line(text: str, limit: int) -> str:
+    """``text`` with its runs of white space made one space, cut to ``limit`` (``…``)."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"

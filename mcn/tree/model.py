@@ -61,12 +61,13 @@ def address_key(address: str) -> tuple[int, ...]:
     return tuple(key)
 
 
-def _own(address: str) -> str:
+def own_address(address: str) -> str:
+    """The decision's own part of a variation address (after the last ``:``)."""
     return address.rsplit(":", 1)[-1]
 
 
 def _round_of(address: str) -> str | None:
-    head = _own(address).split(".", 1)[0]
+    head = own_address(address).split(".", 1)[0]
     return head if head == "setup" or head.isdigit() else None
 
 
