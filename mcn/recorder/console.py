@@ -9,6 +9,7 @@ the recorder saves the file whenever it is about to wait for input.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import select
 import shutil
@@ -17,6 +18,9 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
 from mcn.terminal import visible
+
+#: Seconds a resized window keeps its width before the options are shown again for it.
+RESIZE_SETTLE = 0.2
 
 
 class Console(Protocol):
@@ -162,6 +166,7 @@ class TerminalConsole:
         self._session: PromptSession[str] = PromptSession(history=InMemoryHistory())
         self._relist: Callable[[int], list[str]] | None = None
         self._width = 0
+        self._settling: asyncio.TimerHandle | None = None
         self._session.app.before_render += self._resized
 
     def ask(
@@ -178,6 +183,9 @@ class TerminalConsole:
             return self._session.prompt(prompt, completer=completer, complete_while_typing=False)
         finally:
             self._relist = None
+            if self._settling is not None:
+                self._settling.cancel()
+                self._settling = None
 
     def columns(self) -> int:
         """The terminal's own width (not a COLUMNS variable, which a resize leaves behind)."""
@@ -188,14 +196,24 @@ class TerminalConsole:
 
     def _resized(self, app: Any) -> None:
         """Before each drawing of the prompt: if the width changed since the options were
-        laid out, show them again above the prompt for the new width."""
-        width = app.output.get_size().columns
-        if self._relist is None or width == self._width:
+        laid out, show them again above the prompt for the new width — once the window has
+        kept its size for a moment (a window dragged wider sends many SIGWINCH: one list)."""
+        if self._relist is None or app.output.get_size().columns == self._width:
             return
+        if self._settling is not None:
+            self._settling.cancel()
+        self._settling = asyncio.get_running_loop().call_later(RESIZE_SETTLE, self._relay, app)
+
+    def _relay(self, app: Any) -> None:
         from prompt_toolkit.application import run_in_terminal
 
+        self._settling = None
+        width = app.output.get_size().columns
+        relist = self._relist
+        if relist is None or width == self._width or not app.is_running:
+            return
         self._width = width
-        lines = self._relist(width)
+        lines = relist(width)
         run_in_terminal(lambda: self.say("\n".join(lines)))
 
     def say(self, text: str) -> None:
