@@ -167,14 +167,18 @@ def run_read(
 
 
 def left_out_lines(counted: Counted[Any]) -> list[str]:
-    """The games not counted and why (invalid ones with their first error and its address),
-    and the files that could not be read: for standard error."""
+    """The games not counted and why (an invalid one with its first error as ``validate``
+    writes it: ``file:line:col: error: ADDRESS: reason [RULE] (game N)``), and the files that
+    could not be read: for standard error."""
     lines = []
     for entry in counted.left_out:
+        error = counted.errors.get((entry.file, entry.game))
+        if entry.status == INVALID and error is not None:
+            lines.append(clean(f"not counted: invalid: {error}"))
+            continue
         reason = entry.reason if entry.status == INVALID else entry.note
-        lines.append(
-            clean(f"{entry.file}: game {entry.game}: not counted: {entry.status}: {reason}")
-        )
+        text = f"{entry.file}: game {entry.game}: not counted: {entry.status}: {reason}"
+        lines.append(clean(text))
     for note in counted.outcome.problems:
         lines.append(clean(f"{note.file}: error: {note.message}"))
     for note in counted.outcome.encodings:

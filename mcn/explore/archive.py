@@ -41,6 +41,9 @@ class Counted(Generic[Handle]):
     #: Games set aside by the judgement after they were counted (taken back).
     taken_back: int = 0
     left_out: list[Entry] = field(default_factory=list)
+    #: The first error of each invalid game, in the notation's error style
+    #: (``file:line:col: error: ADDRESS: reason [RULE] (game N)``), by (file, game).
+    errors: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 def read_archive(
@@ -56,9 +59,14 @@ def read_archive(
     the game does not concern the query), then ``take_back(handle, places)`` for every counted
     game the judgement sets aside."""
     pending: list[tuple[Entry, Handle, Places]] = []
+    errors: dict[tuple[str, int], str] = {}
     for report in runner.run(files):
         moved(runner.progress)
         entry = judgement.add(report)
+        if entry is not None and not report.valid:
+            first = next((d for d in report.diagnostics if d.severity == "error"), None)
+            if first is not None:
+                errors[(entry.file, entry.game)] = first.text()
         if entry is None or not report.valid or report.examined is None:
             continue
         places = places_of(report)
@@ -66,7 +74,7 @@ def read_archive(
         if handle is not None:
             pending.append((entry, handle, places))
     outcome = judgement.decide()
-    counted: Counted[Handle] = Counted(outcome)
+    counted: Counted[Handle] = Counted(outcome, errors=errors)
     for entry, handle, places in pending:
         if not entry.kept:
             take_back(handle, places)

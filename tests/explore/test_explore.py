@@ -88,7 +88,8 @@ def test_the_judgement_decides_which_games_count(archive: Path) -> None:
     assert data["judgement"]["duplicate"] == 1 and data["judgement"]["invalid"] == 1
     assert "not counted: duplicate" in result.stderr
     invalid = [line for line in result.stderr.splitlines() if "not counted: invalid" in line]
-    assert len(invalid) == 1 and "b.mcn: game 2" in invalid[0] and ".pick." in invalid[0]
+    assert len(invalid) == 1 and "b.mcn:" in invalid[0] and "(game 2)" in invalid[0]
+    assert ": error: 1.pick." in invalid[0]  # file:line:col: error: ADDRESS: reason
 
 
 def test_the_first_decision_groups_the_chance_outcomes(archive: Path) -> None:
