@@ -42,6 +42,7 @@ from mcn.diff import compare
 from mcn.engine import COLOURS, GameState, play_random_game
 from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Visit
 from mcn.engine.events import BidsRevealed, Evaluation, LetterMoved, LettersScored, PopeDie
+from mcn.engine.ranking import placings
 from mcn.html import page_data
 from mcn.legal import legal_at, try_move
 from mcn.notation.jsonform import game_to_json
@@ -464,6 +465,30 @@ def _tree(side: Side, viewer: Viewer) -> str:
     return to_graphviz(build_tree(side.replay, options)).source
 
 
+def _explore(side: Side, viewer: Viewer, index: int) -> object:
+    """``mcn explore --as`` at the record's every decision and ``mcn tree --merge --as`` (the
+    DOT source) with the record as the whole archive (docs/explore.md)."""
+    from mcn.explore.draw import to_tree
+    from mcn.explore.merge import Explorer, MergedTree
+    from mcn.explore.query import AtDecision, Opening
+
+    final = side.replay.final
+    places = None
+    if final is not None and final.is_terminal():
+        places = {p.colour: p.place for p in placings(final)}
+    seen: list[object] = []
+    for address in dict.fromkeys(step.address for step in side.steps):
+        explorer = Explorer()
+        reached = AtDecision(viewer, address)(side.game, side.replay)
+        if reached is not None:
+            explorer.add(reached.moves, places)
+        seen.append([(r.key, r.tally, r.outcomes) for r in explorer.ordered()])
+    merged = MergedTree(len(side.steps))
+    moves, ends = Opening(viewer, len(side.steps))(side.game, side.replay)
+    merged.add(moves, ends, places)
+    return seen, to_graphviz(to_tree(merged)).source
+
+
 #: Outputs at one decision: ``mcn replay --to ADDRESS --as X`` in text and JSON, and the
 #: position and legal actions of the decision that follows (``mcn position/legal --at``).
 ADDRESS_OUTPUTS: list[Output] = [
@@ -483,6 +508,7 @@ RECORD_OUTPUTS: list[Output] = [
     Output("html", _html, every=4),
     Output("tree", lambda side, viewer, index: _tree(side, viewer), every=4),
     Output("redact --keep-annotations", _redact_annotated),
+    Output("explore and tree --merge", _explore, every=4),
     Output("error lines", _error_lines),
 ]
 
