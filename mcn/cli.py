@@ -47,6 +47,9 @@ register("board", "board:board", "Print a board profile, provisional values mark
 register("help", "help:help_", "Help on a topic: 'mcn help moves' lists every move.")
 register("standings", "standings:standings", "Standings per player across a folder of games.")
 register("filter", "filter:filter_", "Write the games that match: player, result, event, validity.")
+register(
+    "stats", "stats:stats", "Win rates, places, bids and endings over an archive, with intervals."
+)
 register("site", "site:site", "Write the day's results as a static site: standings, games, …")
 register("html", "html:html", "Write a game as a self-contained HTML page (board, moves, keys).")
 register("match", "match:match", "Play games between bot processes (docs/bots.md); results table.")

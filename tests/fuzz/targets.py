@@ -136,6 +136,7 @@ _COMMANDS: dict[str, Callable[[Path, Path, Path], list[str]]] = {
     "export": _cli(["export", "{input}", "--as", "G", "-o", "{out}.json"]),
     "replay-as": _cli(["replay", "{input}", "--as", "Y", "--format", "json"]),
     "standings": _cli(["standings", "{input}", "--format", "md"]),
+    "stats": _cli(["stats", "{input}", "--format", "html"]),
 }
 
 
