@@ -124,7 +124,7 @@ def stats(
     judgement = Judgement(choices_for(inputs, prefer, supersedes, schedule_file))
     if board is not None:  # B-4: which board decides, and whether it has provisional values
         click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
-    options = Options(expect_players=expect_players, board=board, extract=game_figures)
+    options = Options(expect_players=expect_players, board=board, examine=game_figures)
     tally = Tally(by)
     with ExitStack() as stack:
         spool = stack.enter_context(tempfile.TemporaryFile())
@@ -135,8 +135,8 @@ def stats(
         for game in runner.run(files):
             moved(runner.progress)
             entry = judgement.add(game)
-            if entry is not None and isinstance(game.extracted, GameFigures):
-                data = pickle.dumps(game.extracted, pickle.HIGHEST_PROTOCOL)
+            if entry is not None and isinstance(game.examined, GameFigures):
+                data = pickle.dumps(game.examined, pickle.HIGHEST_PROTOCOL)
                 kept.append((entry, spool.tell(), len(data)))
                 spool.write(data)
         outcome = judgement.decide()
