@@ -31,6 +31,10 @@ from mcn.archive.tiebreaks import GamePlaces, TieBreaks, rank
 from mcn.verdict import name_key
 
 STANDINGS_FORMAT: Final = "mcn-standings/1"
+_FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
+#: Characters with a meaning inside a Markdown table cell or inline text: code, emphasis,
+#: links and images, raw HTML, cell borders, strike-through (and the escape itself).
+_MARKDOWN: Final = re.compile(r"([\\`*_\[\]<>|~])")
 #: A date header that names a day (``2026.11.26``; ``????.??.??`` and partial dates do not).
 _DATE: Final = re.compile(r"^\d{4}[.-]\d{2}[.-]\d{2}$")
 PAIRWISE: Final = "pairwise"
@@ -303,3 +307,15 @@ def near_duplicates(rows: Sequence[Row], event: str | None = None) -> list[str]:
                     "to merge them"
                 )
     return warnings
+
+
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula (OWASP's advice)."""
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def markdown_cell(text: str) -> str:
+    """Text safe inside a Markdown table cell (no markup, no HTML, one line)."""
+    text = " ".join(text.split())
+    text = _MARKDOWN.sub(r"\\\1", text)
+    return text.replace("&", "&amp;")

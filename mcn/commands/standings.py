@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import sys
 from collections.abc import Callable
 from typing import Final
@@ -44,6 +43,8 @@ from mcn.standings import (
     Standings,
     Table,
     compute,
+    csv_cell,
+    markdown_cell,
     parse_scoring,
     rules_lines,
 )
@@ -60,10 +61,6 @@ CSV_HEADINGS: Final = (
     "fourth",
     "points",
 )
-_FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
-#: Characters with a meaning inside a Markdown table cell or inline text: code, emphasis,
-#: links and images, raw HTML, cell borders, strike-through (and the escape itself).
-_MARKDOWN: Final = re.compile(r"([\\`*_\[\]<>|~])")
 
 
 def points_text(row: Row) -> str:
@@ -77,18 +74,6 @@ def cells(row: Row) -> list[str]:
         + [str(n) for n in row.places]
         + [points_text(row)]
     )
-
-
-def csv_cell(text: str) -> str:
-    """A cell a spreadsheet shows as text, never runs as a formula (OWASP's advice)."""
-    return "'" + text if text.startswith(_FORMULA) else text
-
-
-def markdown_cell(text: str) -> str:
-    """Text safe inside a Markdown table cell (no markup, no HTML, one line)."""
-    text = " ".join(text.split())
-    text = _MARKDOWN.sub(r"\\\1", text)
-    return text.replace("&", "&amp;")
 
 
 def _title(table: Table) -> str:

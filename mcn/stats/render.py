@@ -15,8 +15,8 @@ import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from mcn.commands.standings import csv_cell, markdown_cell
 from mcn.render import clean
+from mcn.standings import csv_cell, markdown_cell
 from mcn.stats.intervals import Mean, Rate
 from mcn.stats.report import Report
 from mcn.stats.tally import TITLES, Bids, Block, Group
