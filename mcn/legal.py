@@ -181,7 +181,8 @@ def try_move(state: GameState, written: str, viewer: Viewer = EVERYTHING) -> Ver
             )
         actor, text = deciders[0], written
     actor = "*" if actor == "*" else actor.upper()
-    move = f"{actor}: {' '.join(text.split())}"
+    text = " ".join(text.split())
+    move = f"{actor}: {text}"
     try:
         action = parse_action(actor, text)
     except ActionSyntaxError as error:

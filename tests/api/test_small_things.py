@@ -23,6 +23,7 @@ def test_an_unknown_verb_says_so_with_the_closest_verbs() -> None:
     result = RUNNER.invoke(cli, ["legal", GAME_4P, "--at", "3.3.1", "--try", "Y: juggle"])
     assert result.exit_code == 1
     assert "unknown move 'juggle'; did you mean" in result.output
+    assert "cannot read action 'juggle'" in result.output  # quoted as typed, no stray space
     assert "argument" not in result.output
     result = RUNNER.invoke(cli, ["legal", GAME_4P, "--at", "3.3.1", "--try", "G: bye wine"])
     assert "unknown move 'bye'; did you mean 'buy'" in result.output
