@@ -213,7 +213,11 @@ def _row_json(row: Row, reached: int, after: Sequence[str] | None) -> dict[str, 
     }
     if row.outcomes:
         data["outcomes"] = [
-            {"move": move, "games": games}
+            {
+                "move": move,
+                "games": games,
+                "after": None if after is None else "; ".join([*after, move]),
+            }
             for move, games in sorted(row.outcomes.items(), key=lambda item: (-item[1], item[0]))
         ]
     if after is not None:

@@ -13,6 +13,7 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -25,6 +26,7 @@ from mcn.notation.parser import parse
 from mcn.notation.writer import write
 from mcn.projection import Projection
 from mcn.replay import replay_game
+from mcn.resources import load_schema
 from mcn.transcript import transcript
 
 
@@ -59,6 +61,7 @@ def _run(*args: str, code: int = 1) -> CliRunner:
 def _json(*args: str) -> dict[str, object]:
     data = json.loads(_run("explore", *args, "--format", "json").stdout)
     assert isinstance(data, dict)
+    jsonschema.validate(data, load_schema("explore"))  # every JSON output of these tests
     return data
 
 
