@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -769,3 +770,101 @@ def test_the_outcome_counts_statuses() -> None:
     )
     assert outcome.summary() == "2 counted, 1 invalid"
     assert Outcome().summary() == "0 counted"
+
+
+# ---- reports from worker processes --------------------------------------------------------------
+
+
+def from_a_worker(report: GameReport) -> GameReport:
+    """The report as ``--jobs`` hands it back: pickled in a worker process and read here, so
+    that its strings are equal to, but not the same objects as, this process's."""
+    copy: GameReport = pickle.loads(pickle.dumps(report))
+    return copy
+
+
+def test_reports_from_worker_processes_are_judged_by_value() -> None:
+    # two copies in one file, each report pickled on its own: the file names are equal
+    # strings, not one object, and it is still one file whose game number decides
+    first = from_a_worker(game("a.mcn", "m1", number=1))
+    second = from_a_worker(game("a.mcn", "m1", number=2))
+    assert first.file == second.file and first.file is not second.file
+    outcome = judge(second, first)
+    assert [(e.game, e.status, e.rule) for e in outcome.entries] == [
+        (2, "duplicate", BY_NUMBER),
+        (1, "counted", BY_NUMBER),
+    ]
+    # the first error of a game, and a file's problem, whose severities were pickled
+    broken = from_a_worker(game("b.mcn", "m2", DORA, errors=("expected a move",)))
+    assert first_error(broken) == "expected a move"
+    empty = GameReport("empty.mcn", 0)
+    empty.diagnostics = [Diagnostic("error", "syntax", "no game in the file")]
+    judgement = Judgement(mtime=lambda path: 1)
+    judgement.add(from_a_worker(empty))
+    latin = GameReport("latin.mcn", 0)
+    latin.diagnostics = [Diagnostic("warning", "encoding", "read as Latin-1")]
+    judgement.add(from_a_worker(latin))
+    outcome = judgement.decide()
+    assert outcome.problems == [FileNote("empty.mcn", "error", "no game in the file")]
+    assert outcome.encodings == [FileNote("latin.mcn", "warning", "read as Latin-1")]
+
+
+# ---- more groups and defaults -------------------------------------------------------------------
+
+
+def test_a_game_linking_two_earlier_groups_joins_them_into_one() -> None:
+    # the third game has the first one's moves and the second one's table: the first two,
+    # unrelated until then, are one group with it (the union of two earlier groups whose
+    # first members come in either order)
+    outcome = judge(
+        game("a.mcn", "m1"),
+        game("b.mcn", "m2", event="Cup", round_="1"),
+        game("c.mcn", "m1", event="Cup", round_="1"),
+        game("d.mcn", "m3", DORA, event="Cup", round_="5"),
+        game("e.mcn", "m4", DORA),
+        game("f.mcn", "m4", DORA, event="Cup", round_="5"),
+    )
+    assert [e.status for e in outcome.entries] == ["conflict"] * 6
+    assert outcome.entries[1].note.count("game 1 of") == 2
+    assert outcome.entries[3].note.count("game 1 of") == 2
+
+
+def test_a_game_matches_the_commands_criteria_unless_told() -> None:
+    judgement = Judgement(mtime=lambda path: 1)
+    entry = judgement.add(game("a.mcn", "m1"))
+    assert entry is not None and entry.matched
+    made = Entry("a", 1, 1, True, True, None, None, None, (), (), "m", "R", None, None, 0)
+    assert made.matched and made.status == "" and made.same_as is None
+
+
+def test_hundreds_of_copies_that_all_match_the_schedule_are_decided_by_time() -> None:
+    # the schedule decides only when some copies match their table and others do not; the
+    # counts are compared by value, also past the small integers Python shares
+    copies = [game(f"c{n:03}.mcn", "m1", event="Cup", round_="1") for n in range(300)]
+    outcome = judge(*copies, choices=Choices(schedule=schedule()))
+    assert outcome.count("counted") == 1 and outcome.count("duplicate") == 299
+    assert {e.rule for e in outcome.entries} == {BY_TIME}
+
+
+def test_a_copy_set_aside_is_named_so_whichever_way_its_moves_sort() -> None:
+    # the preferred copy's moves sort after, then before, the other one's
+    for mine, preferred in (("m1", "m2"), ("m2", "m1")):
+        outcome = judge(
+            game("a.mcn", mine, event="Cup", round_="1"),
+            game("b.mcn", preferred, event="Cup", round_="1"),
+            choices=Choices(prefer=(os.path.realpath("b.mcn"),)),
+        )
+        assert outcome.entries[0].note.startswith("set aside: game 1 of b.mcn counts instead")
+
+
+def test_paths_are_compared_as_real_paths_whatever_character_they_start_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # names that sort before "-" (standard input) are paths like any other
+    monkeypatch.chdir(tmp_path)
+    for name in ("+late.mcn", "(copy).mcn", "#2.mcn", " spaced.mcn"):
+        outcome = judge(
+            game("a.mcn", "m1"),
+            game(name, "m1"),
+            choices=Choices(prefer=(str(tmp_path / name),)),
+        )
+        assert statuses(outcome) == [("a.mcn", "duplicate"), (name, "counted")], name
