@@ -250,7 +250,9 @@ def _read(actor: str, text: str) -> Action | None:
 
 
 def _prefixed(actions: Sequence[Action], wanted: str) -> list[Action]:
-    """The actions whose words begin with the typed words, word by word."""
+    """The actions whose words begin with the typed words, word by word; of several, the one
+    whose every word after the verb the answer gives in full, if only one has (``b 10>i`` is
+    ``bonus 10>I``, not ``bonus 10>II`` nor ``bonus 10>I 10>I``)."""
     typed = wanted.split()
     out = []
     for action in actions:
@@ -259,7 +261,22 @@ def _prefixed(actions: Sequence[Action], wanted: str) -> list[Action]:
             w.startswith(t) for t, w in zip(typed, words, strict=False)
         ):
             out.append(action)
+    if len(out) > 1 and len(typed) > 1:
+        whole = [
+            action
+            for action in out
+            if len(action.text.split()) == len(typed)
+            and _whole_words(typed, action) == len(typed) - 1
+        ]
+        if len(whole) == 1:
+            return whole
     return out
+
+
+def _whole_words(typed: Sequence[str], action: Action) -> int:
+    """How many typed words after the verb are the option's word in full."""
+    words = action.text.lower().split()
+    return sum(1 for t, w in zip(typed[1:], words[1:], strict=False) if t == w)
 
 
 def _refusal(state: GameState, options: Options, candidates: list[str], typed: list[str]) -> str:
@@ -300,6 +317,8 @@ def _chance(options: Options, text: str) -> Action:
     elif words and words[0] in CHANCE_WORDS:
         raise AnswerError(f"chance decides the {verb} now, not the {words[0]}")
     vocabulary = CHANCE_WORDS.get(verb, ())
+    if verb == "souls" and options.players:
+        vocabulary = options.players  # the game's own colours, nobody else's
     names = {name.lower(): colour for colour, name in COLOUR_NAMES.items()}
     expanded = []
     for word in words:

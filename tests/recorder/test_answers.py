@@ -37,6 +37,9 @@ def test_a_number_a_text_or_a_unique_prefix_picks_an_option() -> None:
     assert pick(session, "G: bonus 10>I") == "bonus 10>I"
     assert pick(session, "b bl") == "bonus blue"  # word by word
     assert pick(session, "jewel>II") == "bonus jewel>II"  # every option has the verb
+    # a beginning of two options, one of which it names in full: that one
+    assert pick(session, "b 10>i") == "bonus 10>I"
+    assert pick(session, "b bread>i wine>i") == "bonus bread>I wine>I"
 
 
 def test_ambiguous_wrong_and_unreadable_answers_say_why() -> None:
@@ -59,6 +62,8 @@ def test_the_soul_order_guide_and_completion_offer_the_games_own_colours() -> No
         options = options_for(new_game(players), CHANCE)
         assert f"(colour initials: {' '.join(players)})" in summary(options)[0]
         assert options.completions() == ["souls", *players]
+    with pytest.raises(AnswerError, match="'g' is not one of: R B$"):
+        choose(new_game(("R", "B")), options_for(new_game(("R", "B")), CHANCE), "souls: g r")
 
 
 def test_chance_outcomes_are_typed_as_seen_with_unique_prefixes() -> None:
