@@ -56,7 +56,8 @@ class Options:
     actor: str
     kind: str
     actions: tuple[Action, ...]
-    #: The game's colours: the soul order is written with these initials, no others.
+    #: The game's colours (the soul order is written with these initials, no others); for
+    #: the secret bids, the bidders still to bid (any of them may be entered first).
     players: tuple[str, ...] = ()
 
     @property
@@ -86,7 +87,8 @@ def options_for(state: GameState, actor: str) -> Options:
     kind = state.decision.kind
     if actor == CHANCE:
         return Options(actor, kind, (), tuple(state.players))
-    return Options(actor, kind, tuple(state.legal_actions(actor)))
+    pending = tuple(state.current_players()) if state.simultaneous() else ()
+    return Options(actor, kind, tuple(state.legal_actions(actor)), pending)
 
 
 def summary(options: Options, columns: int | None = None) -> list[str]:
@@ -101,7 +103,8 @@ def summary(options: Options, columns: int | None = None) -> list[str]:
         columns = shutil.get_terminal_size((80, 24)).columns
     lines = []
     if len(options.texts) > LISTED and options.kind == "bid":
-        lines.append("   (the bids are secret: enter them in any order, e.g. 'G: bid 6+3')")
+        other = options.players[-1] if options.players else options.actor
+        lines.append(f"   (the bids are secret: enter them in any order, e.g. '{other}: bid 6+3')")
     numbered = list(enumerate(options.texts, 1))
     return lines + listing(numbered, columns, explain=options.kind != "bid")
 

@@ -92,6 +92,16 @@ def test_many_options_are_summarised_by_verb() -> None:
     lines = summary(options_for(session.state, "R"))  # the secret bids (R-BID-1)
     assert lines[-1] == " 1-156 bid 1+0 … bid 6+25"
     assert "any order" in lines[0]
+    # the example names a bidder of this game who has still to bid
+    pending = session.state.current_players()
+    assert f"e.g. '{pending[-1]}: bid 6+3'" in lines[0]
+    two = Session(new_game(("R", "B")), {})
+    two.play(parse_action(CHANCE, "souls B R"))
+    two.play(parse_action("B", "bonus 10>I"))
+    two.play(parse_action("R", "bonus jewel>II"))
+    two.play(parse_action(CHANCE, "market bread bread wine cloth cloth jewel indulgence"))
+    two.play(parse_action(CHANCE, "rooms greed-2 free-good new-crew take-7"))
+    assert "e.g. 'B: bid 6+3'" in summary(options_for(two.state, "R"))[0]  # not G's
 
 
 def _every_action_decision() -> list[Options]:
