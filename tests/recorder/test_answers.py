@@ -62,7 +62,7 @@ def test_the_soul_order_guide_and_completion_offer_the_games_own_colours() -> No
         options = options_for(new_game(players), CHANCE)
         assert f"(colour initials: {' '.join(players)})" in summary(options)[0]
         assert options.completions() == ["souls", *players]
-    with pytest.raises(AnswerError, match="'g' is not one of: R B$"):
+    with pytest.raises(AnswerError, match=r"'g' is not one of: R B$"):
         choose(new_game(("R", "B")), options_for(new_game(("R", "B")), CHANCE), "souls: g r")
 
 
