@@ -60,6 +60,7 @@ ROOT = HERE.parent
 sys.path[:0] = [str(HERE)]
 
 import chess_baseline  # noqa: E402
+import cold_start  # noqa: E402
 import corpus  # noqa: E402
 import html_bench  # noqa: E402
 import largest  # noqa: E402
@@ -93,15 +94,6 @@ def median_time(work: Callable[[], T], runs: int) -> tuple[float, T]:
         result = work()
         times.append(time.process_time() - start)
     return statistics.median(times), result
-
-
-def position_text_of(record: str) -> str:
-    """The position in the middle of ``record``'s game (for the cold-start rows)."""
-    import mcn
-
-    game = mcn.read_text(record)[0]
-    steps = [step.address for step in mcn.decisions(game)]
-    return mcn.position_text(mcn.state_before(game, steps[len(steps) // 2]))
 
 
 def cold_caches() -> None:
@@ -383,21 +375,18 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         )
 
         _say("cold start …")
+        # every kind of command as a fresh process (bench/cold_start.py; issue 34: <= 0.15 s
+        # each on an idle machine; issue 28: position and legal of a text <= 0.25 s)
         one = work / "one.mcn"
         one.write_text(mcn_games.games[0], encoding="utf-8")
-        version_seconds, _ = run_child([mcn_bin, "--version"], options.child_runs)
-        validate_seconds, status = run_child([mcn_bin, "validate", str(one)], options.child_runs)
-        # a position given as text: no record, no Lark record grammar, no replay (issue 28:
-        # <= 0.25 s wall on an idle machine); the position grammar is cached like the record's
-        position = position_text_of(mcn_games.games[0])
-        position_seconds, _ = run_child([mcn_bin, "position", position], options.child_runs)
-        legal_seconds, _ = run_child([mcn_bin, "legal", position], options.child_runs)
+        rows = cold_start.figures(mcn_bin, options.child_runs)
         results["cold_start"] = {
-            "version_s": round(version_seconds, 4),
-            "validate_one_game_s": round(validate_seconds, 4),
-            "validate_exit_status": status,
-            "position_text_s": round(position_seconds, 4),
-            "legal_text_s": round(legal_seconds, 4),
+            "version_s": rows["version"]["median_s"],
+            "validate_one_game_s": rows["validate_one_game"]["median_s"],
+            "validate_exit_status": rows["validate_one_game"]["exit_status"],
+            "position_text_s": rows["position_text"]["median_s"],
+            "legal_text_s": rows["legal_text"]["median_s"],
+            "rows": rows,
         }
 
         _say("validate of 1,000 and 100,000 empty variations …")
