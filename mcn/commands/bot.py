@@ -1,5 +1,7 @@
-"""``mcn bot random|greedy [--seed N]``: a reference bot speaking the bot protocol on standard
-input and output (docs/bots.md), for ``mcn match --bot R='mcn bot greedy'``."""
+"""``mcn bot random|greedy|ismcts [--seed N] [--simulations N]``: a reference bot speaking the
+bot protocol on standard input and output (docs/bots.md), for
+``mcn match --bot R='mcn bot greedy'``. ``ismcts`` is OpenSpiel's ISMCTS on the engine
+(docs/openspiel.md); it needs the optional extra ``mcn[openspiel]``."""
 
 from __future__ import annotations
 
@@ -11,9 +13,28 @@ from mcn.bots.players import choose_greedy, choose_random, serve
 
 
 @click.command("bot")
-@click.argument("kind", type=click.Choice(["random", "greedy"]))
+@click.argument("kind", type=click.Choice(["random", "greedy", "ismcts"]))
 @click.option("--seed", type=int, default=None, help="Seed its choices (default: fresh).")
-def bot(kind: str, seed: int | None) -> None:
-    """Run the reference bot KIND: random (any legal action) or greedy (docs/bots.md)."""
+@click.option(
+    "--simulations",
+    type=click.IntRange(min=1),
+    default=None,
+    help="ismcts: simulations per decision (default 100; cost grows with it, docs/openspiel.md).",
+)
+def bot(kind: str, seed: int | None, simulations: int | None) -> None:
+    """Run the reference bot KIND: random (any legal action), greedy (docs/bots.md) or ismcts
+    (OpenSpiel's information-set MCTS, docs/openspiel.md)."""
+    if kind == "ismcts":
+        from mcn.openspiel import MISSING, available
+
+        if not available():
+            raise click.UsageError(MISSING)
+        from mcn.openspiel.ismcts import SIMULATIONS
+        from mcn.openspiel.ismcts import serve as serve_ismcts
+
+        serve_ismcts(simulations or SIMULATIONS, seed)
+        return
+    if simulations is not None:
+        raise click.UsageError("--simulations is an option of the ismcts bot")
     rng = random.Random(seed)
     serve(choose_random(rng) if kind == "random" else choose_greedy(rng))

@@ -1,0 +1,133 @@
+"""The ISMCTS player: OpenSpiel's own ``ISMCTSBot`` (information-set Monte Carlo tree search,
+Cowling, Powley and Whitehouse 2011) with its random-rollout evaluator, on
+``python_mea_culpa`` — from Python (:class:`IsmctsPlayer`) and over the bot protocol
+(``mcn bot ismcts --simulations N``, :func:`serve`).
+
+Each simulation draws a world the player cannot tell from the true one
+(``resample_from_infostate``), walks the tree of the player's information states with UCT, and
+finishes the game with one random playout; the move played is the most visited. Its cost is
+about ``simulations`` x (one resample + one random playout of the rest of the game): some 30
+to 60 ms per simulation on one core of the development machine (docs/openspiel.md).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import IO, Any, Final
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from mcn.openspiel.belief import Inconsistent, Table
+from mcn.openspiel.encoding import VOCABULARY
+from mcn.openspiel.game import SHORT_NAME, MeaCulpaState
+
+#: The default number of simulations per decision.
+SIMULATIONS: Final = 100
+#: The UCT exploration constant (returns lie in [0, 1]).
+UCT_C: Final = 1.0
+
+
+class IsmctsPlayer:
+    """Chooses a move for the player to move of a :class:`MeaCulpaState` with ISMCTS.
+
+    ``seed`` makes the choices repeatable (the world draws, the playouts and the tie breaks).
+    """
+
+    def __init__(
+        self, game: Any, simulations: int = SIMULATIONS, seed: int = 0, uct_c: float = UCT_C
+    ) -> None:
+        if simulations < 1:
+            raise ValueError("simulations must be at least 1")
+        self.game = game
+        self.simulations = simulations
+        rollouts = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rollouts)
+        self.bot = ismcts.ISMCTSBot(
+            game,
+            evaluator,
+            uct_c,
+            simulations,
+            random_state=np.random.RandomState(seed + 1),
+        )
+
+    def choose(self, state: MeaCulpaState) -> int:
+        """The OpenSpiel action to play at ``state`` (a decision of a player, not chance)."""
+        if state.is_chance_node() or state.is_terminal():
+            raise ValueError("ISMCTS chooses a player's move, not chance's")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return int(legal[0])
+        return int(self.bot.step(state))
+
+    def choose_text(self, state: MeaCulpaState) -> str:
+        """The move as the engine's action text (``donate jewel>I``)."""
+        return VOCABULARY[self.choose(state)]
+
+
+def load_game(players: int, ruleset: str, variant: str, board: str) -> Any:
+    """``python_mea_culpa`` with these parameters."""
+    params = {"players": players, "ruleset": ruleset, "variant": variant, "board": board}
+    return pyspiel.load_game(SHORT_NAME, params)
+
+
+def _state_for(game: Any, table: Table) -> MeaCulpaState:
+    """The seat's rebuilt game as an OpenSpiel state at its decision. During the bids, the
+    bidders before the seat in the game's order who have not bid get any bid: bids are
+    simultaneous and secret, so the seat's decision cannot depend on them (R-BID-1)."""
+    state: MeaCulpaState = game.new_initial_state()
+    state.play = table.rebuild()
+    seat = table.players.index(table.seat)
+    while (
+        not state.is_terminal()
+        and not state.is_chance_node()
+        and state.current_player() != seat
+        and state.play.engine.simultaneous()
+    ):
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def serve(
+    simulations: int = SIMULATIONS,
+    seed: int | None = None,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+    uct_c: float = UCT_C,
+) -> None:
+    """Play over the bot protocol (docs/bots.md) until ``quit`` or the end of input."""
+    import json
+
+    source = stdin if stdin is not None else sys.stdin
+    sink = stdout if stdout is not None else sys.stdout
+    rng = random.Random(seed)
+    table: Table | None = None
+    player: IsmctsPlayer | None = None
+    game: Any = None
+    for line in source:
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "quit":
+            return
+        if kind == "game":
+            table = Table.from_game_message(message)
+            game = load_game(len(table.players), table.ruleset, table.variant, table.board)
+            player = IsmctsPlayer(game, simulations, rng.randrange(2**31), uct_c)
+        elif kind == "decide" and table is not None and player is not None:
+            table.add(message["moves"], message)
+            legal: list[str] = message["legal"]
+            try:
+                text = player.choose_text(_state_for(game, table))
+            except Inconsistent as error:  # never expected: say so, and still answer
+                print(f"mcn bot ismcts: {error}; playing a random move", file=sys.stderr)
+                text = rng.choice(legal)
+            if text not in legal:
+                print(f"mcn bot ismcts: {text!r} is not legal here; random move", file=sys.stderr)
+                text = rng.choice(legal)
+            sink.write(json.dumps({"action": text}) + "\n")
+            sink.flush()
+
+
+__all__ = ["SIMULATIONS", "UCT_C", "IsmctsPlayer", "load_game", "serve"]

@@ -1,0 +1,73 @@
+"""The ISMCTS player (OpenSpiel's ISMCTSBot on python_mea_culpa): from Python and over the bot
+protocol (`mcn bot ismcts`). How well it plays is measured in bench/ismcts.py, not here."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+from click.testing import CliRunner
+
+from mcn.bots.protocol import decide_message, encode, game_message
+from mcn.cli import cli
+from mcn.engine import CHANCE, new_game
+from mcn.openspiel.encoding import VOCABULARY
+from mcn.openspiel.ismcts import IsmctsPlayer, serve
+from mcn.replay.model import Step
+from tests.openspiel.play import advance, load
+
+
+def _decision(players: int, seed: int) -> object:
+    state = advance(load(players).new_initial_state(), random.Random(seed), 40)
+    rng = random.Random(seed)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        advance(state, rng, 1)
+    return state
+
+
+def test_the_player_chooses_a_legal_move_repeatably() -> None:
+    state = _decision(3, 1)
+    game = state.get_game()  # type: ignore[attr-defined]
+    one = IsmctsPlayer(game, simulations=4, seed=7).choose(state)  # type: ignore[arg-type]
+    two = IsmctsPlayer(game, simulations=4, seed=7).choose(state)  # type: ignore[arg-type]
+    assert one == two
+    assert one in state.legal_actions()  # type: ignore[attr-defined]
+    assert IsmctsPlayer(game, 4, 7).choose_text(state) == VOCABULARY[one]  # type: ignore[arg-type]
+
+
+def test_the_protocol_bot_answers_legal_moves() -> None:
+    colours = ("R", "B", "G")
+    state = new_game(colours)
+    rng = random.Random(4)
+    steps: list[Step] = []
+    lines = [encode(game_message(state, "R", 1, None))]
+    asked: list[list[str]] = []
+    told = 0
+    while len(asked) < 3:
+        actors = state.current_players()
+        if actors == (CHANCE,):
+            action = state.sample_chance(rng)
+        else:
+            options = state.legal_actions(actors[0])
+            if actors[0] == "R" and len(options) > 1:
+                message = decide_message(state, steps, "R", told, 1)
+                told = len(steps)
+                lines.append(encode(message))
+                asked.append(message["legal"])
+            action = rng.choice(options)
+        steps.append(Step(state.address_of(action), action, None, state.apply(action)))
+    out = io.StringIO()
+    serve(3, 1, io.StringIO("".join(lines) + encode({"type": "quit"})), out)
+    answers = [json.loads(line)["action"] for line in out.getvalue().splitlines()]
+    assert len(answers) == 3
+    for answer, legal in zip(answers, asked, strict=True):
+        assert answer in legal
+
+
+def test_simulations_is_an_option_of_the_ismcts_bot_only() -> None:
+    result = CliRunner().invoke(cli, ["bot", "random", "--simulations", "3"])
+    assert result.exit_code == 2
+    assert "--simulations is an option of the ismcts bot" in result.output
+    result = CliRunner().invoke(cli, ["bot", "ismcts", "--simulations", "0"])
+    assert result.exit_code == 2
