@@ -45,6 +45,17 @@ from tests.fuzz.targets import ALL_TARGETS, TARGETS, Outcome, run_target  # noqa
 RESULTS = HERE / "results"
 #: The targets of this run (``--targets``): set in :func:`main` before the workers fork.
 SELECTED: tuple[str, ...] = TARGETS
+#: How many of them each input goes through (``--per-input``; 0: all of them).
+PER_INPUT = 0
+
+
+def targets_for(number: int) -> tuple[str, ...]:
+    """The targets input ``number`` of a worker goes through: all of them, or ``PER_INPUT``
+    of them in turn, so that over a run every target gets the same share of the inputs."""
+    if not PER_INPUT or len(SELECTED) <= PER_INPUT:
+        return SELECTED
+    first = number * PER_INPUT
+    return tuple(SELECTED[(first + k) % len(SELECTED)] for k in range(PER_INPUT))
 
 
 class Interrupted(BaseException):
@@ -98,15 +109,20 @@ def _save(kind: str, target: str, data: bytes, detail: str, out: Path) -> str:
 
 
 def run_input(
-    data: bytes, original: bytes, scratch: Path, kill_after: float
+    data: bytes,
+    original: bytes,
+    scratch: Path,
+    kill_after: float,
+    targets: tuple[str, ...] | None = None,
 ) -> tuple[list[Outcome], bool]:
-    """Every target on ``data``; the outcomes and whether one had to be interrupted."""
+    """Every target (or ``targets``) on ``data``; the outcomes and whether one had to be
+    interrupted."""
     path = scratch / "input.mcn"
     path.write_bytes(data)
     reference = scratch / "original.mcn"
     reference.write_bytes(original)
     outcomes = []
-    for target in SELECTED:
+    for target in SELECTED if targets is None else targets:
         signal.setitimer(signal.ITIMER_REAL, kill_after)
         start = time.perf_counter()
         try:
@@ -132,7 +148,8 @@ def worker(arguments: tuple[int, int, float, int | None, float, float, str]) -> 
         while time.time() < stop_at and (count is None or report.inputs < count):
             _, original = rng.choice(records)
             data, mutations = mutate(original, rng)
-            outcomes, interrupted = run_input(data, original, Path(scratch), kill_after)
+            chosen = targets_for(report.inputs)
+            outcomes, interrupted = run_input(data, original, Path(scratch), kill_after, chosen)
             report.inputs += 1
             total = sum(outcome.seconds for outcome in outcomes)
             report.input_seconds.append(total)
@@ -212,6 +229,9 @@ def summarise(
         key = f"{finding.kind} in {finding.signature}"
         signatures[key] = signatures.get(key, 0) + 1
     return {
+        "targets": list(SELECTED),
+        "per_input": PER_INPUT or len(SELECTED),
+        "target_runs": sum(sum(codes.values()) for codes in exit_codes.values()),
         "workers": options.workers,
         "seed": options.seed,
         "budget_s": options.budget,
@@ -265,11 +285,20 @@ def main(argv: list[str] | None = None) -> int:
         choices=("core", "all"),
         default="core",
         help="core: the eight targets the CI fuzz tests run; all: every command a record "
-        "reaches (also position, legal, html, redact, export, replay --as, standings)",
+        "reaches (also position, legal, html, redact, export, import, filter, standings, site, "
+        "record, and their --as, --try, --quiz and JSON forms)",
+    )
+    parser.add_argument(
+        "--per-input",
+        type=int,
+        default=0,
+        help="run each input through this many of the targets, in turn (default: all); "
+        "every target still gets an equal share of the inputs",
     )
     options = parser.parse_args(argv)
-    global SELECTED
+    global SELECTED, PER_INPUT
     SELECTED = ALL_TARGETS if options.targets == "all" else TARGETS
+    PER_INPUT = max(0, options.per_input)
     if options.replay:
         return replay(options.replay, options.kill_after)
     findings_dir = RESULTS / "fuzz"
@@ -288,12 +317,14 @@ def main(argv: list[str] | None = None) -> int:
     options.out.parent.mkdir(parents=True, exist_ok=True)
     options.out.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     print(
-        f"{summary['inputs']:,} inputs in {summary['wall_s']} s on {options.workers} workers: "
+        f"{summary['inputs']:,} inputs ({summary['target_runs']:,} target runs, "
+        f"{summary['per_input']} of {len(SELECTED)} targets each) "
+        f"in {summary['wall_s']} s on {options.workers} workers: "
         f"{summary['inputs_per_s']} inputs/s; {summary['crashes']} crashes, "
         f"{summary['hangs']} hangs (> {options.budget} s, twice), "
         f"{summary['transient_slow']} slow once but not on a rerun; input time median "
         f"{summary['input_seconds']['median']} s, max {summary['input_seconds']['max']} s "
-        f"(all {len(SELECTED)} targets); slowest single target {summary['slowest_target']}"
+        f"(its targets); slowest single target {summary['slowest_target']}"
     )
     for signature, number in sorted(summary["signatures"].items(), key=lambda kv: -kv[1]):
         print(f"  {number:6} × {signature}")

@@ -18,7 +18,10 @@ mcn's own code, not ``dot`` (``bench/run.py`` times the SVG path).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
+import random
 import time
 import traceback
 from collections.abc import Callable
@@ -33,7 +36,39 @@ TARGETS = ("parse", "fmt", "validate", "replay", "diff", "tree", "fmt-i", "tree-
 WRITING_TARGETS = ("fmt-i", "tree-long")
 #: The other commands that read a record, run by the long fuzz run (``bench/fuzz.py
 #: --targets all``): every command a record reaches, as a user would run it.
-COMMAND_TARGETS = ("position", "legal", "html", "redact", "export", "replay-as", "standings")
+COMMAND_TARGETS = (
+    "position",
+    "position-as",
+    "legal",
+    "legal-try",
+    "html",
+    "html-as",
+    "html-quiz",
+    "redact",
+    "redact-keep",
+    "export",
+    "export-mcn",
+    "import",
+    "replay-as",
+    "diff-as",
+    "tree-as",
+    "validate-json",
+    "fmt-check",
+    "filter",
+    "filter-player",
+    "standings",
+    "standings-html",
+    "standings-csv",
+    "site",
+    "record",
+    "stats",
+    "explore",
+    "explore-after",
+    "tree-merge",
+)
+#: The targets whose input is a JSON record: the mutated input's own seed, exported to JSON
+#: and mutated with the same mutators (seeded by the input, so a rerun sees the same bytes).
+JSON_TARGETS = ("import",)
 ALL_TARGETS = TARGETS + COMMAND_TARGETS
 
 #: What ``tree-long`` appends: a long comment of everything DOT and terminals must escape.
@@ -137,20 +172,73 @@ _COMMANDS: dict[str, Callable[[Path, Path, Path], list[str]]] = {
     "replay-as": _cli(["replay", "{input}", "--as", "Y", "--format", "json"]),
     "standings": _cli(["standings", "{input}", "--format", "md"]),
     "stats": _cli(["stats", "{input}", "--format", "html"]),
+    "position-as": _cli(["position", "{input}", "--at", "3", "--as", "G", "--format", "json"]),
+    "legal-try": _cli(["legal", "{input}", "--at", "2", "--as", "B", "--try", "B: pass"]),
+    "html-as": _cli(["html", "{input}", "--as", "R", "-o", "{out}.as.html"]),
+    "html-quiz": _cli(["html", "{input}", "--quiz", "--as", "B", "-o", "{out}.quiz.html"]),
+    "redact-keep": _cli(["redact", "{input}", "--as", "red", "--keep-annotations"]),
+    "export-mcn": _cli(["export", "{input}", "--format", "mcn", "--as", "Y"]),
+    "import": _cli(["import", "{input}", "-o", "{out}.imported.mcn"]),
+    "diff-as": _cli(["diff", "{original}", "{input}", "--as", "B", "--format", "json"]),
+    "tree-as": _cli(["tree", "{input}", "--as", "G", "--alternatives", "2", "-o", "{out}"]),
+    "validate-json": _cli(["validate", "{input}", "--format", "json", "--strict"]),
+    "fmt-check": _cli(["fmt", "--check", "{input}"]),
+    "filter": _cli(["filter", "{input}", "--valid", "-o", "{out}.filtered.mcn"]),
+    "filter-player": _cli(["filter", "{input}", "--invalid", "--player", "Anna", "--result", "R"]),
+    "standings-html": _cli(["standings", "{input}", "--format", "html"]),
+    "standings-csv": _cli(["standings", "{input}", "--format", "csv", "--by-event"]),
+    "site": _cli(["site", "{input}", "-o", "{out}.site"]),
+    "record": _cli(["record", "--script", "-o", "{input}"]),
+    "explore": _cli(["explore", "{input}", "--at", "2.bid", "--as", "R"]),
+    "explore-after": _cli(
+        ["explore", "{input}", "{original}", "--after", "R: bid 3+5", "--format", "json"]
+    ),
+    "tree-merge": _cli(["tree", "{input}", "{original}", "--merge", "-o", "{out}"]),
 }
 
 
-def _prepare(target: str, path: Path, scratch: Path) -> Path:
+def _prepare(target: str, path: Path, original: Path, scratch: Path) -> Path:
     """The file the target works on: a copy of the input for the writing targets."""
     if target == "fmt-i":
         copy = scratch / "in-place.mcn"
         copy.write_bytes(path.read_bytes())
+        return copy
+    if target == "record":  # continues the record it is given: a copy, like fmt -i
+        copy = scratch / "recorded.mcn"
+        copy.write_bytes(path.read_bytes())
+        return copy
+    if target in JSON_TARGETS:
+        copy = scratch / "record.json"
+        copy.write_bytes(mutated_json(path.read_bytes(), original.read_bytes()))
         return copy
     if target == "tree-long":
         copy = scratch / "long-labels.mcn"
         copy.write_bytes(path.read_bytes() + LONG_COMMENT.encode("utf-8"))
         return copy
     return path
+
+
+@functools.cache
+def _json_form(record: bytes) -> bytes:
+    """A record's lossless JSON form (what ``mcn export`` writes), as bytes."""
+    import json
+
+    from mcn.api import game_to_json, read_text
+
+    try:
+        games = read_text(record.decode("utf-8"), name="seed.mcn")
+    except Exception:  # not a readable seed (a regression input): its bytes, mutated
+        return record
+    return json.dumps(game_to_json(games[0]), indent=1).encode("utf-8") if games else record
+
+
+def mutated_json(data: bytes, record: bytes) -> bytes:
+    """The JSON form of ``record`` broken by one to three mutators, seeded by ``data`` (the
+    MCN input of this round), so the same input always gives the same JSON."""
+    from tests.fuzz.mutators import mutate
+
+    rng = random.Random(hashlib.sha256(data).digest())
+    return mutate(_json_form(record), rng)[0]
 
 
 def _written_wrong(target: str, exit_code: int, before: bytes, work: Path, out: Path) -> str | None:
@@ -183,7 +271,7 @@ def run_target(target: str, path: Path, original: Path, scratch: Path) -> Outcom
         except Exception:
             return Outcome(target, -1, time.perf_counter() - start, traceback.format_exc())
         return Outcome(target, code, time.perf_counter() - start)
-    work = _prepare(target, path, scratch)
+    work = _prepare(target, path, original, scratch)
     before = work.read_bytes() if target in WRITING_TARGETS else b""
     out = scratch / "tree.dot"
     arguments = _COMMANDS[target](work, original, out)
