@@ -95,11 +95,13 @@ class _Redactor:
                 if step.move is not None:
                     self.steps[id(step.move)] = step
 
-    def move(self, move: Move) -> Move:
+    def move(self, move: Move, *, walk: bool = True) -> Move:
         """A move as the viewer may read it. What he sees stays exactly as written (his own
         moves keep their order, comments, glyphs and variations); another player's secret
         becomes ``?`` and loses its glyphs, which were written by someone who saw it; a ``?``
-        the viewer should see cannot be filled in (:class:`Unresolvable`)."""
+        the viewer should see cannot be filled in (:class:`Unresolvable`). ``walk=False``
+        leaves the variations out (a caller that looks at the move alone, e.g. one line of an
+        error message, need not redact every variation below it)."""
         step = self.steps.get(id(move))
         if step is not None:
             revealed = self.revealed.get(id(step), False)
@@ -116,7 +118,7 @@ class _Redactor:
         own = sees(self.viewer, move.actor) and self.viewer != EVERYTHING
         keep = self.keep or own
         variations: tuple[tuple[Element, ...], ...] = ()
-        if keep and self.depth < MAX_VARIATION_DEPTH:  # the viewer's own variations are his
+        if walk and keep and self.depth < MAX_VARIATION_DEPTH:  # his own variations are his
             self.depth += 1  # (deeper ones are not replayed, nor redacted: recursion)
             try:
                 variations = tuple(self.variation(v) for v in move.variations)
@@ -342,10 +344,11 @@ class AnnotationView:
         # variations nested past the replay's depth limit are not walked (as by redact_game)
         self._deep = any(d.code == "depth" for d in replay.diagnostics)
 
-    def move(self, move: Move) -> Move:
-        """``move`` as the viewer may read it (its variations: :meth:`variations`)."""
+    def move(self, move: Move, *, walk: bool = True) -> Move:
+        """``move`` as the viewer may read it (its variations: :meth:`variations`; none with
+        ``walk=False``)."""
         try:
-            return self._plain.move(move)
+            return self._plain.move(move, walk=walk)
         except Unresolvable:  # the record hides it already: nothing more to hide
             return replace(move, variations=())
 

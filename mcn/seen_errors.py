@@ -195,9 +195,12 @@ def _regions(game: Game, number: int, source: str, view: AnnotationView) -> Iter
 
 
 def _move_regions(move: Move, number: int, source: str, view: AnnotationView) -> Iterator[_Region]:
-    seen = view.move(move)
+    comments = (*move.before, *move.after)
+    if not _on(move.span, number) and not any(_on(c.span, number) for c in comments):
+        return  # nothing of it on the line (most moves of a long record)
+    seen = view.move(move, walk=False)  # its variations are elements of their own
     kept = {id(c) for c in (*seen.before, *seen.after)}
-    for comment in (*move.before, *move.after):
+    for comment in comments:
         if id(comment) not in kept and comment.span is not None and _on(comment.span, number):
             yield _region(comment.span, number, source, HIDDEN_COMMENT)
     span = move.span

@@ -1,0 +1,58 @@
+"""What the long fuzz run over every command (``bench/fuzz.py --targets all``) found, each
+checked by counting work rather than timing it (speed is the benchmarks' to measure).
+
+``error-line-under-nested-variations.mcn``: a move followed by two thousand nested variations
+on one line (2,076 moves), broken at the top. Under ``--as`` an error line is quoted as the
+viewer reads it (mcn/seen_errors.py), and that redacted every move of the line *with all of its
+variations* (100 levels deep for the viewer's own moves): 394,000 redactions of moves for one
+error line, 3 to 11 s in ``legal``, ``redact``, ``diff --as`` on a loaded machine. Each move of
+the line is now read alone (its variations are elements of the line of their own).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import mcn
+from mcn import redact
+from mcn.notation.model import Item, Move
+from mcn.seen_errors import seen_line
+
+CASE = Path(__file__).parent / "regressions" / "error-line-under-nested-variations.mcn"
+
+
+def _moves(elements: tuple[object, ...]) -> int:
+    """Every move of ``elements`` and of its variations (a loop: they nest thousands deep)."""
+    count, stack = 0, [elements]
+    while stack:
+        for element in stack.pop():
+            if isinstance(element, Item):
+                count += len(element.moves)
+                stack.extend(v for move in element.moves for v in move.variations)
+    return count
+
+
+def test_an_error_line_under_nested_variations_redacts_each_move_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = next(mcn.read_games(CASE))
+    replayed = mcn.replay_game(game)
+    error = next(d for d in replayed.diagnostics if d.severity == "error" and d.span)
+    assert error.span is not None
+    source = CASE.read_text(encoding="utf-8").splitlines()[error.span.line - 1]
+    calls = 0
+    original = redact._Redactor.move
+
+    def counted(self: redact._Redactor, move: Move, *, walk: bool = True) -> Move:
+        nonlocal calls
+        calls += 1
+        return original(self, move, walk=walk)
+
+    monkeypatch.setattr(redact._Redactor, "move", counted)
+    line, _ = seen_line(source, error.span.line, error.span.column, replayed, "R")
+    moves = _moves(game.body)
+    assert moves > 2_000  # the shape of the input: thousands of moves on the line
+    assert calls <= moves  # before: 394,052 (every move with its variations, 100 deep)
+    assert "R: pass" in line and line.count("(") == source.count("(")
