@@ -41,9 +41,9 @@ _LAZY: dict[str, str] = {
     "read_games": "mcn.api",
     "read_games_lenient": "mcn.api",
     "read_text": "mcn.api",
-    "write_record": "mcn.api",
-    "game_to_json": "mcn.api",
-    "game_from_json": "mcn.api",
+    "write_record": "mcn.api_records",
+    "game_to_json": "mcn.api_records",
+    "game_from_json": "mcn.api_records",
     "replay_game": "mcn.api",
     "state_at": "mcn.api",
     "state_before": "mcn.api",
@@ -53,13 +53,13 @@ _LAZY: dict[str, str] = {
     "DecisionStep": "mcn.api",
     "ReplayError": "mcn.api",
     "legal_actions": "mcn.api",
-    "random_game": "mcn.api",
+    "random_game": "mcn.api_records",
     "view_at": "mcn.api",
     "view_before": "mcn.api",
     "view_after": "mcn.api",
-    "project": "mcn.projection",
-    "position_text": "mcn.position.api",
-    "state_from_text": "mcn.position.api",
+    "project": "mcn.api",
+    "position_text": "mcn.api",
+    "state_from_text": "mcn.api",
     "PositionError": "mcn.position.errors",
     "Projection": "mcn.projection",
     "GameReplay": "mcn.replay",
@@ -72,8 +72,8 @@ _LAZY: dict[str, str] = {
     "Event": "mcn.engine",
     "IllegalAction": "mcn.engine",
     "CHANCE": "mcn.engine",
-    "new_game": "mcn.engine",
-    "parse_action": "mcn.engine",
+    "new_game": "mcn.api",
+    "parse_action": "mcn.api",
     "Line": "mcn.replay",
     "Step": "mcn.replay",
     "Move": "mcn.notation",
@@ -83,7 +83,7 @@ _LAZY: dict[str, str] = {
     "File": "mcn.notation",
     "ActionSyntaxError": "mcn.engine",
     "RecordFormatError": "mcn.notation",
-    "record_from_actions": "mcn.transcript",
+    "record_from_actions": "mcn.api_records",
     "RecordWriter": "mcn.transcript",
 }
 
@@ -162,14 +162,20 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
         game_from_json,
         game_to_json,
         legal_actions,
+        new_game,
+        parse_action,
+        position_text,
+        project,
         random_game,
         read_games,
         read_games_lenient,
         read_text,
+        record_from_actions,
         replay_game,
         state_after,
         state_at,
         state_before,
+        state_from_text,
         view_after,
         view_at,
         view_before,
@@ -182,8 +188,6 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
         Event,
         GameState,
         IllegalAction,
-        new_game,
-        parse_action,
     )
     from mcn.notation import (
         File,
@@ -196,8 +200,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
         RecordFormatError,
     )
     from mcn.notation.headers import Headers
-    from mcn.position.api import position_text, state_from_text
     from mcn.position.errors import PositionError
-    from mcn.projection import Projection, project
+    from mcn.projection import Projection
     from mcn.replay import Diagnostic, GameReplay, Line, Step
-    from mcn.transcript import RecordWriter, record_from_actions
+    from mcn.transcript import RecordWriter

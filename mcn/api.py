@@ -5,32 +5,55 @@ not re-exported there is internal and may change between versions. The guide wit
 docs/api.md. The calls are thin on purpose: each one names a job and hands it to the part of
 mcn that owns it (the notation reads and writes records, the engine knows the rules, replay
 binds the two), so the API never grows rules or syntax of its own.
+
+Every call checks the kinds of its arguments first and raises ``TypeError`` naming the argument
+(``None`` included where it is not documented), so a caller's slip never surfaces as an
+``AttributeError`` from deep inside; values of the right kind that name nothing raise the
+documented ``ValueError`` subclasses (docs/api.md, "Errors").
 """
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from mcn.engine import Action, Event, GameState, new_game, play_random_game
+from mcn.api_checks import (
+    expect,
+    expect_address,
+    expect_game,
+    expect_source,
+    expect_state,
+    expect_texts,
+    expect_viewer,
+)
+from mcn.api_records import (
+    game_from_json,
+    game_to_json,
+    random_game,
+    record_from_actions,
+    write_record,
+)
+from mcn.engine import Action, Event, GameState
+from mcn.engine import new_game as _new_game
+from mcn.engine import parse_action as _parse_action
+from mcn.engine.data import Board
 from mcn.notation import (
-    File,
     Game,
     GameResult,
     NotationError,
     iter_results,
     parse,
     parse_lenient,
-    record_from_json,
-    record_to_json,
-    write,
 )
 from mcn.replay import Diagnostic, GameReplay, Line, Step
 from mcn.replay import replay_game as _replay
 from mcn.replay.spots import Spot
+
+if TYPE_CHECKING:
+    from mcn.projection import Projection
 
 __all__ = [
     "AddressError",
@@ -40,14 +63,20 @@ __all__ = [
     "game_from_json",
     "game_to_json",
     "legal_actions",
+    "new_game",
+    "parse_action",
+    "position_text",
+    "project",
     "random_game",
     "read_games",
     "read_games_lenient",
     "read_text",
+    "record_from_actions",
     "replay_game",
     "state_after",
     "state_at",
     "state_before",
+    "state_from_text",
     "view_after",
     "view_at",
     "view_before",
@@ -93,6 +122,11 @@ class AddressError(KeyError):
 def read_games(source: Source, *, encoding: str | None = None) -> Iterator[Game]:
     """The games of a file, one at a time (streaming); raises the first :class:`NotationError`.
     Each game remembers the file's name (``game.source``): replay's diagnostics name it."""
+    expect_source(source, encoding, "read_games")
+    return _read_games(source, encoding)
+
+
+def _read_games(source: Source, encoding: str | None) -> Iterator[Game]:
     name = _name(source)
     for result in iter_results(_source(source), encoding=encoding, name=name):
         if result.errors:
@@ -103,6 +137,11 @@ def read_games(source: Source, *, encoding: str | None = None) -> Iterator[Game]
 
 def read_games_lenient(source: Source, *, encoding: str | None = None) -> Iterator[GameResult]:
     """Every game of a file with its syntax errors (``result.game`` is None when unreadable)."""
+    expect_source(source, encoding, "read_games_lenient")
+    return _read_lenient(source, encoding)
+
+
+def _read_lenient(source: Source, encoding: str | None) -> Iterator[GameResult]:
     name = _name(source)
     for result in iter_results(_source(source), encoding=encoding, name=name):
         if result.game is not None:
@@ -112,6 +151,8 @@ def read_games_lenient(source: Source, *, encoding: str | None = None) -> Iterat
 
 def read_text(text: str, *, name: str = "<string>", lenient: bool = False) -> list[Game]:
     """The games written in ``text``; strict unless ``lenient`` (unreadable games skipped)."""
+    expect(text, str, "read_text", "text", "a str (decode bytes first)")
+    expect(name, str, "read_text", "name", "a str")
     if lenient:
         record, _ = parse_lenient(text, name=name)
         return [_named(game, name) for game in record.games]
@@ -119,13 +160,13 @@ def read_text(text: str, *, name: str = "<string>", lenient: bool = False) -> li
 
 
 def _source(source: Source) -> str | IO[bytes]:
-    return str(source) if isinstance(source, Path) else source
+    return os.fspath(source) if isinstance(source, os.PathLike) else source
 
 
 def _name(source: Source) -> str:
     """What messages call ``source``: its path, or the name of the file object."""
-    if isinstance(source, str | Path):
-        return str(source)
+    if isinstance(source, str | os.PathLike):
+        return str(os.fspath(source))
     name = getattr(source, "name", None)
     return name if isinstance(name, str) else "<stream>"
 
@@ -143,6 +184,7 @@ def replay_game(game: Game, *, strict: bool = False, keep_states: bool = False) 
     ``keep_states`` keeps the state after every decision (``step.state``); ``strict`` turns the
     lenient warnings into errors, as ``mcn validate --strict`` does.
     """
+    expect_game(game, "replay_game")
     return _replay(game, file=game.source, keep_states=keep_states, strict=strict)
 
 
@@ -156,7 +198,7 @@ def state_before(game: Game, address: str) -> GameState:
     :class:`AddressError` when the game has no such decision. See docs/notation.md,
     "Decision addresses": one meaning per address, the same in the CLI and here.
     """
-    return _spot(game, address, before=True)
+    return _spot(game, address, before=True, call="state_before")
 
 
 def state_after(game: Game, address: str = "end") -> GameState:
@@ -166,7 +208,7 @@ def state_after(game: Game, address: str = "end") -> GameState:
     Raises :class:`ReplayError` (``state``: where replay stopped) when the record is refused
     at or before that decision, :class:`AddressError` when the game has no such decision.
     """
-    return _spot(game, address, before=False)
+    return _spot(game, address, before=False, call="state_after")
 
 
 def state_at(game: Game, address: str = "end") -> GameState:
@@ -224,7 +266,9 @@ def _find(game: Game, address: str, *, before: bool) -> Spot:
     return spot
 
 
-def _spot(game: Game, address: str, *, before: bool) -> GameState:
+def _spot(game: Game, address: str, *, before: bool, call: str) -> GameState:
+    expect_game(game, call)
+    expect_address(address, call)
     return _find(game, address, before=before).state.clone()
 
 
@@ -252,6 +296,11 @@ def decisions(game: Game) -> Iterator[DecisionStep]:
     Raises :class:`ReplayError` (after yielding the decisions before it) when the record is
     refused; variations are not walked (replay them with :func:`replay_game`).
     """
+    expect_game(game, "decisions")
+    return _decisions(game)
+
+
+def _decisions(game: Game) -> Iterator[DecisionStep]:
     result = _replay(game, file=game.source, keep_states=True, variations=False)
     line = result.main
     if line is None:
@@ -278,13 +327,14 @@ def view_before(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
     """The state before decision ``address`` (as :func:`state_before`) as ``viewer`` saw it, as
     JSON data (``"?"`` for what he could not see). ``viewer`` is a colour initial, a colour
     word, a player's name from the headers, ``"spectator"`` or ``None`` (spectator); the
-    masking is the one projection's (mcn/projection.py)."""
-    return _view(game, address, viewer, before=True)
+    masking is the one projection's (mcn/projection.py). An unknown or ambiguous viewer is a
+    ``ValueError`` listing who plays."""
+    return _view(game, address, viewer, before=True, call="view_before")
 
 
 def view_after(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
     """The state after decision ``address`` (as :func:`state_after`) as ``viewer`` saw it."""
-    return _view(game, address, viewer, before=False)
+    return _view(game, address, viewer, before=False, call="view_after")
 
 
 def view_at(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
@@ -299,10 +349,15 @@ def view_at(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
     return view_after(game, address, viewer)
 
 
-def _view(game: Game, address: str, viewer: str | None, *, before: bool) -> dict[str, Any]:
+def _view(
+    game: Game, address: str, viewer: str | None, *, before: bool, call: str
+) -> dict[str, Any]:
     from mcn.projection import project_line
     from mcn.viewer import resolve
 
+    expect_game(game, call)
+    expect_address(address, call)
+    expect_viewer(viewer, call)
     seen = resolve(viewer, game) if viewer is not None else None
     spot = _find(game, address, before=before)
     # standing before decision i, a viewer has lived through the steps up to i - 1
@@ -316,6 +371,7 @@ def _view(game: Game, address: str, viewer: str | None, *, before: bool) -> dict
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of the pending decision (every bidder's during the secret bids;
     for chance, every outcome — use ``state.chance_outcomes()`` for their probabilities)."""
+    expect_state(state, "legal_actions")
     return list(state.legal_actions())
 
 
@@ -328,64 +384,84 @@ def _first_error(result: GameReplay) -> str:
     return diagnostic.text() if diagnostic is not None else "the game cannot be replayed"
 
 
-# ---- making and writing records -----------------------------------------------------------
+# ---- the engine, positions and the projection, with their arguments checked ---------------
 
 
-def random_game(
+def new_game(
     players: Sequence[str] = ("R", "B", "G", "Y"),
-    *,
-    seed: int = 0,
     ruleset: str = "de-2016",
+    board: str | Board = "standard",
     variant: str = "standard",
-) -> Game:
-    """A complete random legal game (seeded, reproducible), as a record."""
-    from mcn.engine.random_play import DEFAULT_INFRACTIONS
-    from mcn.transcript import transcript
-
-    colours = tuple(players)
-    infractions = DEFAULT_INFRACTIONS if variant == "meta-culpa" else ()
-    _, history = play_random_game(colours, seed, ruleset, "standard", variant, infractions)
-    names = {"R": "Red", "B": "Blue", "G": "Green", "Y": "Yellow"}
-    headers = [
-        ("Event", f"Random game {seed}"),
-        ("Site", "mcn"),
-        *((names[c], f"Random player {names[c].lower()}") for c in colours),
-    ]
-    return transcript(
-        history,
-        players=colours,
-        headers=headers,
-        ruleset=ruleset,
-        variant=variant,
-        infractions=infractions,
-    )
+    infractions: Sequence[str] = (),
+) -> GameState:
+    """A new game at ``setup.1`` (chance decides the soul order, R-SET-1); ``ValueError`` for
+    players, a ruleset, board, variant or infraction mcn does not know."""
+    expect_texts(players, "new_game", "players", "a sequence of colours such as ('R', 'B')")
+    expect(ruleset, str, "new_game", "ruleset", "a ruleset's name such as 'de-2016'")
+    expect(board, str | Board, "new_game", "board", "a board profile's name or a Board")
+    expect(variant, str, "new_game", "variant", "'standard' or 'meta-culpa'")
+    expect_texts(infractions, "new_game", "infractions", "a sequence of infraction codes")
+    return _new_game(tuple(players), ruleset, board, variant, tuple(infractions))
 
 
-def write_record(record: Game | File | Sequence[Game], path: str | Path | None = None) -> str:
-    """Canonical MCN for a game or several; with ``path``, also written to that file safely
-    (a temporary file replaced atomically: an interruption never leaves half a record)."""
-    whole = record if isinstance(record, Game | File) else File(tuple(record), "<api>")
-    text = write(whole)
-    if path is not None:
-        from mcn.safe_write import write_text_atomic
-
-        write_text_atomic(Path(path), text)
-    return text
+def parse_action(actor: str, text: str) -> Action:
+    """An :class:`Action` from its text (``parse_action("R", "bid 3+5")``);
+    ``ActionSyntaxError`` for text outside the vocabulary or an actor that is no colour."""
+    expect(actor, str, "parse_action", "actor", "a colour such as 'R' (or 'chance')")
+    expect(text, str, "parse_action", "text", "a move's text such as 'bid 3+5'")
+    return _parse_action(actor, text)
 
 
-def game_to_json(game: Game | File) -> dict[str, Any]:
-    """The lossless JSON form of a record (schemas/record.schema.json)."""
-    record = game if isinstance(game, File) else File((game,), "<api>")
-    data: dict[str, Any] = record_to_json(record)
-    return data
+def project(path: Sequence[Step], viewer: str | None) -> Projection:
+    """The one projection (:class:`Projection`) of the steps ``path`` (a replayed line's
+    ``steps``) for ``viewer``: a colour initial or word, ``"spectator"`` or None, or ``"all"``
+    for everything; ``ValueError`` for any other viewer."""
+    from mcn.engine.constants import COLOUR_NAMES
+    from mcn.projection import EVERYTHING, SPECTATOR
+    from mcn.projection import project as _project
+
+    if isinstance(path, str | bytes) or not isinstance(path, Sequence):
+        expect(path, list, "project", "path", "a sequence of Steps (a replayed line's steps)")
+    for step in path:
+        expect(step, Step, "project", "path", "a sequence of Steps (a replayed line's steps)")
+    expect_viewer(viewer, "project")
+    seen: str | None = viewer
+    if viewer is not None:
+        word = viewer.strip().casefold()
+        names = {name.casefold(): colour for colour, name in COLOUR_NAMES.items()}
+        names.update({colour.casefold(): colour for colour in COLOUR_NAMES})
+        if word == EVERYTHING:
+            seen = EVERYTHING
+        elif word in ("spectator", "spectators", "public"):
+            seen = SPECTATOR
+        elif word in names:
+            seen = names[word]
+        else:
+            raise ValueError(
+                f"mcn.project(): no viewer {viewer!r}; choose a colour (R, B, G, Y or red, "
+                "blue, green, yellow), 'spectator' or 'all'"
+            )
+    return _project(path, seen)
 
 
-def game_from_json(data: dict[str, Any] | str) -> File:
-    """A record from its JSON form (a dict, or the JSON text); raises ``RecordFormatError``."""
-    if isinstance(data, str):
-        data = json.loads(data)
-    return record_from_json(data)
+def position_text(state: GameState, viewer: str | None = "all") -> str:
+    """A state as MCN's one-line position for ``viewer`` (``"all"``: everything, a colour, or
+    None for a spectator; ``?`` for what he cannot see); ``ValueError`` for another viewer."""
+    from mcn.position.api import position_text as _position_text
+
+    expect_state(state, "position_text")
+    expect_viewer(viewer, "position_text")
+    return _position_text(state, viewer)
 
 
-# Keep the names in one place for mcn/__init__.py's lazy re-export.
-_ = (NotationError, new_game, Line, Step)
+def state_from_text(text: str) -> GameState:
+    """The state of a full position text; ``PositionError`` names the field at fault."""
+    from mcn.position.api import state_from_text as _state_from_text
+
+    expect(text, str, "state_from_text", "text", "a position's text")
+    return _state_from_text(text)
+
+
+# Keep the names in one place for mcn/__init__.py's lazy re-export (the record-making calls
+# live in mcn/api_records.py; __all__ re-exports them here too).
+_ = (NotationError, Line)

@@ -20,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from mcn.api_checks import expect, expect_texts, kind_of
 from mcn.engine import Event, GameState, IllegalAction, new_game
 from mcn.engine.actions import Action, End
 from mcn.engine.constants import CHANCE
+from mcn.engine.data import Board
 from mcn.notation.lexical import COLOUR_TAGS, ROSTER
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move, Section
 from mcn.replay import forced_action
@@ -313,6 +315,26 @@ def record_from_actions(
     return writer.game()
 
 
+def _header_pairs(headers: object) -> list[tuple[str, str]]:
+    """The ``(tag, value)`` pairs of a mapping or a sequence of pairs; ``TypeError`` naming
+    the argument for anything else (a string, pairs that are not two strings)."""
+    what = "a mapping of tags to values or a sequence of (tag, value) pairs"
+    if isinstance(headers, Mapping):
+        pairs = list(headers.items())
+    elif isinstance(headers, Iterable) and not isinstance(headers, str | bytes):
+        pairs = list(headers)
+    else:
+        raise TypeError(f"mcn.RecordWriter(): headers must be {what}, not {kind_of(headers)}")
+    for pair in pairs:
+        if not (
+            isinstance(pair, tuple | list)
+            and len(pair) == 2
+            and all(isinstance(part, str) for part in pair)
+        ):
+            raise TypeError(f"mcn.RecordWriter(): headers must be {what}; got {pair!r:.60}")
+    return [(tag, value) for tag, value in pairs]
+
+
 class RecordWriter:
     """A live game written as it is played: :meth:`apply` each action (an :class:`Action`
     or its text); :meth:`game` is the record so far, :meth:`text` its canonical MCN. The state
@@ -329,7 +351,14 @@ class RecordWriter:
         variant: str = "standard",
         infractions: Sequence[str] = (),
     ) -> None:
-        pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
+        call = "RecordWriter"
+        if players is not None:
+            expect_texts(players, call, "players", "a sequence of colours such as ('R', 'B')")
+        pairs = _header_pairs(headers)
+        for name, value in (("ruleset", ruleset), ("variant", variant)):
+            expect(value, str, call, name, "a str")
+        expect(board, str | Board, call, "board", "a board profile's name or a Board")
+        expect_texts(infractions, call, "infractions", "a sequence of infraction codes")
         if players is None:
             tags = {tag for tag, _ in pairs}
             players = [colour for colour, tag in COLOUR_TAGS.items() if tag in tags]

@@ -76,7 +76,7 @@ def _encoded_lines(
 ) -> Iterator[tuple[str, NotationError | None]]:
     try:
         reader = io.TextIOWrapper(handle, encoding=encoding, newline="\n")
-    except LookupError:  # rot13, hex, base64, zlib: codecs, but not for text
+    except (LookupError, ValueError):  # rot13, hex, zlib; a name with a NUL character
         yield "", NotationError(f"'{encoding}' is not a text encoding", name=name)
         return
     number = 0
