@@ -113,11 +113,43 @@ class LazyGroup(click.Group):
         _complete_record_values(command)
         return command
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the subcommand; a usage error it raises is shown with its values made visible.
+
+        Click quotes the offending value in its messages (``Invalid value for '--as': …``,
+        ``'…' is not one of …``, a file that cannot be opened), and that value is whatever the
+        user — or a script fed names from a record — passed: an ``ESC ] 52`` in it would reach
+        the terminal. Every ``click.ClickException`` of every command passes here, so the
+        option values of all of them (``--as``, ``--board``, ``-o``, ``--encoding``, …) are
+        covered in one place.
+        """
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as error:
+            shown = _made_visible(error)
+            if shown is error:
+                raise
+            raise shown from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _HELP[name]) for name in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _made_visible(error: click.ClickException) -> click.ClickException:
+    """``error`` as it will be shown, with control characters, bidi marks and lone surrogates
+    in its message — the values and file names it quotes — escaped
+    (:func:`mcn.terminal.visible`), as everywhere mcn prints; a usage error keeps its usage
+    line and exit status 2."""
+    from mcn.terminal import visible
+
+    if isinstance(error, click.UsageError):
+        return click.UsageError(visible(error.format_message(), lines=True), error.ctx)
+    if type(error) in (click.ClickException, click.FileError):  # exit status 1 both
+        return click.ClickException(visible(error.format_message(), lines=True))
+    return error  # mcn's own (RecordError): printed as made, already escaped
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -71,13 +71,22 @@ def _players(path: Path) -> list[tuple[str, str, str]]:
 def complete_viewer(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
-    """``--as``: the colour initials, colour words and names of the record's players."""
+    """``--as``: the colour initials, colour words and names of the record's players.
+
+    A name is the record's text and goes into the shell's menu and onto its command line: one
+    with a control character, a bidi mark or a line break (``ESC ] 52`` would write the
+    clipboard; a newline would inject a completion of its own) is never offered as a value —
+    its colour is — and shows in the help escaped (:func:`mcn.terminal.one_line`).
+    """
+    from mcn.terminal import one_line
+
     items: list[CompletionItem] = []
     for path in _record_paths(ctx):
         for initial, word, name in _players(path):
-            items.append(CompletionItem(initial, help=f"{word}: {name}"))
-            items.append(CompletionItem(word, help=name))
-            if name:
+            shown = one_line(name)
+            items.append(CompletionItem(initial, help=f"{word}: {shown}"))
+            items.append(CompletionItem(word, help=shown))
+            if name and shown == name:
                 items.append(CompletionItem(name, help=word))
         break
     items.append(CompletionItem("spectator", help="sees only what is public"))

@@ -89,9 +89,12 @@ class WriteError(Exception):
     """A file could not be written; the target (if any) is unchanged."""
 
     def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+        from mcn.terminal import one_line
+
         self.path = os.fspath(path)
         self.reason = reason
-        super().__init__(f"{self.path}: error: cannot write: {reason}")
+        # the message is printed as it is: the name the user gave, shown escaped (issue 24)
+        super().__init__(f"{one_line(self.path)}: error: cannot write: {one_line(reason)}")
 
 
 class ChangedError(WriteError):

@@ -43,7 +43,8 @@ from mcn.terminal import visible
 
 
 def _fail(message: str) -> NoReturn:
-    click.echo(message, err=True)
+    """Print ``message`` (it names the file the user gave: shown escaped) and exit 1."""
+    click.echo(visible(message), err=True)
     sys.exit(1)
 
 
@@ -147,7 +148,7 @@ def export(
             tick = stack.enter_context(read_progress(handle, "exporting"))
             if not _export_games(handle, name, encoding, form, out, tick, view):
                 if view is not None:
-                    click.echo(f"{name}: not exported: the record has errors", err=True)
+                    click.echo(visible(f"{name}: not exported: the record has errors"), err=True)
                 raise Abandon
     except Abandon:
         sys.exit(1)

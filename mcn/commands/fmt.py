@@ -159,7 +159,9 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str | Non
             unwritten.append(path)
             continue
         except OSError as problem:
-            click.echo(f"{path}: error: cannot read: {problem.strerror or problem}", err=True)
+            click.echo(
+                visible(f"{path}: error: cannot read: {problem.strerror or problem}"), err=True
+            )
             failed = True
             continue
         if outcome == "invalid" or (check and outcome == "changed"):

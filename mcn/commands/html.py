@@ -25,6 +25,7 @@ from mcn.output import open_output
 from mcn.projection import EVERYTHING
 from mcn.replay import replay_game
 from mcn.safe_write import WriteError, write_text_atomic
+from mcn.terminal import one_line
 from mcn.viewer import resolve_option
 
 
@@ -96,5 +97,5 @@ def html(
         except WriteError as problem:
             click.echo(str(problem), err=True)
             sys.exit(1)
-        click.echo(f"wrote {output} ({len(page.encode()):,} bytes)", err=True)
+        click.echo(f"wrote {one_line(output)} ({len(page.encode()):,} bytes)", err=True)
     sys.exit(1 if errors else 0)

@@ -76,7 +76,7 @@ def redact(
             tick = stack.enter_context(read_progress(handle, "redacting"))
             view = View(viewer, keep_annotations, file_lines(file), board)
             if not _redact_games(handle, name, view, out, tick):
-                click.echo(f"{name}: not redacted: the record has errors", err=True)
+                click.echo(clean(f"{name}: not redacted: the record has errors"), err=True)
                 raise Abandon
     except Abandon:
         sys.exit(1)
@@ -84,7 +84,7 @@ def redact(
         click.echo(str(problem), err=True)
         sys.exit(1)
     except OSError as problem:
-        click.echo(f"{name}: error: cannot read: {problem.strerror}", err=True)
+        click.echo(clean(f"{name}: error: cannot read: {problem.strerror}"), err=True)
         sys.exit(1)
 
 

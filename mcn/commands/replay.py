@@ -53,7 +53,7 @@ def load_game(file: str, number: int, *, masked: bool = False) -> Game:
             assert result.game is not None
             return result.game
     except OSError as problem:
-        click.echo(f"{name}: error: cannot read: {problem.strerror}", err=True)
+        click.echo(clean(f"{name}: error: cannot read: {problem.strerror}"), err=True)
         sys.exit(1)
     raise click.BadParameter(f"{name} has no game {number}", param_hint="'--game'")
 

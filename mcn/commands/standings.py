@@ -32,6 +32,7 @@ from mcn.commands.judging import choices_for, judgement_options
 from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
 from mcn.engine.data import Board
 from mcn.inputs import Inputs, effective_jobs
+from mcn.output import open_output
 from mcn.progress import files_progress
 from mcn.render import clean
 from mcn.site.build import PublicNames, standings_page
@@ -284,18 +285,26 @@ def standings(
                 moved(runner.progress)
     result = compute(judgement.decide(), scoring, events, by_event, ties)
     if form == "csv":
-        sys.stdout.write(render_csv(result, by_event))
+        _write(render_csv(result, by_event))
         for line in _apart_lines(result, clean):
             click.echo(line, err=True)
     elif form == "json":
-        sys.stdout.write(render_json(result, inputs, board))
+        _write(render_json(result, inputs, board))
     elif form == "md":
-        sys.stdout.write(render_markdown(result))
+        _write(render_markdown(result))
     elif form == "html":
-        sys.stdout.write(standings_page(result, PublicNames(paths, files)))
+        _write(standings_page(result, PublicNames(paths, files)))
     else:
         for entry in inputs.skipped:
             click.echo(clean(f"{entry.path}: note: skipped: {entry.reason}"))
         sys.stdout.write(render_text(result))
     failed = any(x.kind in (INVALID, CONFLICT) for x in result.excluded)
     sys.exit(1 if failed else 0)
+
+
+def _write(text: str) -> None:
+    """A document (CSV, JSON, Markdown, HTML) to standard output: its own bytes for a pipe or a
+    file; on a terminal with the records' control characters and bidi marks shown escaped, as
+    every output of a record is (:func:`mcn.output.open_output`, issue 24)."""
+    with open_output(None) as out:
+        out.write(text)

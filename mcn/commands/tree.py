@@ -29,7 +29,7 @@ from mcn.engine.data import Board
 from mcn.limits import MAX_ALTERNATIVES, MAX_DRAWN_NODES
 from mcn.projection import EVERYTHING
 from mcn.safe_write import WriteError, write_bytes_atomic
-from mcn.terminal import visible
+from mcn.terminal import one_line, visible
 from mcn.tree import (
     FORMATS,
     GraphvizError,
@@ -180,7 +180,9 @@ def tree(
     except WriteError as error:
         raise RecordError(str(error)) from None
     decisions = sum(1 for e in drawn.edges if e.role != "alternative")
-    click.echo(f"wrote {output} ({len(drawn.nodes)} nodes, {decisions} moves drawn)", err=True)
+    click.echo(
+        f"wrote {one_line(output)} ({len(drawn.nodes)} nodes, {decisions} moves drawn)", err=True
+    )
     if loaded.broken:  # drawn up to the decision before the error
         report_stop(loaded, options.viewer)
         sys.exit(1)
