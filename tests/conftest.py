@@ -25,6 +25,7 @@ SLOW = (
     "knowledge/test_no_over_masking.py",  # every viewer at every decision of 200 random games
     "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
     "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
+    "recorder/test_record_pty.py",  # mcn record in pseudo-terminals of three widths
     "safety/test_disk_full.py",  # a full file system
     "safety/test_kill.py",  # SIGKILL during writes
     "secrets/test_page_source.py",  # pages of twin records, frame by frame
