@@ -50,6 +50,11 @@ register("filter", "filter:filter_", "Write the games that match: player, result
 register(
     "stats", "stats:stats", "Win rates, places, bids and endings over an archive, with intervals."
 )
+register(
+    "search",
+    "search:search",
+    "The games (or decisions) where a condition holds: state, move, comment.",
+)
 register("site", "site:site", "Write the day's results as a static site: standings, games, …")
 register("html", "html:html", "Write a game as a self-contained HTML page (board, moves, keys).")
 register("match", "match:match", "Play games between bot processes (docs/bots.md); results table.")

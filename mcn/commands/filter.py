@@ -122,7 +122,7 @@ def filter_(
             runner = Runner(options, encoding, slots, executor, texts=True)
             for report in runner.run(files):
                 moved(runner.progress)
-                _refuse_unread(report)
+                refuse_unread(report)
                 entry = judgement.add(report, criteria.matches(report))
                 if entry is not None and entry.matched and report.text is not None:
                     data = one_line_end(report.text).encode("utf-8")
@@ -157,7 +157,7 @@ def filter_(
     click.echo(clean(f"{written} of {total} games written to {where}{apart}"), err=True)
 
 
-def _refuse_unread(report: Any) -> None:
+def refuse_unread(report: Any) -> None:
     """A game whose text was too long to keep (a line or a game past the limits of
     docs/notation.md, "Limits") cannot be written as written: say so and write nothing,
     rather than count it as written with no text (issue 24)."""
