@@ -297,9 +297,43 @@ def _refusal(state: GameState, options: Options, candidates: list[str], typed: l
         except IllegalAction as refusal:
             return f"not legal now: {refusal.reason} [{refusal.rule}]"
         return f"'{action.text}' is not among the options"
+    slipped = _head_slip(typed[0])
+    if slipped is not None:  # the head of a record's move, slipped: validate's hint for it
+        return f"'{typed[0]}' is not a move as typed\n    hint: {slipped}"
     message = str(problem)
     found = hint(message)
     return message + (f"\n    hint: {found}" if found else "")
+
+
+_COLOUR_WORDS = {name.lower(): colour for colour, name in COLOUR_NAMES.items()}
+
+
+def _head_slip(typed: str) -> str | None:
+    """What is wrong with the head of an answer typed as a record writes a move, in the words
+    ``mcn validate`` uses for the same slip in a record: an actor without its colon
+    (``B choose pope``) or with ``;`` (``B; choose pope``), a colour word for the initial
+    (``Blue choose pope``), an item number without its full stop (``5 R: visit 2``)."""
+    label = re.fullmatch(r"(\d{1,9})\s+([RBGYrbgy])(:|\s+)\s*(\S.*)", typed)
+    if label is not None and _read(label.group(2).upper(), label.group(4)) is not None:
+        number, actor = label.group(1) + ".", label.group(2).upper()
+        if label.group(3) == ":":
+            return f"an item number ends with a full stop: '{number}'"
+        return f"an item number ends with a full stop, an actor with a colon: '{number} {actor}:'"
+    word = re.fullmatch(r"(?i:(red|blue|green|yellow))\s*[;,]?\s+(\S.*)", typed)
+    if word is not None:
+        colour = _COLOUR_WORDS[word.group(1).lower()]
+        if _read(colour, word.group(2)) is not None:
+            return f"write the colour initial: '{colour}: {word.group(2)}'"
+    head = re.fullmatch(r"([RBGYrbgy])\s*([;,]?)\s+(\S.*)|([RBGYrbgy])\s*([;,])(\S.*)", typed)
+    if head is None:
+        return None
+    actor = (head.group(1) or head.group(4)).upper()
+    mark, rest = head.group(2) or head.group(5) or "", head.group(3) or head.group(6)
+    if _read(actor, rest) is None:
+        return None
+    if mark:
+        return f"an actor is followed by ':', not '{mark}': '{actor}: {rest}'"
+    return f"an actor needs its colon: '{actor}: {rest}'"
 
 
 def _typed_problem(actor: str, typed: str, lowered: ActionSyntaxError) -> ActionSyntaxError:

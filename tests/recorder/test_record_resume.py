@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mcn.cli import cli
@@ -111,3 +112,28 @@ def test_a_typed_slip_is_quoted_as_typed_with_the_records_hint(tmp_path: Path) -
         assert f"cannot read action '{quoted}': expected X>Y, not '>'" in output
         assert "hint: no spaces inside '1>II'" in output  # as a record writes it
         assert "'donate 1 > ii'" not in output
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("B choose pope", "an actor needs its colon: 'B: choose pope'"),
+        ("B; choose pope", "an actor is followed by ':', not ';': 'B: choose pope'"),
+        ("Blue choose pope", "write the colour initial: 'B: choose pope'"),
+        ("5 B: choose pope", "an item number ends with a full stop: '5.'"),
+        ("5 B choose pope", "an item number ends with a full stop, an actor with a colon: '5. B:'"),
+    ],
+)
+def test_a_moves_head_slipped_at_the_prompt_gets_validates_hint(
+    tmp_path: Path, typed: str, expected: str
+) -> None:
+    # the slips of the hint table (tests/recorder/test_slip_table.py), typed as answers: the
+    # same hint, not "unknown move 'b'" nor "'mcn help moves' lists every move"
+    out = tmp_path / "game.mcn"
+    moves = answers_of(game_of(GAME_3P))
+    status, output = record(out, [*moves[:15], typed], *HEADERS_3P)
+    assert status == 1
+    assert f"<stdin>:16: '{typed}' is not a move as typed\n    hint: {expected}\n" in output
+    assert "mcn help moves" not in output
+    status, output = record(out, ["B: choose pope"])  # the move itself, as the hint writes it
+    assert status == 0, output
