@@ -29,6 +29,9 @@ COMMANDS: dict[str, list[str]] = {
     "redact": ["redact", "{mcn}", "--as", "R", "-o", "{out}"],
     "standings": ["standings", "{mcn}", "--format", "csv"],
     "filter": ["filter", "{mcn}", "--player", "Random player red", "-o", "{out}"],
+    "explore": ["explore", "{mcn}", "--at", "2.bid", "--as", "R"],
+    # the merged tree grows with its distinct sequences: shallow, it is saturated
+    "tree --merge": ["tree", "{mcn}", "--merge", "--depth", "3", "-o", "{out}.dot"],
 }
 SMALL_BYTES = 100_000
 LARGE_BYTES = 5 * SMALL_BYTES
