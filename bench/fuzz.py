@@ -100,7 +100,15 @@ def _signature(crash: str) -> str:
     return f"{last[:160]} @ {where}"
 
 
+#: Whether the alarm went off during the target running now. Python ignores (and prints) an
+#: exception raised in a finaliser such as ``SpooledTemporaryFile.__del__``, so the alarm may be
+#: swallowed and the target run on to a normal end: the flag still says it was interrupted.
+FIRED = False
+
+
 def _alarm(signum: int, frame: FrameType | None) -> None:
+    global FIRED
+    FIRED = True
     raise Interrupted
 
 
@@ -125,17 +133,22 @@ def run_input(
     path.write_bytes(data)
     reference = scratch / "original.mcn"
     reference.write_bytes(original)
+    global FIRED
     outcomes = []
     for target in SELECTED if targets is None else targets:
+        FIRED = False
         signal.setitimer(signal.ITIMER_REAL, kill_after)
         start = time.perf_counter()
         try:
-            outcomes.append(run_target(target, path, reference, scratch))
+            outcome = run_target(target, path, reference, scratch)
         except Interrupted:
-            outcomes.append(Outcome(target, -1, time.perf_counter() - start, None))
-            return outcomes, True
+            outcome = Outcome(target, -1, time.perf_counter() - start, None)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
+        if FIRED:  # interrupted, even if a finaliser swallowed the alarm ("Exception ignored")
+            outcomes.append(Outcome(target, -1, time.perf_counter() - start, None))
+            return outcomes, True
+        outcomes.append(outcome)
     return outcomes, False
 
 
@@ -175,8 +188,8 @@ def worker(arguments: tuple[int, int, float, int | None, float, float, str]) -> 
             if interrupted or slowest.seconds > budget:
                 detail = "\n".join(f"{o.target}: {o.seconds:.3f} s" for o in outcomes)
                 kind = "hang"
-                if not interrupted and _rerun(slowest.target, Path(scratch), kill_after, budget):
-                    kind = "transient"  # not reproducible: the machine, not the input
+                if _rerun(slowest.target, Path(scratch), kill_after, budget):
+                    kind = "transient"  # fast on a rerun: the machine, not the input
                 signature = f"{slowest.target}: " + ("interrupted" if interrupted else "slow")
                 path = _save(kind, slowest.target, data, detail, Path(out))
                 report.findings.append(
