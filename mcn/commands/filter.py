@@ -125,7 +125,7 @@ def filter_(
                 refuse_unread(report)
                 entry = judgement.add(report, criteria.matches(report))
                 if entry is not None and entry.matched and report.text is not None:
-                    data = one_line_end(report.text).encode("utf-8")
+                    data = _encoded(report)
                     kept.append((entry, spool.tell(), len(data)))
                     spool.write(data)
             outcome = judgement.decide()
@@ -155,6 +155,27 @@ def filter_(
     where = "standard output" if output == "-" else output
     apart = f" (left out: {', '.join(left)}; see mcn validate)" if left else ""
     click.echo(clean(f"{written} of {total} games written to {where}{apart}"), err=True)
+
+
+def _encoded(report: Any) -> bytes:
+    """A game's text as written (LF line ends), in UTF-8. A lone surrogate — what
+    ``--encoding unicode_escape`` or ``raw_unicode_escape`` makes of ``\\udcff`` — is no
+    character and has no UTF-8 form: it is written as that escape again, with a warning
+    (the game is invalid anyway; the reader reports the surrogate), never a traceback."""
+    text = one_line_end(report.text)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        where = f"{report.file}:{report.line}" if report.line else report.file
+        lone = next(c for c in text if "\ud800" <= c <= "\udfff")
+        click.echo(
+            clean(
+                f"{where}: warning: game {report.game}: a lone surrogate (not a character) "
+                f"written as its escape \\u{ord(lone):04x}"
+            ),
+            err=True,
+        )
+        return text.encode("utf-8", "backslashreplace")
 
 
 def refuse_unread(report: Any) -> None:

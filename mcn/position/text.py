@@ -7,6 +7,7 @@ checks syntax only; :mod:`mcn.position.checks` judges what the fields say.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any, NoReturn
 
@@ -298,6 +299,12 @@ def field_at(text: str, offset: int) -> str:
     return FIELDS[min(index, len(FIELDS) - 1)]
 
 
+#: The most digits a number of a position may have: more than any count of a game needs, and
+#: far below the 4,300 digits at which Python's ``int()`` raises (issue 24, item 11).
+MAX_DIGITS = 9
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
 def parse_position(text: str) -> Position:
     """The JSON twin of a position text; :class:`PositionError` (naming the field) if the text
     is not a position. Leading and trailing blanks are ignored; inside, fields are separated by
@@ -313,6 +320,12 @@ def parse_position(text: str) -> Position:
     if text.count(" ") >= len(FIELDS):
         extra = len(" ".join(text.split(" ", len(FIELDS))[: len(FIELDS)])) + 2
         raise PositionError("stack", f"too many fields: a position has {len(FIELDS)}", extra)
+    long = _LONG_NUMBER.search(text)
+    if long is not None:  # Python's int() refuses 4,301 digits: a ValueError, not our error
+        field = FIELDS[min(text.count(" ", 0, long.start()), len(FIELDS) - 1)]
+        digits = len(long.group())
+        message = f"a number of {digits:,} digits (at most {MAX_DIGITS})"
+        raise PositionError(field, message, long.start() + 1)
     try:
         tree: Any = _parser().parse(text)  # the transformer's :meth:`_Build.start`
     except (UnexpectedEOF, UnexpectedToken) as error:

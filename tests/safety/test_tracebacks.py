@@ -188,3 +188,36 @@ def test_board_with_a_5000_digit_integer_is_refused(tmp_path: Path) -> None:
     result = run("replay", str(GAME), "--board", str(board))
     assert result.exit_code == 2
     assert "an integer of 5,000 digits (at most 9)" in result.output
+
+
+@pytest.mark.parametrize("codec", ["raw_unicode_escape", "unicode_escape"])
+def test_filter_writes_a_lone_surrogate_as_its_escape(codec: str, tmp_path: Path) -> None:
+    """Issue 24, item 11: ``filter --encoding raw_unicode_escape … -o -`` on a game holding
+    ``\\udcff`` died of a UnicodeEncodeError (the game's text, written as it was read, has a
+    lone surrogate, which UTF-8 cannot hold). It is written as its escape, with a warning."""
+    path = tmp_path / "escaped.mcn"
+    path.write_text(game_text().replace("Thursday club night", "Club \\udcff night"), "utf-8")
+    for target in ("-", str(tmp_path / "out.mcn")):
+        result = run("filter", "--encoding", codec, str(path), "-o", target)
+        assert result.exit_code == 0, result.output
+        assert "warning: game 1: a lone surrogate (not a character) written as its escape " in (
+            result.output
+        )
+    written = (tmp_path / "out.mcn").read_text(encoding="utf-8")
+    assert '[Event "Club \\udcff night"]' in written
+
+
+@pytest.mark.parametrize("command", ["position", "legal"])
+def test_a_position_text_with_a_5000_digit_number(command: str) -> None:
+    """Issue 24, item 11: ``mcn position``/``legal`` TEXT with a 5,000-digit number died of
+    Python's int-string ValueError; it is a position error naming the field and column."""
+    text = run("position", str(GAME), "--at", "3.2.1").output.strip()
+    assert text.startswith("mcnpos/1 ") and " R=5," in text
+    huge = text.replace(" R=5,", " R=" + "9" * 5_000 + ",", 1)
+    result = run(command, huge)
+    assert result.exit_code == 1, result.output
+    column = huge.index("9" * 5_000) + 1
+    assert (
+        f"<position>:1:{column}: error: position: field 'seats': a number of 5,000 digits "
+        "(at most 9)" in result.output
+    )
