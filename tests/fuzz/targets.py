@@ -65,6 +65,8 @@ COMMAND_TARGETS = (
     "explore",
     "explore-after",
     "tree-merge",
+    "search",
+    "search-as",
 )
 #: The targets whose input is a JSON record: the mutated input's own seed, exported to JSON
 #: and mutated with the same mutators (seeded by the input, so a rerun sees the same bytes).
@@ -193,6 +195,8 @@ _COMMANDS: dict[str, Callable[[Path, Path, Path], list[str]]] = {
     "explore-after": _cli(
         ["explore", "{input}", "{original}", "--after", "R: bid 3+5", "--format", "json"]
     ),
+    "search": _cli(["search", "{input}", "--where", 'round == 2 and move ~ "visit"']),
+    "search-as": _cli(["search", "{input}", "--where", "post(R) >= 1", "--addresses", "--as", "B"]),
     "tree-merge": _cli(["tree", "{input}", "{original}", "--merge", "-o", "{out}"]),
 }
 
