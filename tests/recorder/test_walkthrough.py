@@ -79,6 +79,14 @@ def printed(tmp_path: Path) -> str:
                 input="\n".join([*moves, answer]),
             )
             out.append(result.output)
+        pope = answers_of(game_of(GAME_3P))[:15]
+        Path("club.mcn").unlink(missing_ok=True)
+        result = runner.invoke(
+            cli,
+            ["record", "--script", "-v", "-o", "club.mcn", *HEADERS_3P],
+            input="\n".join([*pope, "B choose pope"]),
+        )
+        out.append(result.output)
     text = "\n".join(out)
     return re.sub(r"<stdin>:\d+: ", "! ", text)
 
