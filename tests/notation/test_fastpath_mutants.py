@@ -1,0 +1,117 @@
+"""The fast path's own promises beyond agreeing with the grammar (mcn.notation.fastpath): a later
+move's own head is kept, a labelled piece is made from the template of its rest, a piece that
+is one first move is made without the token scanner, and the caches are bounded — a piece or a
+token longer than a line worth keeping is not kept, and a full cache starts again.
+
+The cache tests look at the templates from outside; the ones that refuse the slower ways of
+making a template patch the module's functions, which a compiled (mypyc) build does not allow:
+they are skipped there, and run in every pure run, mutation testing included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import mcn.notation.fastpath as fastpath
+from mcn.notation.fastpath import parse_plain
+from tests.fuzz.test_fastpath import check_agrees
+from tests.notation.helpers import HEADERS
+
+COMPILED = not fastpath.__file__.endswith(".py")
+pure_only = pytest.mark.skipif(COMPILED, reason="a compiled module's functions cannot be patched")
+
+
+@pytest.fixture
+def templates() -> Iterator[fastpath._Templates]:
+    """The fast path's templates, empty at the start of the test and emptied after it."""
+    known = fastpath._templates
+    known.clear()
+    yield known
+    known.clear()
+
+
+def refuse(*args: object) -> None:
+    raise AssertionError("made the slow way")
+
+
+def test_a_later_moves_own_head_is_kept_even_for_chance() -> None:
+    # "market:" names chance ("*"), which sorts before every player's initial
+    assert check_agrees(HEADERS + "round 1\n1. R: pass; market: wine cloth\n", line_base=3)
+    elements = parse_plain(HEADERS + "round 1\n1. R: pass; market: wine cloth; bread\n")
+    assert elements is not None
+    assert [move.actor for move in elements[-1].moves] == ["R", "*", "R"]  # type: ignore[union-attr]
+
+
+def test_a_labelled_piece_is_made_from_the_template_of_its_rest(
+    templates: fastpath._Templates,
+) -> None:
+    assert check_agrees(HEADERS + "round 1\n7. R: pass\n", line_base=3)
+    # the rest of the piece (after "7.") was made and kept: the next label finds it
+    assert " R: pass" in templates.first and "7. R: pass" in templates.first
+    assert check_agrees(HEADERS + "round 1\n12. B: pass\n")
+    assert " B: pass" in templates.first
+
+
+@pure_only
+def test_a_new_label_on_a_known_rest_is_made_without_cutting(
+    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert check_agrees(HEADERS + "round 1\n1. R: visit 2\n")
+    monkeypatch.setattr(templates, "headed", refuse)
+    monkeypatch.setattr(templates, "make", refuse)
+    # a new label, a label of two digits: only the rest's template is moved
+    for label in ("2", "17", "3"):
+        elements = parse_plain(f"{label}. R: visit 2")
+        assert elements is not None and elements[0].label == int(label)  # type: ignore[union-attr]
+
+
+@pure_only
+def test_a_piece_that_is_one_first_move_is_made_without_the_scanner(
+    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(templates, "make", refuse)
+    for piece in ("R: pass", "  B: visit 3  ", "market: wine cloth", "4. Y: bid 1+2"):
+        elements = parse_plain(piece)
+        assert elements is not None and len(elements) == 1, piece
+
+
+def test_pieces_and_tokens_longer_than_a_kept_line_are_not_kept(
+    templates: fastpath._Templates,
+) -> None:
+    limit = fastpath._CACHED_LINE_LIMIT
+    at, over = "R: pass".ljust(limit), "B: pass".ljust(limit + 1)
+    assert parse_plain(at) is not None and parse_plain(over) is not None
+    assert at in templates.first and over not in templates.first
+    # a later piece of exactly the limit is kept, one longer is not
+    later_at, later_over = " G: pass".ljust(limit), " Y: pass".ljust(limit + 1)
+    assert parse_plain("R: pass;" + later_at) is not None
+    assert parse_plain("R: pass;" + later_over) is not None
+    assert later_at in templates.next and later_over not in templates.next
+    # a token (a header) of exactly the limit is kept, one longer is not
+    short = '[Event "' + "x" * (limit - len('[Event ""]')) + '"]'
+    long = '[Event "' + "y" * (limit + 1 - len('[Event ""]')) + '"]'
+    assert len(short) == limit and len(long) == limit + 1
+    assert parse_plain(short + " ") is not None and parse_plain(long + " ") is not None
+    assert short in templates.tokens and long not in templates.tokens
+
+
+@pure_only
+def test_a_full_cache_starts_again(
+    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fastpath, "_TEMPLATES_LIMIT", 3)
+    pieces = [f"R: visit {n}" for n in range(1, 6)]
+    sizes = []
+    for piece in pieces:
+        assert parse_plain(piece) is not None
+        sizes.append(len(templates.first))
+    # three kept, then the fourth starts a new cache
+    assert sizes == [1, 2, 3, 1, 2]
+    tokens = [f'[Site "{n}"]' for n in range(5)]
+    sizes = []
+    for token in tokens:
+        assert parse_plain(token) is not None
+        sizes.append(len(templates.tokens))
+    assert sizes == [1, 2, 3, 1, 2]
