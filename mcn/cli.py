@@ -60,6 +60,11 @@ register("html", "html:html", "Write a game as a self-contained HTML page (board
 register("match", "match:match", "Play games between bot processes (docs/bots.md); results table.")
 register("bot", "bot:bot", "Run a reference bot (random, greedy) speaking the bot protocol.")
 register(
+    "analyse",
+    "analyse:analyse",
+    "Where a player lost: win chances of his moves, from what he knew (OpenSpiel).",
+)
+register(
     "explore",
     "explore:explore",
     "The moves played at a decision across games, and how they scored.",

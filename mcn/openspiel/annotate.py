@@ -1,0 +1,130 @@
+"""An analysed record: the original with each analysed move annotated, and the win-chance curve.
+
+:func:`annotated` returns a new :class:`~mcn.notation.model.Game` in which every analysed
+move of the main line carries an ``{analysis: …}`` after-comment and, when flagged, the glyph
+``?`` or ``??`` after its own glyphs; every header, comment, glyph and variation of the
+original is kept, and an ``[Analysis "…"]`` header says whose view, with which budget. The
+moves are found by identity (the replay's steps point at the record's moves), so nothing else
+changes. :func:`parse_comment` reads the numbers back (``mcn html`` draws the curve from them),
+and :func:`curve_svg` draws the curve: the analysed player's win chance after each of his
+analysed moves, flagged moves marked, each point linked to its decision (``#ADDRESS``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Final
+
+from mcn.notation.model import Comment, Element, Game, Header, Item, Move
+from mcn.openspiel.analysis import Verdict
+
+HEADER: Final = "Analysis"
+_COMMENT = re.compile(
+    r"^analysis: win (\d+)% -> (\d+)% \(±(\d+)\)(?:; better (.+): (\d+)%)?$", re.DOTALL
+)
+
+
+def _annotated_move(move: Move, verdict: Verdict) -> Move:
+    glyphs = (*move.glyphs, verdict.glyph) if verdict.glyph else move.glyphs
+    after = (*move.after, Comment(verdict.comment()))
+    return Move(move.actor, move.tokens, glyphs, move.before, after, move.variations, move.raw)
+
+
+def _walk(elements: Iterable[Element], notes: dict[int, Verdict]) -> tuple[Element, ...]:
+    out: list[Element] = []
+    for element in elements:
+        if isinstance(element, Item):
+            moves = []
+            for move in element.moves:
+                verdict = notes.get(id(move))
+                if move.variations:
+                    move = Move(
+                        move.actor,
+                        move.tokens,
+                        move.glyphs,
+                        move.before,
+                        move.after,
+                        tuple(_walk(v, notes) for v in move.variations),
+                        move.raw,
+                        move.span,
+                    )
+                moves.append(_annotated_move(move, verdict) if verdict else move)
+            element = Item(tuple(moves), element.label, element.span)
+        out.append(element)
+    return tuple(out)
+
+
+def annotated(game: Game, verdicts: Sequence[Verdict], moves: Sequence[Move], label: str) -> Game:
+    """``game`` with ``verdicts`` on ``moves`` (the record's moves, by identity) and the
+    ``[Analysis label]`` header (replacing an earlier one)."""
+    notes = {id(move): verdict for move, verdict in zip(moves, verdicts, strict=True)}
+    headers = [h for h in game.headers if h.tag != HEADER]
+    headers.append(Header(HEADER, label))
+    return Game(tuple(headers), _walk(game.body, notes), game.span, game.source)
+
+
+def parse_comment(text: str) -> tuple[float, float, float, str | None] | None:
+    """``(before, after, se, better move or None)`` of an ``{analysis: …}`` comment."""
+    found = _COMMENT.match(text.strip())
+    if found is None:
+        return None
+    before, after, se, better, _ = found.groups()
+    return int(before) / 100, int(after) / 100, int(se) / 100, better
+
+
+def curve_svg(points: Sequence[tuple[str, float, str]], title: str) -> str:
+    """An SVG line chart of ``points`` (address, win chance, glyph): the win chance after each
+    analysed move, flagged moves as red marks with their glyph, each point a link to
+    ``#ADDRESS``. Self-contained, no script, no network."""
+    width, height, left, top, bottom = 640, 240, 40, 24, 28
+    plot_w, plot_h = width - left - 12, height - top - bottom
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+        f'aria-label="{escape(title)}" class="mcn-curve">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="{left}" y="16" font-size="12" font-family="sans-serif">{escape(title)}</text>',
+    ]
+    for pct in (0, 25, 50, 75, 100):
+        y = top + plot_h * (1 - pct / 100)
+        parts.append(
+            f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
+            f'stroke="#ddd" stroke-width="1"/>'
+            f'<text x="{left - 4}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
+            f'font-family="sans-serif">{pct}%</text>'
+        )
+    n = len(points)
+
+    def xy(i: int, win: float) -> tuple[float, float]:
+        x = left + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+        return x, top + plot_h * (1 - win)
+
+    if n:
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, p[1]) for i, p in enumerate(points)))
+        parts.append(f'<polyline points="{path}" fill="none" stroke="#2b6cb0" stroke-width="2"/>')
+    for i, (address, win, glyph) in enumerate(points):
+        x, y = xy(i, win)
+        colour = "#c53030" if glyph else "#2b6cb0"
+        radius = 5 if glyph else 3
+        label = f"{address}: {round(win * 100)}%{' ' + glyph if glyph else ''}"
+        parts.append(
+            f'<a href="#{escape(address)}" xlink:href="#{escape(address)}">'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{colour}">'
+            f"<title>{escape(label)}</title></circle></a>"
+        )
+        if glyph:
+            parts.append(
+                f'<text x="{x:.1f}" y="{y - 8:.1f}" font-size="11" text-anchor="middle" '
+                f'fill="#c53030" font-family="sans-serif">{escape(glyph)}</text>'
+            )
+    parts.append(
+        f'<text x="{left + plot_w / 2}" y="{height - 6}" font-size="10" text-anchor="middle" '
+        f'font-family="sans-serif">the analysed player\'s decisions, in order</text>'
+    )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+__all__ = ["HEADER", "annotated", "curve_svg", "parse_comment"]
