@@ -12,8 +12,9 @@ reveal later with two *reveal checkpoints*:
 A player is written as his colour initial followed by ``name count`` pairs (zeros left out).
 Reveal checkpoints hold for the moment of their reveal wherever they stand on their line, so
 replay can use them to fill in the secrets before the evaluation or the scoring that needs them.
-This module knows their syntax and how a ``?`` pattern matches a concrete action; the replay
-(:mod:`mcn.replay`) decides when to use them.
+This module knows their syntax and how a ``?`` pattern matches a concrete action; what is
+secret and which reveals exist is the engine's declaration (:mod:`mcn.engine.secrets`), and the
+replay (:mod:`mcn.replay`) decides when to use them.
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
-from mcn.engine.actions import Action, Bonus, BuyLetter, Donate, FreeStone, Give
+from mcn.engine import secrets
+from mcn.engine.actions import Action
 from mcn.engine.constants import COLOURS, COMPARTMENTS, GOODS, LETTERS
 
-SECRET: Final = "?"
+SECRET: Final = secrets.SECRET
 #: What a chest compartment holds, in the order of the engine's chest lists.
 CHEST_ITEMS: Final = (*GOODS, "money")
-#: The checkpoints that reveal secrets.
-REVEALS: Final = ("chest", "letters")
+#: The checkpoints that reveal secrets (the engine's declared reveals that have one).
+REVEALS: Final = secrets.checkpoints()
 
 #: The longest count a reveal checkpoint may write.
 _COUNT_DIGITS: Final = 9
@@ -79,20 +81,14 @@ def _match_any_order(wanted: list[str], rest: list[str]) -> bool:
 
 
 def secret_kind(action: Action) -> SecretKind:
-    """Which hidden part of the state a secret in ``action`` touches.
+    """Which hidden part of the state a secret in ``action`` touches, as the engine declares
+    it (:func:`mcn.engine.secrets.touches`).
 
     Compartments matter only when a compartment is evaluated; letter colours matter for gifts,
     the supply and the final scoring; any other secret leaves the replay unsure of everything.
     """
-    if isinstance(action, Donate):
-        return "chest"
-    if isinstance(action, Bonus):
-        return "chest" if ">" in action.text else "other"  # bonus blue hides nothing
-    if isinstance(action, BuyLetter | Give) or (
-        isinstance(action, FreeStone) and action.colour is not None
-    ):
-        return "letters"
-    return "other"
+    kind = secrets.touches(action)
+    return "chest" if kind == secrets.CHEST else "letters" if kind == secrets.LETTERS else "other"
 
 
 def _groups(args: Sequence[str], names: Sequence[str]) -> dict[str, list[int]] | str:

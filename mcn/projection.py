@@ -1,9 +1,10 @@
 """The one projection: what a viewer may see of a replayed game at a decision (R-HID-1, I-HID-4).
 
 Every output that shows a record to one player — ``replay --as`` (text, JSON, ``--events``),
-``redact``, ``diff --as``, and any later view such as HTML — goes through this module, so there
-is exactly one place that decides what is secret. Nothing else formats a move or an event for a
-viewer.
+``redact``, ``diff --as``, and any later view such as HTML — goes through this module. What is
+secret, to whom, and which event reveals it is declared once by the engine
+(:mod:`mcn.engine.secrets`); this module applies the declaration along a path of play (the
+reveal timing) and to the state. Nothing else formats a move or an event for a viewer.
 
 A *viewer* is a colour (``"R"``), ``None`` for a spectator, or :data:`EVERYTHING` (the record's
 omniscient view). What a viewer may see depends on *where* he stands: a secret is visible only
@@ -11,7 +12,8 @@ once the rules have revealed it at or before that decision. So the projection is
 *path* — the steps from the start of the game to the decision shown (:func:`path_to`) — and a
 secret revealed later on the record's line is still hidden at an earlier address.
 
-What stays secret from other players (docs/notation.md, "What each viewer sees"):
+What stays secret from other players (docs/notation.md, "What each viewer sees"; declared in
+:mod:`mcn.engine.secrets`):
 
 * a bid, until the bids are revealed at the end of the bidding (R-BID-2);
 * the Pope die (the Pope's ``visit N``), until the guess reveals it (R-POP-1);
@@ -37,22 +39,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from mcn import hidden
 from mcn.causes import with_cause
-from mcn.engine import GameState, view
-from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Guess, Visit
-from mcn.engine.constants import CHANCE, COLOUR_NAMES
-from mcn.engine.events import (
-    ALL_SECRETS,
-    BidsRevealed,
-    BonusTaken,
-    Donated,
-    Evaluation,
-    Event,
-    LetterMoved,
-    LettersScored,
-    PopeDie,
-)
+from mcn.engine import GameState, secrets, view
+from mcn.engine.actions import Action
+from mcn.engine.events import Event
+from mcn.engine.secrets import action_tokens, event_json, hides, sees, tokens_by_text
 from mcn.engine.serial import state_to_json
 from mcn.knowledge.chests import infer
 from mcn.knowledge.memory import GAME_START, Memory, is_game_start, remember
@@ -62,17 +53,12 @@ if TYPE_CHECKING:
     from mcn.replay import Line, Step
 
 #: The viewer who sees everything the record holds (the default of ``mcn replay``).
-EVERYTHING: Final = "all"
+EVERYTHING: Final = secrets.EVERYTHING
 #: The spectator: sees what is public and nothing else.
 SPECTATOR: Final = None
 
 Viewer = str | None
 """A colour initial, :data:`SPECTATOR` (``None``) or :data:`EVERYTHING`."""
-
-
-def sees(viewer: Viewer, *owners: str) -> bool:
-    """Whether ``viewer`` may see a secret that belongs to ``owners``."""
-    return viewer == EVERYTHING or (viewer is not None and viewer in owners)
 
 
 def viewer_label(viewer: Viewer) -> str:
@@ -91,132 +77,19 @@ def path_to(line: Line, index: int) -> list[Step]:
 
 
 # ---- single actions and events ------------------------------------------------------------
-
-
-def _mask_targets(tokens: Sequence[str]) -> tuple[str, ...]:
-    """``donate jewel>I 5>II`` → ``donate jewel>? 5>?``: the compartments go, the items stay.
-    The engine's text lists the items in canonical item order, so the order gives nothing
-    away either."""
-    return (
-        tokens[0],
-        *(t.split(">")[0] + ">" + hidden.SECRET if ">" in t else t for t in tokens[1:]),
-    )
-
-
-def _gift_taker(events: Sequence[Event]) -> str | None:
-    for event in events:
-        if isinstance(event, LetterMoved):
-            return event.player
-    return None
-
-
-def _sets_pope_die(events: Sequence[Event]) -> bool:
-    return any(isinstance(e, PopeDie) and e.guess == 0 for e in events)
-
-
-def hides(action: Action, viewer: Viewer, events: Sequence[Event], revealed: bool) -> bool:
-    """Whether ``viewer`` may not read ``action`` as it was taken (``events``: what it caused;
-    ``revealed``: whether its bid or Pope die has been revealed on the viewer's path)."""
-    actor = action.actor
-    if actor == CHANCE or sees(viewer, actor):
-        return False
-    if isinstance(action, Bid) or (isinstance(action, Visit) and _sets_pope_die(events)):
-        return not revealed
-    if isinstance(action, Donate) or (isinstance(action, Bonus) and ">" in action.text):
-        return True
-    if isinstance(action, Give):
-        taker = _gift_taker(events)
-        return not (taker is not None and sees(viewer, taker))
-    return False
-
-
-def action_tokens(
-    action: Action, viewer: Viewer, events: Sequence[Event], revealed: bool = False
-) -> tuple[str, ...]:
-    """The tokens of ``action`` as ``viewer`` may read them: other players' secrets are ``?``
-    (``bid ?``, ``visit ?``, ``donate jewel>?``, ``give ?``). ``revealed`` says whether a bid or
-    Pope die has been revealed by the point the viewer stands at (see :class:`Projection`)."""
-    tokens = tuple(action.text.split())
-    if not hides(action, viewer, events, revealed):
-        return tokens
-    if isinstance(action, Donate | Bonus):
-        return _mask_targets(tokens)
-    return (tokens[0], hidden.SECRET)
-
-
-def tokens_by_text(actor: str, tokens: tuple[str, ...], viewer: Viewer) -> tuple[str, ...]:
-    """A move replay never reached (after an error in a variation), masked by its text alone:
-    every place a secret can stand becomes ``?`` unless the move is the viewer's."""
-    if sees(viewer, actor) or not tokens or actor == CHANCE:
-        return tokens
-    verb = tokens[0]
-    if verb in ("donate", "bonus"):
-        return _mask_targets(tokens)
-    if verb in ("bid", "give", "visit") and len(tokens) == 2:
-        return (verb, hidden.SECRET)
-    return tokens
-
-
-def _event_viewer(viewer: Viewer) -> str | None:
-    """The engine's spelling of a viewer for :meth:`Event.to_json`."""
-    return ALL_SECRETS if viewer == EVERYTHING else viewer
-
-
-def _item_words(item: str) -> str:
-    return f"{item} taler" if item.isdigit() else item
-
-
-def event_json(
-    event: Event, viewer: Viewer, action: Action | None = None, revealed: bool = False
-) -> dict[str, Any]:
-    """``event`` as ``viewer`` may read it (``event.to_json`` with every secret field ``?`` and a
-    text that names no secret). ``action`` is the action that caused it; ``revealed`` as for
-    :func:`action_tokens`."""
-    data = event.to_json(ALL_SECRETS if revealed else _event_viewer(viewer))
-    if revealed:
-        return data
-    name = COLOUR_NAMES.get(getattr(event, "player", ""), "")
-    if isinstance(event, Donated) and data["compartment"] == hidden.SECRET:
-        data["text"] = f"{name} donates {_item_words(event.item)} (the compartment is secret)"
-    elif isinstance(event, PopeDie) and data["room"] == hidden.SECRET:
-        data["text"] = f"{name} sets the Pope die in secret"
-    elif isinstance(event, BonusTaken) and ">" in event.bonus and not sees(viewer, event.player):
-        data["bonus"] = " ".join(_mask_targets(("bonus", *event.bonus.split())))[6:]
-        data["text"] = f"{name} takes the starting bonus {data['bonus']}"
-    elif isinstance(event, LetterMoved) and _hand_to_hand(event, action):
-        giver = action.actor if isinstance(action, Give) else ""
-        if not sees(viewer, event.player, giver):
-            data["colour"] = hidden.SECRET
-            letters = "a letter" if event.count == 1 else f"{event.count} letters"
-            data["text"] = f"{name} takes {letters} from {event.source}"
-    return data
-
-
-def _hand_to_hand(event: LetterMoved, action: Action | None) -> bool:
-    """Whether a letter passes from hand to hand in secret (I-HID-4): the Emperor's gift. (The
-    pope-yellow card also takes a letter from a player, but its colour is printed on it.)"""
-    return isinstance(action, Give)
+#
+# What is secret, to whom, and what reveals it is declared by the engine
+# (:mod:`mcn.engine.secrets`): ``sees``, ``hides``, ``action_tokens``, ``tokens_by_text`` and
+# ``event_json`` are its readings, re-exported here; this module calls them through the module
+# (``secrets.hides``) so that a test can plant a fault in one place.
 
 
 def event_text(
     event: Event, viewer: Viewer, action: Action | None = None, revealed: bool = False
 ) -> str:
     """The plain-English sentence of :func:`event_json`."""
-    text = event_json(event, viewer, action, revealed).get("text")
+    text = secrets.event_json(event, viewer, action, revealed).get("text")
     return str(text) if text else event.kind
-
-
-def _reveal_text(event: Event) -> str | None:
-    """What a reveal says without its content, or None for an event that reveals nothing."""
-    if isinstance(event, BidsRevealed):
-        return "the bids are revealed"
-    if isinstance(event, PopeDie) and event.guess:
-        return "the Pope die is revealed"
-    if isinstance(event, Evaluation):
-        return f"compartment {event.compartment} of cathedral {event.site} is evaluated"
-    if isinstance(event, LettersScored):
-        return "the letters are scored"
-    return None
 
 
 def outcome_texts(state: GameState, action: Action, viewer: Viewer) -> tuple[list[str], GameState]:
@@ -232,7 +105,7 @@ def outcome_texts(state: GameState, action: Action, viewer: Viewer) -> tuple[lis
     events = probe.apply(action)
     texts = []
     for event in events:
-        reveal = None if viewer == EVERYTHING else _reveal_text(event)
+        reveal = None if viewer == EVERYTHING else secrets.reveal_text(event)
         if reveal is not None:
             texts.append(reveal)
             break
@@ -327,32 +200,10 @@ class SeenMove:
 
 
 def revealed_flags(path: Sequence[Step]) -> list[bool]:
-    """For each step of ``path``: whether its bid or its Pope die has been revealed by the end
-    of the path (the bids by the last bid of their round, the die by the guess that follows
-    it). One pass that looks at the events of bid, visit and guess steps only (the reveals
-    happen on those), since every output builds this for a whole path."""
-    flags = [False] * len(path)
-    bids: list[int] = []  # bids of the round not yet revealed
-    die: int | None = None  # the Pope's visit whose die is not yet revealed
-    for index, step in enumerate(path):
-        action = step.action
-        if isinstance(action, Bid):
-            bids.append(index)
-            if any(isinstance(e, BidsRevealed) for e in step.events):
-                for bid in bids:
-                    flags[bid] = True
-                bids = []
-        elif isinstance(action, Visit):
-            if _sets_pope_die(step.events):
-                die = index
-        elif (
-            isinstance(action, Guess)
-            and die is not None
-            and any(isinstance(e, PopeDie) and e.guess for e in step.events)
-        ):
-            flags[die] = True
-            die = None
-    return flags
+    """For each step of ``path``: whether its secret (a bid, the Pope die) has been revealed by
+    the end of the path, as the engine declares its reveals
+    (:func:`mcn.engine.secrets.revealed_flags`)."""
+    return secrets.revealed_flags([(step.action, step.events) for step in path])
 
 
 class Projection:
@@ -380,14 +231,14 @@ class Projection:
             step = self.path[index]
             revealed = self._revealed[index]
             action = step.action
-            tokens = action_tokens(action, self.viewer, step.events, revealed)
+            tokens = secrets.action_tokens(action, self.viewer, step.events, revealed)
             seen = SeenMove(
                 step.address,
                 action.actor,
                 tokens,
                 step.implicit,
-                hides(action, self.viewer, step.events, revealed),
-                tuple(event_json(e, self.viewer, action, revealed) for e in step.events),
+                secrets.hides(action, self.viewer, step.events, revealed),
+                tuple(secrets.event_json(e, self.viewer, action, revealed) for e in step.events),
             )
             self._moves[index] = seen
         return seen

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from mcn import hidden
+from mcn.engine import secrets
 from mcn.engine.actions import Action, BuyLetter, FreeStone, Give, Pick
 from mcn.engine.constants import colour_name
 from mcn.engine.data import Board
@@ -35,11 +36,9 @@ from mcn.projection import (
     action_tokens,
     event_json,
     event_text,
-    hides,
     path_to,
     revealed_flags,
     sees,
-    tokens_by_text,
 )
 from mcn.replay import Diagnostic, GameReplay, Line, Step, replay_game
 from mcn.replay.walk import MAX_VARIATION_DEPTH
@@ -105,15 +104,15 @@ class _Redactor:
         step = self.steps.get(id(move))
         if step is not None:
             revealed = self.revealed.get(id(step), False)
-            masked = hides(step.action, self.viewer, step.events, revealed)
+            masked = secrets.hides(step.action, self.viewer, step.events, revealed)
             if masked:
-                tokens = action_tokens(step.action, self.viewer, step.events, revealed)
+                tokens = secrets.action_tokens(step.action, self.viewer, step.events, revealed)
             elif hidden.is_secret(move.tokens):
                 raise Unresolvable(self.unresolvable(move, step.address))
             else:
                 tokens = move.tokens
         else:
-            tokens = tokens_by_text(move.actor, move.tokens, self.viewer)
+            tokens = secrets.tokens_by_text(move.actor, move.tokens, self.viewer)
             masked = tokens != move.tokens
         own = sees(self.viewer, move.actor) and self.viewer != EVERYTHING
         keep = self.keep or own
@@ -221,7 +220,7 @@ class _Redactor:
             step = line.steps[index]
             if step.move is None and _letter_dependent(step.action):
                 revealed = self.revealed.get(id(step), False)
-                tokens = action_tokens(step.action, self.viewer, step.events, revealed)
+                tokens = secrets.action_tokens(step.action, self.viewer, step.events, revealed)
                 move = Move(step.action.actor, tokens)
                 last = position - 1
                 while last >= 0 and isinstance(out[last], Checkpoint):

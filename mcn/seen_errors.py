@@ -27,8 +27,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from functools import cache
 
 from mcn import hidden
+from mcn.engine import secrets
 from mcn.engine.constants import CHANCE, colour_name
 from mcn.notation.errors import NotationError
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Item, Move, Span
@@ -93,12 +95,25 @@ def seen_notation_error(error: NotationError) -> str:
 
 
 #: Where a secret can stand in a line of a record that could not be read (see
-#: :func:`seen_notation_error`): the argument of a bid, a gift or a visit, a compartment, a
+#: :func:`seen_notation_error`): the argument of an action whose argument the engine declares
+#: secret (a bid, a gift, a visit), a compartment (of an action whose targets are secret), a
 #: comment, a money or reveal checkpoint, a [Position] header.
-_TEXT_SECRETS = (
-    re.compile(r"(?i)\b(?:bid|give|visit)\s+([^\s;(){}<>\[\]\"!?]+)"),
-    re.compile(r"(?i)>(I{1,2})(?![A-Za-z0-9_-])"),
-)
+_COMPARTMENT = r"(?i)>(I{1,2})(?![A-Za-z0-9_-])"
+
+
+@cache
+def _secret_patterns(arguments: tuple[str, ...], targets: bool) -> tuple[re.Pattern[str], ...]:
+    verbs = "|".join(re.escape(verb) for verb in arguments)
+    found = [re.compile(rf"(?i)\b(?:{verbs})\s+([^\s;(){{}}<>\[\]\"!?]+)")] if verbs else []
+    return (*found, *([re.compile(_COMPARTMENT)] if targets else []))
+
+
+def _text_secrets() -> tuple[re.Pattern[str], ...]:
+    declared = secrets.ACTION_SECRETS
+    arguments = tuple(dict.fromkeys(s.verb for s in declared if s.masks == secrets.ARGUMENT))
+    return _secret_patterns(arguments, any(s.masks == secrets.TARGETS for s in declared))
+
+
 _TEXT_HIDDEN = (
     (re.compile(r"\{[^}]*\}?"), HIDDEN_COMMENT),
     (re.compile(r"(?i)<\s*(money|chest|letters)\b[^>]*>?"), None),
@@ -107,7 +122,7 @@ _TEXT_HIDDEN = (
 
 
 def _text_regions(source: str) -> Iterator[_Region]:
-    for pattern in _TEXT_SECRETS:
+    for pattern in _text_secrets():
         for found in pattern.finditer(source):
             yield found.start(1) + 1, found.end(1) + 1, hidden.SECRET
     for pattern, text in _TEXT_HIDDEN:

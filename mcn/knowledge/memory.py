@@ -26,16 +26,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from mcn.engine.actions import Action, Give
+from mcn.engine import secrets
+from mcn.engine.actions import Action
 from mcn.engine.constants import COLOUR_NAMES, COMPARTMENTS, GOODS, LETTER_INDEX
 from mcn.engine.events import Donated, Evaluation, Event, LetterMoved, LettersScored
 
 if TYPE_CHECKING:
     from mcn.engine import GameState
 
-#: The viewer that sees everything (``mcn.projection.EVERYTHING``), spelled here so that the
-#: memory does not import the projection that uses it.
-ALL_SEEING: Final = "all"
+#: The viewer that sees everything (``mcn.projection.EVERYTHING``, the engine's declaration's).
+ALL_SEEING: Final = secrets.EVERYTHING
 _PLAYER_BY_NAME: Final = {name: colour for colour, name in COLOUR_NAMES.items()}
 
 Letters = tuple[int, int, int, int]
@@ -121,7 +121,7 @@ class Memory:
 
     def sees(self, *owners: str) -> bool:
         """Whether the viewer sees a secret of ``owners``."""
-        return self.viewer == ALL_SEEING or (self.viewer is not None and self.viewer in owners)
+        return secrets.sees(self.viewer, *owners)
 
     # ---- walking -------------------------------------------------------------------------
 
@@ -182,8 +182,10 @@ class Memory:
         giver = self.players.index(giver_colour)
         self.truth[giver][colour] -= event.count
         self.truth[taker][colour] += event.count
-        if isinstance(action, Give) and not self.sees(giver_colour, event.player):
-            # I-HID-4: any colour the giver may have held, as far as the viewer knows
+        secret = secrets.event_secret(event, action)
+        if secret is not None and not self.sees(*secret.seen_by(event, action)):
+            # I-HID-4 (declared by the engine): any colour the giver may have held, as far as
+            # the viewer knows
             self.gifts_unseen += 1
             self.worlds = {
                 _moved(w, giver, taker, c, 1) for w in self.worlds for c in range(4) if w[giver][c]

@@ -1,13 +1,15 @@
 """Secrets and reveals: a redacted record's ``?`` moves are replayed with stand-ins, and the
 reveal checkpoints fill in the truth just before the evaluation or scoring that needs it
-(:mod:`mcn.hidden`). What can then not be told for sure becomes a ``note``."""
+(:mod:`mcn.hidden`). Which part of the hidden state a ``?`` leaves unsure is the engine's
+declaration (:func:`mcn.engine.secrets.touches`). What can then not be told for sure becomes a
+``note``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from mcn import hidden
-from mcn.engine import GameState
+from mcn.engine import GameState, secrets
 from mcn.engine.actions import Action
 from mcn.engine.building import finishes_cathedral
 from mcn.engine.constants import COLOURS, LETTERS, LETTERS_TOTAL, colour_name
@@ -37,17 +39,18 @@ class Secrets(Checks):
         for letters (:meth:`stand_in`); note the players whose hidden state the stand-in may
         have got wrong."""
         candidates = self.secret_candidates(state, move)
-        kind = hidden.secret_kind(candidates[0])
-        action = self.stand_in(line, state, candidates) if kind == "letters" else candidates[0]
+        kind = secrets.touches(candidates[0])
+        letters = kind == secrets.LETTERS
+        action = self.stand_in(line, state, candidates) if letters else candidates[0]
         self.apply(line, state, action, move, address)
         players = {move.actor}
-        if kind == "letters":
+        if letters:
             players.update(
                 event.player for event in line.steps[-1].events if isinstance(event, LetterMoved)
             )
         line.unresolved.setdefault(kind, set()).update(players)
-        line.guessed_supply = line.guessed_supply or kind == "letters"
-        if kind == "other" and line.unsure is None:
+        line.guessed_supply = line.guessed_supply or letters
+        if kind == secrets.OTHER and line.unsure is None:
             line.unsure = f"'{move.text}' at {line.prefix}{address} hides a secret"
 
     @staticmethod

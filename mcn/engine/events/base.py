@@ -2,7 +2,8 @@
 small text helpers the event sentences share.
 
 The concrete events live in one module per game area beside this one; all derive from
-:class:`Event`, so its ``to_json`` masks secrets the same way for every kind (R-HID-1).
+:class:`Event`. Which of their fields are secret, and to whom, is declared in
+:mod:`mcn.engine.secrets` (R-HID-1), which ``to_json`` asks for a viewer's JSON.
 
 Every concrete event class writes its ``__init__`` out (one ``object.__setattr__`` per field)
 instead of letting :mod:`dataclasses` generate it: mypyc compiles a written ``__init__`` to
@@ -49,13 +50,11 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 class _Kinded(Frozen):
-    """Where the class-level ``kind`` and ``secret`` are declared: outside the dataclass body,
-    so that neither the dataclass nor mypyc takes them for fields (each event class sets them
-    after its body)."""
+    """Where the class-level ``kind`` is declared: outside the dataclass body, so that neither
+    the dataclass nor mypyc takes it for a field (each event class sets it after its body)."""
 
     __slots__ = ()
     kind: ClassVar[str] = "event"
-    secret: ClassVar[tuple[str, ...]] = ()  # fields only ``owner()`` may see
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,26 +63,22 @@ class Event(_Kinded):
 
     rule: str
 
-    def owner(self) -> str | None:
-        """The player who may see this event's secret fields."""
-        return None
-
     def text(self) -> str:
         """A plain-English sentence."""
         return self.kind
 
     def to_json(self, viewer: str | None = ALL_SECRETS) -> dict[str, Any]:
-        """``{"kind", "rule", ...fields}``; secret fields become ``"?"`` unless ``viewer`` may
-        see them (``None`` is a spectator)."""
+        """``{"kind", "rule", ...fields, "text"}``; a secret field (as :mod:`mcn.engine.secrets`
+        declares it) becomes ``"?"`` unless ``viewer`` may see it (``None`` is a spectator)."""
+        if viewer != ALL_SECRETS:
+            from mcn.engine.secrets import event_json  # the declarations import the events
+
+            return event_json(self, viewer)
         out: dict[str, Any] = {"kind": self.kind}
-        owner = self.owner()
-        hide = bool(self.secret) and owner is not None and viewer not in (ALL_SECRETS, owner)
         for name in _field_names(type(self)):
             value = getattr(self, name)
-            if hide and name in self.secret:
-                value = "?"
-            elif isinstance(value, tuple):
+            if isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             out[name] = value
-        out["text"] = self.text() if not hide else self.kind
+        out["text"] = self.text()
         return out

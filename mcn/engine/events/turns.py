@@ -95,16 +95,12 @@ class Donated(Event):
         object.__setattr__(self, "item", item)
         object.__setattr__(self, "compartment", compartment)
 
-    def owner(self) -> str | None:
-        return self.player
-
     def text(self) -> str:
         item = f"{self.item} taler" if self.item.isdigit() else self.item
         return f"{colour_name(self.player)} donates {item} into compartment {self.compartment}"
 
 
 Donated.kind = "donated"
-Donated.secret = ("compartment",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,9 +365,6 @@ class PopeDie(Event):
         object.__setattr__(self, "guess", guess)
         object.__setattr__(self, "caught", caught)
 
-    def owner(self) -> str | None:
-        return self.player if self.guess == 0 else None
-
     def text(self) -> str:
         if self.guess == 0:
             return f"{colour_name(self.player)} sets the Pope die to {room_name(self.room)}"
@@ -383,7 +376,6 @@ class PopeDie(Event):
 
 
 PopeDie.kind = "pope-die"
-PopeDie.secret = ("room",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,470 @@
+"""The game's secrets, declared once (R-HID-1, R-BID-2, R-POP-1, I-HID-2, I-HID-4, I-HID-5).
+
+Every view of a record for one player — the projection (:mod:`mcn.projection`), redaction,
+the replayer's stand-ins for ``?`` moves, the viewer's memory (:mod:`mcn.knowledge.memory`),
+the masked event JSON — asks this module, and nothing else, what is secret. It declares
+
+* :class:`ActionSecret`: the part of an action's text that is secret (its argument, ``bid ?``,
+  or the compartments of its targets, ``donate jewel>?``), when an action of that class holds
+  it (a Pope's visit only when it sets the die), who may see it (the actor, and for a gift its
+  taker), which reveal later shows it to everybody, and which hidden part of the state a ``?``
+  in its place leaves unsure;
+* :class:`EventSecret`: the field of an event that is secret (a donation's compartment, the
+  Pope die's room, the colour of a letter passed from hand to hand, a starting bonus's
+  compartments), when, to whom it is visible, and the sentence that tells the event without it;
+* :class:`Reveal`: the events that reveal earlier secrets — the bids (R-BID-2), the Pope die
+  (R-POP-1), a compartment's contents at its evaluation (I-HID-2: never which donation went
+  where), the letters at the final scoring — what a would-be outcome says instead of their
+  content, and the reveal checkpoint a redacted record writes for them.
+
+A new secret kind is one :func:`declare` call (``tests/secrets/test_declaration.py`` shows
+one, masked in every view with no other change). Everything not declared here is public: what
+is taken in view of all stays public behind a screen (I-HID-4), and a view shows everything its
+viewer can know with perfect memory (I-HID-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from mcn.engine.actions import Action, Bid, Bonus, BuyLetter, Donate, FreeStone, Give, Guess, Visit
+from mcn.engine.constants import CHANCE, COLOUR_NAMES
+from mcn.engine.events import (
+    ALL_SECRETS,
+    BidsRevealed,
+    BonusTaken,
+    Donated,
+    Evaluation,
+    Event,
+    LetterMoved,
+    LettersScored,
+    PopeDie,
+)
+
+#: What a masked secret is written as.
+SECRET: Final = "?"
+#: The viewer who sees every secret (``mcn.projection.EVERYTHING``, the default view).
+EVERYTHING: Final = "all"
+
+#: How a secret is masked in text: the whole argument (``bid 3+5`` → ``bid ?``) ...
+ARGUMENT: Final = "argument"
+#: ... or the right side of each ``X>Y`` target (``donate jewel>I 5>II`` → ``donate jewel>? 5>?``).
+TARGETS: Final = "targets"
+
+#: Which hidden part of the state a ``?`` leaves unsure (:attr:`ActionSecret.touches`):
+#: a chest compartment (it matters at an evaluation), the letters (gifts, the supply, the
+#: final scoring), or anything else (replay cannot tell what follows for sure).
+CHEST: Final = "chest"
+LETTERS: Final = "letters"
+OTHER: Final = "other"
+
+
+def sees(viewer: str | None, *owners: str) -> bool:
+    """Whether ``viewer`` (a colour, ``None`` for a spectator, :data:`EVERYTHING` or the
+    engine's ``ALL_SECRETS``) may see a secret that belongs to ``owners``."""
+    return viewer in (EVERYTHING, ALL_SECRETS) or (viewer is not None and viewer in owners)
+
+
+def mask_targets(tokens: Sequence[str]) -> tuple[str, ...]:
+    """``donate jewel>I 5>II`` → ``donate jewel>? 5>?``: the compartments go, the items stay.
+    The engine writes the items in canonical item order, so the order gives nothing away."""
+    return (
+        tokens[0],
+        *(t.split(">")[0] + ">" + SECRET if ">" in t else t for t in tokens[1:]),
+    )
+
+
+def mask_text(tokens: Sequence[str], masks: str) -> tuple[str, ...]:
+    """``tokens`` (a verb and its arguments) with the secret masked the way ``masks`` says."""
+    if masks == TARGETS:
+        return mask_targets(tokens)
+    return (tokens[0], SECRET)
+
+
+# ---- the declarations ------------------------------------------------------------------------
+
+
+def _always(action: Action, events: Sequence[Event]) -> bool:
+    return True
+
+
+def _the_actor(action: Action, events: Sequence[Event]) -> tuple[str, ...]:
+    return (action.actor,)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSecret:
+    """A secret part of an action's text.
+
+    ``holds`` says whether an action of the class, with the events it caused, holds the secret;
+    ``seen_by`` who may read it then; ``revealed_by`` the :class:`Reveal` that later shows it to
+    everybody (``""``: never); ``touches`` which hidden part of the state a ``?`` in a record
+    leaves unsure (:data:`CHEST`, :data:`LETTERS`, :data:`OTHER`)."""
+
+    name: str
+    action: type[Action]
+    masks: str
+    seen_by: Callable[[Action, Sequence[Event]], tuple[str, ...]] = _the_actor
+    holds: Callable[[Action, Sequence[Event]], bool] = _always
+    revealed_by: str = ""
+    touches: str = OTHER
+
+    @property
+    def verb(self) -> str:
+        """The verb that starts the action's text (``bid``: the class's ``kind``)."""
+        return str(getattr(self.action, "kind", ""))
+
+
+def _always_event(event: Event, action: Action | None) -> bool:
+    return True
+
+
+def _the_player(event: Event, action: Action | None) -> tuple[str, ...]:
+    return (str(getattr(event, "player", "")),)
+
+
+def _kind_only(event: Event, masked: str) -> str:
+    return event.kind
+
+
+@dataclass(frozen=True, slots=True)
+class EventSecret:
+    """A secret field of an event. ``holds`` says whether the event (with the action that
+    caused it, when known) holds the secret; ``seen_by`` who may read it; ``text`` the sentence
+    that tells the event with the field masked (given its masked value)."""
+
+    name: str
+    event: type[Event]
+    field: str
+    masks: str
+    seen_by: Callable[[Event, Action | None], tuple[str, ...]] = _the_player
+    holds: Callable[[Event, Action | None], bool] = _always_event
+    text: Callable[[Event, str], str] = _kind_only
+
+
+def _every_event(event: Event) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """An event that reveals secrets: ``opens`` names the :class:`ActionSecret` kinds it
+    shows to everybody (waiting since the last such reveal, on the steps of ``on``: the only
+    actions whose events may reveal), ``says`` what a would-be outcome tells instead of its
+    content, ``checkpoint`` the reveal checkpoint a redacted record writes for it (``""``:
+    none)."""
+
+    name: str
+    event: type[Event]
+    says: Callable[[Event], str]
+    holds: Callable[[Event], bool] = _every_event
+    on: tuple[type[Action], ...] = ()
+    checkpoint: str = ""
+
+
+def _sets_pope_die(action: Action, events: Sequence[Event]) -> bool:
+    return any(isinstance(e, PopeDie) and e.guess == 0 for e in events)
+
+
+def _has_targets(action: Action, events: Sequence[Event]) -> bool:
+    return ">" in action.text  # ``bonus blue`` hides nothing
+
+
+def _giver_and_taker(action: Action, events: Sequence[Event]) -> tuple[str, ...]:
+    takers = [e.player for e in events if isinstance(e, LetterMoved)]
+    return (action.actor, takers[0]) if takers else (action.actor,)
+
+
+def _name(event: Event) -> str:
+    return COLOUR_NAMES.get(str(getattr(event, "player", "")), "")
+
+
+def _item_words(item: str) -> str:
+    return f"{item} taler" if item.isdigit() else item
+
+
+def _donated_text(event: Event, masked: str) -> str:
+    item = event.item if isinstance(event, Donated) else ""
+    return f"{_name(event)} donates {_item_words(item)} (the compartment is secret)"
+
+
+def _die_set(event: Event, action: Action | None) -> bool:
+    return isinstance(event, PopeDie) and event.guess == 0
+
+
+def _die_text(event: Event, masked: str) -> str:
+    return f"{_name(event)} sets the Pope die in secret"
+
+
+def _bonus_with_targets(event: Event, action: Action | None) -> bool:
+    return isinstance(event, BonusTaken) and ">" in event.bonus
+
+
+def _bonus_text(event: Event, masked: str) -> str:
+    return f"{_name(event)} takes the starting bonus {masked}"
+
+
+def _hand_to_hand(event: Event, action: Action | None) -> bool:
+    """A letter passes from hand to hand in secret (I-HID-4): the Emperor's gift. (The
+    pope-yellow card also takes a letter from a player, but its colour is printed on it.)"""
+    return isinstance(action, Give)
+
+
+def _gift_seers(event: Event, action: Action | None) -> tuple[str, ...]:
+    player = str(getattr(event, "player", ""))
+    return (player, action.actor) if action is not None else (player,)
+
+
+def _gift_text(event: Event, masked: str) -> str:
+    count = event.count if isinstance(event, LetterMoved) else 1
+    source = event.source if isinstance(event, LetterMoved) else ""
+    letters = "a letter" if count == 1 else f"{count} letters"
+    return f"{_name(event)} takes {letters} from {source}"
+
+
+def _die_guessed(event: Event) -> bool:
+    return isinstance(event, PopeDie) and event.guess != 0
+
+
+def _evaluation_says(event: Event) -> str:
+    if isinstance(event, Evaluation):
+        return f"compartment {event.compartment} of cathedral {event.site} is evaluated"
+    return "a compartment is evaluated"
+
+
+#: The secret parts of actions (docs/notation.md, "What each viewer sees").
+ACTION_SECRETS: Final[list[ActionSecret]] = [
+    # R-BID-1, R-BID-2: a bid, until the last bid of the round reveals them all
+    ActionSecret("bid", Bid, ARGUMENT, revealed_by="bids"),
+    # R-POP-1: the Pope die, set by the Pope's visit, until the guess
+    ActionSecret("pope-die", Visit, ARGUMENT, holds=_sets_pope_die, revealed_by="pope-die"),
+    # R-DON-1, I-HID-2: the compartment of each donation, for good
+    ActionSecret("compartment", Donate, TARGETS, touches=CHEST),
+    # R-SET-4, I-HID-2: the compartments of a starting bonus, for good
+    ActionSecret("bonus-compartment", Bonus, TARGETS, holds=_has_targets, touches=CHEST),
+    # I-HID-4: the colour of the Emperor's gift: the giver's and the taker's
+    ActionSecret("gift", Give, ARGUMENT, seen_by=_giver_and_taker, touches=LETTERS),
+]
+
+#: The secret fields of events.
+EVENT_SECRETS: Final[list[EventSecret]] = [
+    EventSecret("compartment", Donated, "compartment", ARGUMENT, text=_donated_text),
+    EventSecret("pope-die", PopeDie, "room", ARGUMENT, holds=_die_set, text=_die_text),
+    EventSecret(
+        "bonus-compartment",
+        BonusTaken,
+        "bonus",
+        TARGETS,
+        holds=_bonus_with_targets,
+        text=_bonus_text,
+    ),
+    EventSecret(
+        "gift",
+        LetterMoved,
+        "colour",
+        ARGUMENT,
+        seen_by=_gift_seers,
+        holds=_hand_to_hand,
+        text=_gift_text,
+    ),
+]
+
+#: The events that reveal secrets, in the order a game meets them.
+REVEALS: Final[list[Reveal]] = [
+    Reveal("bids", BidsRevealed, lambda e: "the bids are revealed", on=(Bid,)),
+    Reveal(
+        "pope-die",
+        PopeDie,
+        lambda e: "the Pope die is revealed",
+        holds=_die_guessed,
+        on=(Guess,),
+    ),
+    Reveal("chest", Evaluation, _evaluation_says, checkpoint=CHEST),
+    Reveal("letters", LettersScored, lambda e: "the letters are scored", checkpoint=LETTERS),
+]
+
+#: A record may also write ``?`` for the colour of a letter taken from the supply
+#: (``letter ?``, ``free indulgence>?``) although no view writes it (I-HID-4): replay
+#: stands in for it like a gift, and the letters reveal corrects it.
+_SUPPLY_LETTERS: Final = (BuyLetter, FreeStone)
+
+
+def declare(secret: ActionSecret | EventSecret | Reveal) -> Callable[[], None]:
+    """Add a declaration (a new secret kind); the function that takes it back."""
+    table: list[Any] = (
+        ACTION_SECRETS
+        if isinstance(secret, ActionSecret)
+        else EVENT_SECRETS
+        if isinstance(secret, EventSecret)
+        else REVEALS
+    )
+    table.append(secret)
+
+    def undo() -> None:
+        table.remove(secret)
+
+    return undo
+
+
+# ---- reading the declarations ----------------------------------------------------------------
+
+
+def action_secret(action: Action, events: Sequence[Event]) -> ActionSecret | None:
+    """The secret ``action`` holds (``events``: what it caused), or None. Chance never holds
+    one: every draw is public (R-HID-1)."""
+    if action.actor == CHANCE:
+        return None
+    for secret in ACTION_SECRETS:
+        if isinstance(action, secret.action) and secret.holds(action, events):
+            return secret
+    return None
+
+
+def hides(action: Action, viewer: str | None, events: Sequence[Event], revealed: bool) -> bool:
+    """Whether ``viewer`` may not read ``action`` as it was taken (``events``: what it caused;
+    ``revealed``: whether its secret has been revealed where the viewer stands)."""
+    secret = action_secret(action, events)
+    if secret is None or sees(viewer, *secret.seen_by(action, events)):
+        return False
+    return not (revealed and secret.revealed_by)
+
+
+def action_tokens(
+    action: Action, viewer: str | None, events: Sequence[Event], revealed: bool = False
+) -> tuple[str, ...]:
+    """The tokens of ``action`` as ``viewer`` may read them (another player's secret ``?``)."""
+    tokens = tuple(action.text.split())
+    if not hides(action, viewer, events, revealed):
+        return tokens
+    secret = action_secret(action, events)
+    return mask_text(tokens, secret.masks if secret is not None else ARGUMENT)
+
+
+def tokens_by_text(actor: str, tokens: tuple[str, ...], viewer: str | None) -> tuple[str, ...]:
+    """A move replay never reached (after an error in a variation), masked by its text alone:
+    every place a declared secret can stand becomes ``?`` unless the move is the viewer's."""
+    if sees(viewer, actor) or len(tokens) < 2 or actor == CHANCE:
+        return tokens
+    for secret in ACTION_SECRETS:
+        if tokens[0] == secret.verb:
+            return mask_text(tokens, secret.masks)
+    return tokens
+
+
+def event_secret(event: Event, action: Action | None) -> EventSecret | None:
+    """The secret ``event`` holds (``action``: the action that caused it, when known)."""
+    for secret in EVENT_SECRETS:
+        if isinstance(event, secret.event) and secret.holds(event, action):
+            return secret
+    return None
+
+
+def event_json(
+    event: Event, viewer: str | None, action: Action | None = None, revealed: bool = False
+) -> dict[str, Any]:
+    """``event`` as ``viewer`` may read it: its JSON with a secret field masked and a sentence
+    that names no secret. ``revealed``: the secret of the action that caused it has been
+    revealed where the viewer stands (then the event is told in full)."""
+    data = event.to_json()
+    if revealed:
+        return data
+    secret = event_secret(event, action)
+    if secret is None or sees(viewer, *secret.seen_by(event, action)):
+        return data
+    value = str(data[secret.field])
+    masked = " ".join(mask_targets(("", *value.split())))[1:] if secret.masks == TARGETS else SECRET
+    data[secret.field] = masked
+    data["text"] = secret.text(event, masked)
+    return data
+
+
+def masked_fields(event_class: type[Event]) -> tuple[str, ...]:
+    """The fields of ``event_class`` that a view may write as ``?`` (the events' schema)."""
+    return tuple(
+        s.field for s in EVENT_SECRETS if s.masks == ARGUMENT and issubclass(event_class, s.event)
+    )
+
+
+def reveal_of(event: Event) -> Reveal | None:
+    """The reveal ``event`` is, or None."""
+    for reveal in REVEALS:
+        if isinstance(event, reveal.event) and reveal.holds(event):
+            return reveal
+    return None
+
+
+def revealed_flags(steps: Sequence[tuple[Action, Sequence[Event]]]) -> list[bool]:
+    """For each step (action, events) of a path: whether its secret has been revealed by the
+    end of the path (a bid by the last bid of its round, the Pope die by the guess). Only the
+    steps that hold a secret with a later reveal, or that may carry a reveal, are looked into."""
+    flags = [False] * len(steps)
+    waiting: dict[str, list[int]] = {}  # reveal name -> steps whose secret it will show
+    carriers = tuple(action for reveal in REVEALS for action in reveal.on)
+    timed = tuple(s.action for s in ACTION_SECRETS if s.revealed_by)
+    for index, (action, events) in enumerate(steps):
+        if isinstance(action, timed):
+            secret = action_secret(action, events)
+            if secret is not None and secret.revealed_by:
+                waiting.setdefault(secret.revealed_by, []).append(index)
+        if isinstance(action, carriers) and waiting:
+            for event in events:
+                reveal = reveal_of(event)
+                if reveal is not None and isinstance(action, reveal.on):
+                    for shown in waiting.pop(reveal.name, []):
+                        flags[shown] = True
+    return flags
+
+
+def reveal_text(event: Event) -> str | None:
+    """What a reveal says without its content, or None for an event that reveals nothing."""
+    reveal = reveal_of(event)
+    return None if reveal is None else reveal.says(event)
+
+
+def checkpoints() -> tuple[str, ...]:
+    """The reveal checkpoints a redacted record may hold (``chest``, ``letters``)."""
+    return tuple(r.checkpoint for r in REVEALS if r.checkpoint)
+
+
+def touches(action: Action) -> str:
+    """Which hidden part of the state a ``?`` standing for ``action`` leaves unsure."""
+    if isinstance(action, _SUPPLY_LETTERS) and not (
+        isinstance(action, FreeStone) and action.colour is None
+    ):
+        return LETTERS
+    secret = action_secret(action, ())
+    return OTHER if secret is None else secret.touches
+
+
+__all__ = [
+    "ACTION_SECRETS",
+    "ARGUMENT",
+    "CHEST",
+    "EVENT_SECRETS",
+    "EVERYTHING",
+    "LETTERS",
+    "OTHER",
+    "REVEALS",
+    "SECRET",
+    "TARGETS",
+    "ActionSecret",
+    "EventSecret",
+    "Reveal",
+    "action_secret",
+    "action_tokens",
+    "checkpoints",
+    "declare",
+    "event_json",
+    "event_secret",
+    "hides",
+    "mask_targets",
+    "masked_fields",
+    "reveal_of",
+    "reveal_text",
+    "revealed_flags",
+    "sees",
+    "tokens_by_text",
+    "touches",
+]
