@@ -30,7 +30,7 @@ from mcn.progress import read_progress
 from mcn.redact import Unresolvable, redact_game
 from mcn.render import clean
 from mcn.safe_write import WriteError
-from mcn.seen_errors import seen_diagnostic, seen_notation_error
+from mcn.seen_errors import seen_diagnostics, seen_notation_error
 from mcn.viewer import resolve_option
 
 
@@ -146,8 +146,9 @@ def redacted(result: GameResult, view: View, name: str) -> Game | None:
         click.echo(problem.diagnostic.text(), err=True)
         return None
     errors = [d for d in replay.diagnostics if d.severity == "error"]
-    for diagnostic in errors:  # the source line as the viewer reads it: no one else's secret
-        click.echo(seen_diagnostic(diagnostic, who, replay, view.lines).display(), err=True)
+    # the source line as the viewer reads it: no one else's secret
+    for seen in seen_diagnostics(errors, who, replay, view.lines):
+        click.echo(seen.display(), err=True)
     return None if errors else game
 
 

@@ -31,7 +31,12 @@ from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.render import clean, render_events, render_state
 from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
 from mcn.replay.spots import Spot, after
-from mcn.seen_errors import seen_diagnostic, seen_move_text, seen_notation_error
+from mcn.seen_errors import (
+    seen_diagnostic,
+    seen_diagnostics,
+    seen_move_text,
+    seen_notation_error,
+)
 from mcn.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
@@ -138,8 +143,7 @@ def replay(
     result = replay_game(game, file=name, index=number, keep_states=True, board=board)
     main = result.main
     if main is None:
-        for diagnostic in result.diagnostics:
-            seen = seen_diagnostic(diagnostic, viewer, result, file_lines(file))
+        for seen in seen_diagnostics(result.diagnostics, viewer, result, file_lines(file)):
             click.echo(seen.display(), err=True)
         sys.exit(1)
     steps: list[Step]
@@ -180,8 +184,8 @@ def replay(
     all_events = all_events or first is not None
     errors = [d for d in result.diagnostics if d.severity == "error"]
     lines = file_lines(file)
-    for diagnostic in errors:
-        click.echo(seen_diagnostic(diagnostic, viewer, result, lines).display(), err=True)
+    for seen in seen_diagnostics(errors, viewer, result, lines):
+        click.echo(seen.display(), err=True)
     click.echo(
         show(
             game,

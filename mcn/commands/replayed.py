@@ -28,7 +28,7 @@ from mcn.projection import EVERYTHING, Viewer
 from mcn.render import clean
 from mcn.replay import Diagnostic, GameReplay, replay_game
 from mcn.replay.spots import Spot, before
-from mcn.seen_errors import seen_diagnostic, seen_notation_error
+from mcn.seen_errors import seen_diagnostics, seen_notation_error
 
 
 class RecordError(click.ClickException):
@@ -112,11 +112,11 @@ def report_stop(replayed: Replayed, viewer: Viewer = EVERYTHING) -> None:
     error as ``validate`` prints it, with its source line and caret — as ``viewer`` may read
     them (:func:`mcn.seen_errors.seen_diagnostic`)."""
     lines = file_lines(replayed.path)
-    for diagnostic in replayed.stops:
+    shown = seen_diagnostics(replayed.stops, viewer, replayed.replay, lines)
+    for diagnostic, seen in zip(replayed.stops, shown, strict=True):
         where = diagnostic.address or "the start"
         line = "the main line" if "/" not in where else "a variation"
         click.echo(f"note: replay of {line} stopped before {where}, at this error:", err=True)
-        seen = seen_diagnostic(diagnostic, viewer, replayed.replay, lines)
         click.echo(seen.display(), err=True)
 
 
