@@ -28,6 +28,7 @@ from mcn import __version__
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
 from mcn.html.compact import vocabulary
+from mcn.html.curve import analysis_curve
 from mcn.html.frames import build_frames, player_names, round_marks, viewer_note
 from mcn.html.quiz import questions
 from mcn.html.record import move_list
@@ -161,6 +162,7 @@ def render_page(
         "{{style}}": style,
         "{{data}}": script_json(data),
         "{{script}}": script,
+        "{{curve}}": analysis_curve(game, replay, sharing(game, viewer, keep_annotations)),
     }
     # one pass over the template: a value (record text in the data) is never searched again
     return _MARKER.sub(lambda match: replacements[match.group(0)], _asset(_TEMPLATE))

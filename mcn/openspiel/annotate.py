@@ -92,7 +92,7 @@ def curve_svg(points: Sequence[tuple[str, float, str]], title: str) -> str:
         parts.append(
             f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
             f'stroke="#ddd" stroke-width="1"/>'
-            f'<text x="{left - 4}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
+            f'<text x="{left - 4}" y="{y + 4:.1f}" font-size="11" text-anchor="end" '
             f'font-family="sans-serif">{pct}%</text>'
         )
     n = len(points)
@@ -120,7 +120,7 @@ def curve_svg(points: Sequence[tuple[str, float, str]], title: str) -> str:
                 f'fill="#c53030" font-family="sans-serif">{escape(glyph)}</text>'
             )
     parts.append(
-        f'<text x="{left + plot_w / 2}" y="{height - 6}" font-size="10" text-anchor="middle" '
+        f'<text x="{left + plot_w / 2}" y="{height - 6}" font-size="11" text-anchor="middle" '
         f'font-family="sans-serif">the analysed player\'s decisions, in order</text>'
     )
     parts.append("</svg>")

@@ -183,3 +183,37 @@ def test_the_comment_reads_back_and_the_curve_links_each_decision() -> None:
     svg = curve_svg([("1.bid.R", 0.3, ""), ("1.2.1", 0.1, "??"), ("<x>", 0.5, "")], "R's <curve>")
     assert 'href="#1.2.1"' in svg and "??" in svg
     assert "<x>" not in svg and "&lt;x&gt;" in svg
+
+
+def test_the_page_of_an_analysed_record_draws_the_curve_where_its_comments_show() -> None:
+    from mcn.html import render_page
+    from mcn.projection import EVERYTHING
+
+    text = (EXAMPLES / "annotated-4p.mcn").read_text(encoding="utf-8")
+    game = parse(text).games[0]
+    replay = replay_game(game, keep_states=False)
+    assert replay.main is not None
+    steps = [s for s in replay.main.steps if s.move is not None and s.action.actor == "R"][:4]
+    verdicts = [
+        Verdict(
+            i,
+            s.address,
+            0.4,
+            Estimate(s.action.text, 0.3 - 0.05 * i, 0.05, 10),
+            Estimate("pass", 0.5, 0.05, 10),
+            (),
+            "?" if i == 2 else "",
+            0.05,
+        )
+        for i, s in enumerate(steps)
+    ]
+    moves = [s.move for s in steps]
+    analysed = parse(write(annotated(game, verdicts, moves, "R; test"))).games[0]  # type: ignore[arg-type]
+    full = replay_game(analysed, keep_states=True)
+    page = render_page(analysed, full, EVERYTHING)
+    assert page.count('class="mcn-curve"') == 1
+    assert page.count("<circle") == 4 and f'href="#{steps[2].address}"' in page
+    assert 'class="mcn-curve"' in render_page(analysed, full, "R")  # his own annotations
+    assert 'class="mcn-curve"' not in render_page(analysed, full, "B")  # not Blue's to see
+    plain = replay_game(game, keep_states=True)
+    assert 'class="mcn-curve"' not in render_page(game, plain, EVERYTHING)
