@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from typing import Any, Final
@@ -44,6 +45,8 @@ from mcn.render import clean
 from mcn.tree import address_key
 
 EXPLORE_FORMAT: Final = "mcn-explore/1"
+#: Invalid and conflicting games named one by one on standard error (the rest are counted).
+LISTED: Final = 20
 #: Grouped chance outcomes listed one by one in the text report (JSON lists them all).
 OUTCOMES_SHOWN: Final = 8
 
@@ -167,11 +170,15 @@ def run_read(
 
 
 def left_out_lines(counted: Counted[Any]) -> list[str]:
-    """The games not counted and why (an invalid one with its first error as ``validate``
-    writes it: ``file:line:col: error: ADDRESS: reason [RULE] (game N)``), and the files that
-    could not be read: for standard error."""
+    """The games not counted and why, for standard error: each invalid game with its first
+    error as ``validate`` writes it (``file:line:col: error: ADDRESS: reason [RULE] (game
+    N)``) and each conflict, the first :data:`LISTED` of them; copies and superseded games
+    (the judgement's ordinary work) in one line with their counts; the files that could not
+    be read."""
     lines = []
-    for entry in counted.left_out:
+    problems = [e for e in counted.left_out if e.status in (INVALID, CONFLICT)]
+    set_aside = Counter(e.status for e in counted.left_out if e.status not in (INVALID, CONFLICT))
+    for entry in problems[:LISTED]:
         error = counted.errors.get((entry.file, entry.game))
         if entry.status == INVALID and error is not None:
             lines.append(clean(f"not counted: invalid: {error}"))
@@ -179,6 +186,11 @@ def left_out_lines(counted: Counted[Any]) -> list[str]:
         reason = entry.reason if entry.status == INVALID else entry.note
         text = f"{entry.file}: game {entry.game}: not counted: {entry.status}: {reason}"
         lines.append(clean(text))
+    if len(problems) > LISTED:
+        lines.append(f"… and {len(problems) - LISTED} more not counted (mcn validate lists them)")
+    if set_aside:
+        parts = ", ".join(f"{count} {status}" for status, count in sorted(set_aside.items()))
+        lines.append(f"note: not counted: {parts}: another copy counts (mcn validate names them)")
     for note in counted.outcome.problems:
         lines.append(clean(f"{note.file}: error: {note.message}"))
     for note in counted.outcome.encodings:

@@ -89,7 +89,7 @@ def test_the_judgement_decides_which_games_count(archive: Path) -> None:
     assert data["games"] == 5 and data["finished"] == 4
     assert data["reached"] == 5 and data["reached_finished"] == 4
     assert data["judgement"]["duplicate"] == 1 and data["judgement"]["invalid"] == 1
-    assert "not counted: duplicate" in result.stderr
+    assert "note: not counted: 1 duplicate: another copy counts" in result.stderr
     invalid = [line for line in result.stderr.splitlines() if "not counted: invalid" in line]
     assert len(invalid) == 1 and "b.mcn:" in invalid[0] and "(game 2)" in invalid[0]
     assert ": error: 1.pick." in invalid[0]  # file:line:col: error: ADDRESS: reason
