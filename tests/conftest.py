@@ -24,6 +24,7 @@ SLOW = (
     "html/test_quiz.py",  # Chromium
     "knowledge/test_no_over_masking.py",  # every viewer at every decision of 200 random games
     "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
+    "openspiel/test_belief.py",  # a bot's game rebuilt at every decision of four whole games
     "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
     "recorder/test_record_pty.py",  # mcn record in pseudo-terminals of three widths
     "safety/test_disk_full.py",  # a full file system

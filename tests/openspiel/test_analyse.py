@@ -99,9 +99,19 @@ def test_an_unfinished_record_is_analysed_with_a_note_and_a_valid_annotated_copy
 def test_the_same_seed_gives_the_same_output(tmp_path: Path) -> None:
     record = _short_record(tmp_path)
     outputs = []
-    for _ in range(2):
+    for jobs in ("1", "2"):  # and any --jobs: each decision has its own seed
         result = _analyse(
-            str(record), "--as", "R", "--simulations", "4", "--seed", "5", "--format", "json"
+            str(record),
+            "--as",
+            "R",
+            "--simulations",
+            "4",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
         )
         outputs.append(result.output)  # type: ignore[attr-defined]
     assert outputs[0] == outputs[1]
