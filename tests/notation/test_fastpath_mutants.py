@@ -115,3 +115,10 @@ def test_a_full_cache_starts_again(
         assert parse_plain(token) is not None
         sizes.append(len(templates.tokens))
     assert sizes == [1, 2, 3, 1, 2]
+
+
+def test_a_label_before_anything_but_a_move_is_not_plain() -> None:
+    # the rest after the label is plain alone (a header, a marker) but starts no item: the
+    # whole line is not plain, and the grammar rejects it
+    for line in ('7. [Site "x"]', "7. round 2", '12. [Event "a;b"] R: pass'):
+        assert check_agrees(HEADERS + f"round 1\n{line}\n", line_base=3) is False, line
