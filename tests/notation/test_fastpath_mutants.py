@@ -122,3 +122,11 @@ def test_a_label_before_anything_but_a_move_is_not_plain() -> None:
     # whole line is not plain, and the grammar rejects it
     for line in ('7. [Site "x"]', "7. round 2", '12. [Event "a;b"] R: pass'):
         assert check_agrees(HEADERS + f"round 1\n{line}\n", line_base=3) is False, line
+
+
+def test_an_indented_label_of_several_digits_is_read_whole() -> None:
+    # an indented label is not taken apart from its rest: the first move is read with it
+    for line, label in (("  12. R: pass", 12), ("\t305. B: visit 2", 305), (" 7. G: pass", 7)):
+        assert check_agrees(HEADERS + f"round 1\n{line}\n", line_base=3), line
+        elements = parse_plain(line)
+        assert elements is not None and elements[0].label == label  # type: ignore[union-attr]
