@@ -484,15 +484,18 @@ def recorded_scores() -> dict[str, dict[str, object]]:
 
 
 def record(tallies: Sequence[Tally]) -> None:
-    """Store complete runs in tests/mutation/scores.json (docs/testing.md quotes them)."""
+    """Store runs in tests/mutation/scores.json (docs/testing.md quotes them). A run cut short
+    by its time budget is stored with the mutants still ``pending``: its score is that of the
+    mutants that ran, and ``--stale`` picks the target again until it is complete."""
     scores = recorded_scores()
     for t in tallies:
-        if t.pending:
-            continue
+        if not t.mutants - t.excluded - t.pending:
+            continue  # nothing ran
         scores[t.target] = {
             "modules": list(t.modules),
             "module_digest": module_digest(TARGETS[t.target]),
-            "mutants_run": t.mutants - t.excluded,
+            "mutants_run": t.mutants - t.excluded - t.pending,
+            "pending": t.pending,
             "killed": t.killed,
             "timeouts": t.timeouts,
             "equivalent": t.equivalent,
@@ -507,12 +510,14 @@ def record(tallies: Sequence[Tally]) -> None:
 
 
 def stale_targets() -> list[str]:
-    """The targets whose modules changed since their recorded score (or that have none)."""
+    """The targets whose modules changed since their recorded score, or that have none or an
+    incomplete one (mutants still pending)."""
     scores = recorded_scores()
     return [
         name
         for name, target in TARGETS.items()
         if scores.get(name, {}).get("module_digest") != module_digest(target)
+        or scores.get(name, {}).get("pending", 0)
     ]
 
 

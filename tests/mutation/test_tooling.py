@@ -99,3 +99,13 @@ def test_a_keyword_only_star_is_no_arithmetic() -> None:
     spans = run.arithmetic_spans(source)
     assert not run._in_annotation((1, 9), (1, 10), spans)  # the ``*`` of the parameters
     assert run._in_annotation((2, 13), (2, 14), spans)  # ``a * b``
+
+
+def test_an_incomplete_recorded_run_stays_stale(monkeypatch: pytest.MonkeyPatch) -> None:
+    digests = {name: run.module_digest(target) for name, target in TARGETS.items()}
+    complete = {name: {"module_digest": digest, "pending": 0} for name, digest in digests.items()}
+    monkeypatch.setattr(run, "recorded_scores", lambda: complete)
+    assert run.stale_targets() == []
+    partial = {**complete, "writer": {"module_digest": digests["writer"], "pending": 12}}
+    monkeypatch.setattr(run, "recorded_scores", lambda: partial)
+    assert run.stale_targets() == ["writer"]
