@@ -130,3 +130,16 @@ def test_an_indented_label_of_several_digits_is_read_whole() -> None:
         assert check_agrees(HEADERS + f"round 1\n{line}\n", line_base=3), line
         elements = parse_plain(line)
         assert elements is not None and elements[0].label == label  # type: ignore[union-attr]
+
+
+def test_wide_spacing_before_a_short_move_keeps_its_columns() -> None:
+    # more spaces before a token than the token is long: the token still starts after them
+    for body in ("R: pass" + " " * 12 + "B: pass", "R: pass;" + " " * 12 + "B: pass"):
+        assert check_agrees(HEADERS + f"round 1\n{body}\n", line_base=3), body
+
+
+def test_clear_forgets_every_template(templates: fastpath._Templates) -> None:
+    assert parse_plain(HEADERS + "round 1\n1. R: pass; B: pass\n") is not None
+    assert templates.first and templates.next and templates.tokens
+    templates.clear()
+    assert (templates.first, templates.next, templates.tokens) == ({}, {}, {})
