@@ -39,11 +39,12 @@ COMMANDS: dict[str, list[str]] = {
     "filter": ["filter", "{mcn}", "--player", "Random player red", "-o", "{out}"],
     "explore": ["explore", "{mcn}", "--at", "2.bid", "--as", "R", "--format", "json"],
     "tree --merge": ["tree", "{mcn}", "--merge", "--depth", "8", "-o", "{out}.dot"],
+    "stats": ["stats", "{mcn}", "--format", "json", "-o", "{out}"],
 }
 TARGET_MB = 150.0
 #: Commands that answer questions about a whole archive (issue 31): each must stay within
 #: :data:`TARGET_RATIO` of ``validate --jobs 1``'s time on the same file.
-ARCHIVE_QUESTIONS = ("explore", "tree --merge")
+ARCHIVE_QUESTIONS = ("explore", "tree --merge", "stats")
 TARGET_RATIO = 1.5
 
 

@@ -32,6 +32,7 @@ COMMANDS: dict[str, list[str]] = {
     "explore": ["explore", "{mcn}", "--at", "2.bid", "--as", "R"],
     # the merged tree grows with its distinct sequences: shallow, it is saturated
     "tree --merge": ["tree", "{mcn}", "--merge", "--depth", "3", "-o", "{out}.dot"],
+    "stats": ["stats", "{mcn}", "--format", "json", "-o", "{out}"],
 }
 SMALL_BYTES = 100_000
 LARGE_BYTES = 5 * SMALL_BYTES
