@@ -24,6 +24,8 @@ from tests.secrets.twins import KINDS, Twins, base, twins_of
 #: (players, seed) of the base games the pairs come from; the finished game both share.
 BASES = ((3, 0), (4, 1), (4, 3))
 SHARED = (2, 5)
+#: How many twin pairs the bases give (seeded, so fixed): one test each, none skipped.
+PAIRS = 10
 
 
 def _pairs() -> list[Twins]:
@@ -82,13 +84,12 @@ def _after(twins: Twins, viewer: str) -> str:
     return "; ".join(line[i].label for i in range(count))
 
 
-@pytest.mark.parametrize("number", range(12))
+@pytest.mark.parametrize("number", range(PAIRS))
 def test_no_explore_output_tells_twins_apart(tmp_path: Path, number: int) -> None:
     # R-HID-1, I-HID-4: a bid, the Pope die, a donation's compartments, a gift's colour stay
     # merged for every viewer who has not seen them, in every explore and merged-tree output
     pairs = _pairs()
-    if number >= len(pairs):
-        pytest.skip(f"{len(pairs)} pairs")
+    assert len(pairs) == PAIRS  # the seeded bases changed: set PAIRS to the new count
     twins = pairs[number]
     a, b = _archives(tmp_path, twins)
     for viewer in [v or "spectator" for v in twins.viewers][:2]:
