@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import subprocess
 import sys
 import time
@@ -76,9 +77,15 @@ def main() -> None:
             check=False,
         )
         outputs.append(done.stdout)
+        try:
+            decisions = json.loads(done.stdout)["decisions"]
+        except (ValueError, KeyError):
+            print(done.stderr, file=sys.stderr)
+            raise SystemExit(1) from None
+        flagged = [f"{d['address']} {d['move']}{d['glyph']}" for d in decisions if d["glyph"]]
         print(
-            f"{options.record} --as {options.viewer}: {time.perf_counter() - begin:.0f} s; "
-            f"{done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ''}",
+            f"{options.record} --as {options.viewer}: {time.perf_counter() - begin:.0f} s, "
+            f"{len(decisions)} decisions, {len(flagged)} flagged {flagged}",
             flush=True,
         )
     print(f"same output twice: {outputs[0] == outputs[1]}")
