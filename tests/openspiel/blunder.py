@@ -1,9 +1,11 @@
 """Records with a planted blunder, for the analysis tests and bench/analysis.py.
 
-A random 3-player game (seed 15) in which Red, at the Petty Sinner's den to empty, empties
-lust — his soul goes 7 spaces toward Hell — where emptying petty costs him 1 space: far nearer
-Hell at no gain (R-DEN-4). The record may be cut after the blunder (``cut``) so that an
-analysis stays cheap, and the game then plays on at random to its end otherwise.
+A random 3-player game (seed 100) in which Red, the Petty Sinner of round 7, sets out on his
+preliminary visit (R-CHR-4) to room 2 — a pope-stone card — where Suite 6 was open to him:
+at the default budget the analysis estimates his win chance after ``visit 2`` near 10 % and
+after ``visit 6`` near 60 % (found by scanning random games for the largest such gap). The
+record is cut after the blunder (``cut``) so that an analysis stays cheap; otherwise the game
+plays on at random to its end.
 """
 
 from __future__ import annotations
