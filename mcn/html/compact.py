@@ -47,6 +47,16 @@ def _row(values: Any, names: tuple[str, ...]) -> Any:
     return [values.get(name, 0) for name in names]
 
 
+def _letters(letters: Any) -> Any:
+    """A seat's letters in ``LETTERS`` order; when the viewer knows some letters but not their
+    colour (received hand to hand, I-HID-5), those he knows by colour followed by how many more
+    there are: ``[0, 1, 1, 3, 1]`` is "yellow 0, blue 1, red 1, green 3, 1 letter of unknown
+    colour"."""
+    if type(letters) is dict and letters.get("masked") and "known" in letters:
+        return [*_row(letters["known"], LETTERS), letters["unknown"]]
+    return _row(letters, LETTERS)
+
+
 def _seat(seat: Mapping[str, Any]) -> list[Any]:
     chest = seat["chest"]
     return [
@@ -55,7 +65,7 @@ def _seat(seat: Mapping[str, Any]) -> list[Any]:
         seat["post"],
         _plain(seat["money"]),
         _row(seat["goods"], GOODS),
-        _row(seat["letters"], LETTERS),
+        _letters(seat["letters"]),
         _row(chest["I"], _CHEST),
         _row(chest["II"], _CHEST),
         _row(chest["shown"], _CHEST),

@@ -13,6 +13,14 @@ MCN.counts = function (values, names, kind) {
     const icon = kind === "letters" ? MCN.letterSvg(name, 16) : MCN.iconSvg(name, 16);
     parts.push(MCN.el("span", {class: "count-item", title: `${values[i]} ${name}`}, icon, String(values[i])));
   });
+  /* Letters the viewer knows of but not their colour (received hand to hand, I-HID-5) follow
+     the colours: "1 letter, colour unknown". */
+  const unknown = values.length > names.length ? values[names.length] : 0;
+  if (unknown) {
+    const what = `${unknown} letter${unknown === 1 ? "" : "s"}, colour unknown`;
+    parts.push(MCN.el("span", {class: "count-item unknown-colour", title: `${what} (passed hand to hand)`},
+      MCN.iconSvg("lock", 14), what));
+  }
   return parts.length ? parts : MCN.el("span", {class: "muted"}, "none");
 };
 

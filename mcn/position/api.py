@@ -16,7 +16,14 @@ from mcn.engine.errors import IllegalAction
 from mcn.knowledge.memory import Memory
 from mcn.position.checks import problems
 from mcn.position.errors import PositionError
-from mcn.position.model import MASK, Position, from_state_json, is_masked, to_state_json
+from mcn.position.model import (
+    MASK,
+    Position,
+    from_state_json,
+    is_hidden,
+    is_masked,
+    to_state_json,
+)
 from mcn.position.text import format_position, parse_position
 from mcn.projection import EVERYTHING, state_json
 
@@ -42,7 +49,7 @@ def position_text(state: GameState, viewer: str | None = ALL, memory: Memory | N
 def _masked_field(position: Position) -> str:
     for colour, seat in position["seats"].items():
         for key in ("money", "goods", "letters", "chest"):
-            if seat[key] == MASK:
+            if is_hidden(seat[key]):
                 return f"seats.{colour}.{key}"
     for colour, bid in position["bids"].items():
         if bid == MASK:

@@ -27,7 +27,7 @@ from mcn.engine.data import load_board, load_ruleset
 from mcn.engine.decision import DECISIONS
 from mcn.engine.serial import compiled
 from mcn.position.errors import PositionError
-from mcn.position.model import MASK, Position
+from mcn.position.model import MASK, Position, is_hidden
 
 #: The arguments of each kind of step (``c`` a playing colour, ``i`` an integer, ``s`` a word,
 #: possibly empty): the engine pushes them so (mcn/engine/*.py, ``s.push``).
@@ -209,7 +209,7 @@ def load_board_quietly(name: str) -> Any:
 
 def _check_conservation(p: Position, bad: Any) -> None:
     seats = [p["seats"][c] for c in p["players"]]
-    if any(seat[key] == MASK for seat in seats for key in ("goods", "letters")):
+    if any(is_hidden(seat[key]) for seat in seats for key in ("goods", "letters")):
         return  # a viewer's position: what is hidden cannot be counted
     for i, stone in enumerate(STONES):
         held = p["bag"][i] + p["market"][i]

@@ -39,6 +39,23 @@ def _secret(wrapper: dict[str, Any] | None) -> Any:
     return wrapper.get("value", MASK)
 
 
+def _letters(wrapper: dict[str, Any]) -> list[int] | dict[str, Any] | str:
+    """A seat's letters as the viewer knows them (I-HID-5): all by colour, or those he knows
+    by colour plus how many more he knows of but not their colour (letters received hand to
+    hand: ``{"known": [...], "unknown": 1}``), or :data:`MASK`."""
+    if "value" in wrapper:
+        return _vector(wrapper["value"], LETTERS)
+    if "known" in wrapper:
+        return {"known": _vector(wrapper["known"], LETTERS), "unknown": wrapper["unknown"]}
+    return MASK
+
+
+def is_hidden(value: Any) -> bool:
+    """Whether a seat's value is (partly) hidden from the viewer: :data:`MASK`, or letters of
+    which some colours are unknown."""
+    return value == MASK or isinstance(value, dict)
+
+
 def _vector(counts: dict[str, int] | str, names: tuple[str, ...]) -> list[int] | str:
     if isinstance(counts, str):
         return counts
@@ -57,7 +74,7 @@ def from_state_json(data: dict[str, Any]) -> Position:
             "post": seat["post"],
             "money": _secret(seat["money"]),
             "goods": _vector(_secret(seat["goods"]), GOODS),
-            "letters": _vector(_secret(seat["letters"]), LETTERS),
+            "letters": _letters(seat["letters"]),
             "shown": _vector(chest["shown"], _BOX),
             "chest": _vector(_secret(chest["I"]), _BOX),
             "sins": _vector(seat["sins"], DENS),
@@ -122,7 +139,7 @@ def is_masked(position: Position) -> bool:
     if position["pope_die"] == MASK or MASK in position["bids"].values():
         return True
     return any(
-        seat[key] == MASK
+        is_hidden(seat[key])
         for seat in position["seats"].values()
         for key in ("money", "goods", "letters", "chest")
     )

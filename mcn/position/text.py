@@ -64,6 +64,14 @@ def _ints(values: list[int] | str) -> str:
     return values if isinstance(values, str) else ".".join(map(str, values))
 
 
+def _letters(values: list[int] | dict[str, Any] | str) -> str:
+    """``1.0.2.0``, or ``1.0.2.0+1?`` when the viewer knows of one more letter but not its
+    colour (I-HID-5), or ``?``."""
+    if isinstance(values, dict):
+        return f"{_ints(values['known'])}+{values['unknown']}{MASK}"
+    return _ints(values)
+
+
 def _secret(value: Any) -> str:
     return MASK if value == MASK else str(value)
 
@@ -79,7 +87,7 @@ def _seat(colour: str, seat: dict[str, Any]) -> str:
         str(seat["post"]),
         _secret(seat["money"]),
         _ints(seat["goods"]),
-        _ints(seat["letters"]),
+        _letters(seat["letters"]),
         _ints(seat["shown"]),
         _ints(seat["chest"]),
         _ints(seat["sins"]),
@@ -200,6 +208,11 @@ class _Build(Transformer[Token, Any]):
 
     def secret_ints(self, c: list[Any]) -> list[int] | str:
         return MASK if isinstance(c[0], Token) else c[0]
+
+    def letters(self, c: list[Any]) -> list[int] | dict[str, Any] | str:
+        if len(c) == 1:
+            return MASK if isinstance(c[0], Token) else c[0]
+        return {"known": c[0], "unknown": int(c[1])}
 
     def pope_stones(self, c: list[Any]) -> Any:
         return c[0]

@@ -367,3 +367,34 @@ def test_a_players_page_has_a_knowledge_panel_per_opponent(
     _open(driver, f"{pages['full']}#3.3.2")
     assert driver.execute_script("return document.getElementById('knowledge').hidden")
     _no_console_errors(driver)
+
+
+def test_a_letter_passed_hand_to_hand_is_counted_with_its_colour_unknown(
+    driver: Any, tmp_path: Path
+) -> None:
+    # I-HID-5, I-HID-4: after Green gives Red a letter (5.1.5), Blue's page lists Red's letters
+    # by the colours Blue knows plus "1 letter, colour unknown" — never a bare "hidden" — and
+    # Blue's own letters and Green's (the giver's) view of Red's letters by colour alone
+    game = game_of(annotated_text())
+    replay = replayed(game)
+    urls = {}
+    for viewer in ("B", "G"):
+        path = tmp_path / f"{viewer}.html"
+        path.write_text(render_page(game, replay, viewer), encoding="utf-8")
+        urls[viewer] = path.as_uri()
+    letters = (
+        "return Object.fromEntries([...document.querySelectorAll('#players .player')].map((p) => {"
+        " const dts = [...p.querySelectorAll('dt')];"
+        " const at = dts.findIndex((d) => d.textContent === 'Letters');"
+        " return [p.dataset.colour, p.querySelectorAll('dd')[at].textContent]; }));"
+    )
+    _open(driver, f"{urls['B']}#5.1.6")
+    seen = driver.execute_script(letters)
+    assert "1 letter, colour unknown" in seen["R"], seen
+    assert "3 letters, colour unknown" in seen["G"], seen
+    assert "unknown" not in seen["B"] and "hidden" not in seen["R"], seen
+    _no_console_errors(driver)
+    _open(driver, f"{urls['G']}#5.1.6")
+    seen = driver.execute_script(letters)
+    assert "unknown" not in seen["R"] and "hidden" not in seen["R"], seen
+    _no_console_errors(driver)
