@@ -39,7 +39,7 @@ class Task:
     index: int
     address: str
     players: tuple[str, ...]
-    start: GameState
+    start: dict[str, Any]  # the state at the start, as JSON (a compiled state does not pickle)
     actions: tuple[Action, ...]  # the main line's actions before the decision
     played: Action
     simulations: int
@@ -59,7 +59,7 @@ def run_task(task: Task) -> Any:
     game = _GAMES.get(players)
     if game is None:
         game = _GAMES[players] = MeaCulpaGame({"players": players})
-    play = Play(task.start.clone(), [], [], [])
+    play = Play(GameState.from_json(task.start), [], [], [])
     for action in task.actions:
         play.apply(action)
     state = game.new_initial_state()
@@ -75,6 +75,7 @@ def tasks_of(
 ) -> list[Task]:
     """A task for each decision of ``viewer`` on ``steps`` where he had a choice."""
     state = start.clone()
+    document = start.to_json()
     actions: list[Action] = []
     out = []
     for index, step in enumerate(steps):
@@ -85,7 +86,7 @@ def tasks_of(
                     index,
                     step.address,
                     start.players,
-                    start,
+                    document,
                     tuple(actions),
                     action,
                     simulations,
