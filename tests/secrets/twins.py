@@ -52,6 +52,7 @@ from mcn.position import position_text
 from mcn.projection import Viewer, path_to
 from mcn.redact import redact_game
 from mcn.replay import GameReplay, Step, replay_game, state_digest
+from mcn.search.examine import Search
 from mcn.seen_errors import seen_diagnostic
 from mcn.transcript import transcript
 from mcn.tree import TreeOptions, build_tree, to_graphviz
@@ -459,6 +460,28 @@ def _html(side: Side, viewer: Viewer, index: int) -> object:
     return page_data(side.game, side.replay, viewer)
 
 
+#: The conditions ``mcn search --as`` is asked on every cut record: every move as the viewer
+#: reads it (``true`` matches every decision and lists its move), the annotations he may read,
+#: a secret read through a colour known only as the game goes, and public state.
+SEARCHES = (
+    "true",
+    'comment ~ "." or glyphs != ""',
+    'letters(mover, "yellow") >= 1 or letters(mover, "red") >= 2',
+    'money(R) + money(B) >= 30 and (souls(B) >= 0 or tag("Position") ~ ".")',
+)
+
+
+def _search(side: Side, viewer: Viewer, index: int) -> object:
+    """``mcn search --as X --addresses`` on the cut record: the matches of each condition
+    (the spectator may not name a secret at all: that condition is a usage error for him)."""
+    found = []
+    for where in SEARCHES:
+        if viewer is None and "letters(mover" in where:
+            continue
+        found.append(Search(where, viewer).matches(side.game, side.replay))
+    return found
+
+
 def _tree(side: Side, viewer: Viewer) -> str:
     """``mcn tree --as X -o f.dot --collapse 0 --alternatives 2``: the DOT source."""
     options = TreeOptions(viewer=viewer, collapse=0, alternatives=2)
@@ -510,6 +533,7 @@ RECORD_OUTPUTS: list[Output] = [
     Output("redact --keep-annotations", _redact_annotated),
     Output("explore and tree --merge", _explore, every=4),
     Output("error lines", _error_lines),
+    Output("search --addresses", _search, every=2),
 ]
 
 
