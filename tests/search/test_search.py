@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -20,6 +21,7 @@ from mcn.cli import cli
 from mcn.commands.random_games import random_records
 from mcn.engine import GameState
 from mcn.notation.writer import write
+from mcn.resources import load_schema
 
 #: (game number in the archive, text to find, text to put in its place): comments and
 #: glyphs the random games do not have.
@@ -279,3 +281,19 @@ def test_as_reads_the_viewers_record(archive: Path) -> None:
         )
         movers = {m["mover"] for g in found["games"] for m in g["matches"]}
         assert movers <= {viewer}, (viewer, movers)
+
+
+def test_the_json_output_follows_its_schema(archive: Path) -> None:
+    schema = load_schema("search")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for extra in (["--addresses"], [], ["--as", "spectator"]):
+        where = 'move ~ "visit 6" or address == "end"'
+        result = _search(str(archive), "--where", where, "--format", "json", *extra)
+        document = json.loads(result.stdout)
+        validator.validate(document)
+        assert document["games"] and any(
+            m["address"] == "end" and m["mover"] == ""
+            for g in document["games"]
+            for m in g["matches"]
+        )
