@@ -99,7 +99,10 @@ def _encoded_lines(
             ),
         )
     finally:
-        reader.detach()
+        # the handle stays the caller's; a generator closed late (by the garbage collector,
+        # after the caller closed the handle) finds it closed: nothing left to detach
+        if not handle.closed:
+            reader.detach()
 
 
 def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError | None]]:

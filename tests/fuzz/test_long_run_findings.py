@@ -29,6 +29,7 @@ from mcn.seen_errors import seen_diagnostics, seen_line
 REGRESSIONS = Path(__file__).parent / "regressions"
 CASE = REGRESSIONS / "error-line-under-nested-variations.mcn"
 MANY = REGRESSIONS / "many-errors-on-one-line-as.mcn"
+GAME_TEXT = (Path(__file__).parents[2] / "examples" / "game-4p.mcn").read_text(encoding="utf-8")
 
 
 def _moves(elements: tuple[object, ...]) -> int:
@@ -85,3 +86,19 @@ def test_many_errors_on_one_line_read_the_line_once(monkeypatch: pytest.MonkeyPa
     shown = seen_diagnostics(errors, "R", replayed, lambda n: text[n - 1])
     assert len(shown) == len(errors)
     assert calls <= _moves(game.body) * 2  # before: 202,202 (every move, once per error)
+
+
+def test_a_reader_closed_after_its_file_says_nothing() -> None:
+    """The run printed "Exception ignored … ValueError: I/O operation on closed file" into
+    ``validate --format json`` twice (a guessed cp1252 file): the line reader, finalised by the
+    garbage collector after its file was closed, detached its text wrapper from the closed
+    file. Closing it late is now quiet."""
+    import io
+
+    from mcn.notation.stream import iter_results
+
+    handle = io.BytesIO(GAME_TEXT.encode("cp1252"))
+    results = iter_results(handle, encoding="cp1252", name="late.mcn")
+    assert next(results).game is not None
+    handle.close()
+    results.close()  # before: ValueError: I/O operation on closed file
