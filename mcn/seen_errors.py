@@ -55,7 +55,7 @@ def seen_diagnostic(
     print it with :meth:`~mcn.replay.Diagnostic.display` as usual. Everything for
     :data:`~mcn.projection.EVERYTHING`. For several diagnostics of one replay, use
     :func:`seen_diagnostics` (it reads each line once)."""
-    return seen_diagnostics([diagnostic], viewer, replay, lines)[0]
+    return next(seen_diagnostics([diagnostic], viewer, replay, lines))
 
 
 def seen_diagnostics(
@@ -63,14 +63,17 @@ def seen_diagnostics(
     viewer: Viewer,
     replay: GameReplay,
     lines: Callable[[int], str | None],
-) -> list[Diagnostic]:
+) -> Iterator[Diagnostic]:
     """Each of ``diagnostics`` as :func:`seen_diagnostic` shows it, the viewer's reading of
     the replay made once and each source line rewritten once: a record whose long line holds
     hundreds of broken variations reports hundreds of errors on that one line, and reading the
     line anew for each was hundreds of times the work (0.85 s of CPU for a 38 KB record,
-    found by the fuzz run of every command)."""
+    found by the fuzz run of every command). One at a time, as the caller prints them: a record
+    of thousands of errors never holds them all with their source lines (memory stays linear,
+    tests/safety/test_growth.py)."""
     reader = _Reader(replay, viewer)
-    return [_seen(diagnostic, viewer, replay, lines, reader) for diagnostic in diagnostics]
+    for diagnostic in diagnostics:
+        yield _seen(diagnostic, viewer, replay, lines, reader)
 
 
 def _seen(

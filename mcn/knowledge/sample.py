@@ -48,7 +48,7 @@ class Sample:
     pope_die: int
 
 
-def _subset_counts(values: Sequence[int], wanted: int) -> list[list[int]]:
+def subset_counts(values: Sequence[int], wanted: int) -> list[list[int]]:
     """``ways[i][t]``: subsets of ``values[i:]`` summing to ``t`` (``t`` up to ``wanted``)."""
     ways = [[0] * (wanted + 1) for _ in range(len(values) + 1)]
     ways[len(values)][0] = 1
@@ -58,9 +58,9 @@ def _subset_counts(values: Sequence[int], wanted: int) -> list[list[int]]:
     return ways
 
 
-def _uniform_subset_sum(values: Sequence[int], wanted: int, rng: random.Random) -> list[bool]:
+def uniform_subset_sum(values: Sequence[int], wanted: int, rng: random.Random) -> list[bool]:
     """A uniform draw among the subsets of ``values`` (distinct items) that sum to ``wanted``."""
-    ways = _subset_counts(values, wanted)
+    ways = subset_counts(values, wanted)
     assert ways[0][wanted] > 0, "the truth is always a consistent assignment"
     chosen = []
     left = wanted
@@ -87,7 +87,7 @@ def _window_choice(
         for i in rng.sample(of_kind, window.target[kind]):
             out[i] = k
     coins = [i for i, v in enumerate(items) if v[4]]
-    taken = _uniform_subset_sum([items[i][4] for i in coins], window.target[4], rng)
+    taken = uniform_subset_sum([items[i][4] for i in coins], window.target[4], rng)
     for i, take in zip(coins, taken, strict=True):
         if take:
             out[i] = k

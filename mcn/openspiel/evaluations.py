@@ -25,7 +25,7 @@ from typing import Any
 from mcn.engine.constants import COMPARTMENTS, GOODS
 from mcn.knowledge.chests import measure
 from mcn.knowledge.memory import item_vector
-from mcn.knowledge.sample import _subset_counts, _uniform_subset_sum
+from mcn.knowledge.sample import subset_counts, uniform_subset_sum
 
 DISPLAY_SOURCE = "the evaluation display"
 
@@ -193,9 +193,9 @@ def draw_compartments(
                 chosen[j] = True
         coins = [j for j, v in enumerate(vectors) if v[4]]
         values = [vectors[j][4] for j in coins]
-        if target[4] < 0 or _subset_counts(values, target[4])[0][target[4]] == 0:
+        if target[4] < 0 or subset_counts(values, target[4])[0][target[4]] == 0:
             return None
-        for j, take in zip(coins, _uniform_subset_sum(values, target[4], rng), strict=True):
+        for j, take in zip(coins, uniform_subset_sum(values, target[4], rng), strict=True):
             chosen[j] = take
         for j, i in enumerate(here):
             out[i] = k if chosen[j] else 1 - k

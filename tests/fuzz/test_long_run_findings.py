@@ -83,7 +83,7 @@ def test_many_errors_on_one_line_read_the_line_once(monkeypatch: pytest.MonkeyPa
         return original(self, move, walk=walk)
 
     monkeypatch.setattr(redact._Redactor, "move", counted)
-    shown = seen_diagnostics(errors, "R", replayed, lambda n: text[n - 1])
+    shown = list(seen_diagnostics(errors, "R", replayed, lambda n: text[n - 1]))
     assert len(shown) == len(errors)
     assert calls <= _moves(game.body) * 2  # before: 202,202 (every move, once per error)
 
