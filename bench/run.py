@@ -185,7 +185,7 @@ def mcn_validate_check(text: str) -> int:
     replay, and the verdict on headers, result and end — more work than
     :func:`mcn_parse_and_replay`); the decisions replayed. Each game and
     its replay are dropped inside the check, as validate drops them, so the collector's pause
-    covers them whole (docs/performance.md, "Replay speed, fourth pass")."""
+    covers them whole (docs/performance-history.md, "Replay speed, fourth pass")."""
     from mcn.batch import Options, check_chunk, chunks_with_last
     from mcn.notation.stream import source_chunks
 

@@ -95,9 +95,9 @@ def quicken(base: type) -> None:
 
     Every action and event writes its ``__init__`` out (one ``object.__setattr__`` per field): mypyc
     compiles that to native stores, 15 times cheaper than the generated ``__init__``, which
-    mypyc leaves interpreted (docs/performance.md, "Replay speed, fourth pass"). Compiled, such
-    an ``__init__`` is native and kept; pure, it is a Python function like the generated one
-    and is replaced too. ``tests/engine/test_frozen_init.py`` holds every class's
+    mypyc leaves interpreted (docs/performance-history.md, "Replay speed, fourth pass").
+    Compiled, such an ``__init__`` is native and kept; pure, it is a Python function like the
+    generated one and is replaced too. ``tests/engine/test_frozen_init.py`` holds every class's
     ``__init__`` to its fields.
 
     ``dataclass(slots=True)`` makes a new class and leaves the one it started from behind as

@@ -40,7 +40,7 @@ def _too_long(name: str, number: int) -> NotationError:
 
 # Each reader below is one generator that reads, bounds and checks its lines itself: a line
 # passes through every layer of the reading, and each generator layer costs as much per line
-# as the check it would hold (docs/performance.md, "Reading, compiled").
+# as the check it would hold (docs/performance-history.md, "Reading, compiled").
 
 
 def _utf8_lines(handle: IO[bytes], name: str) -> Iterator[tuple[str, NotationError | None]]:

@@ -21,7 +21,7 @@ def test_the_engine_is_compiled_exactly_when_expected() -> None:
 
 
 def test_the_plain_reading_is_compiled_exactly_when_expected() -> None:
-    """docs/performance.md, "Reading, compiled": the record model is native there, and the
+    """docs/performance-history.md, "Reading, compiled": the record model is native there, and the
     fast path builds it with the native constructors instead of drafts."""
     from mcn.notation import fastpath
 

@@ -3,7 +3,7 @@
 Every action and event and the replay's ``Step`` write their ``__init__`` out instead of letting
 ``dataclasses`` generate it: mypyc compiles a written one to native stores and leaves a
 generated one interpreted, and the replay makes several of these objects per decision
-(docs/performance.md, "Replay speed, fourth pass"). A written ``__init__`` can drift from
+(docs/performance-history.md, "Replay speed, fourth pass"). A written ``__init__`` can drift from
 the fields; this holds each to them: by position and by keyword, every field in order, the
 defaults the fields declare, nothing else accepted. The suite runs on the pure and on the
 compiled build (``make test``), so the native ``__init__`` is checked too.

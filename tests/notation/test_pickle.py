@@ -1,6 +1,6 @@
 """Records pickle, deep-copy and rebuild equal, spans and spellings included, in the pure and in
-the compiled build alike (docs/performance.md, "Reading, compiled"): there the model's classes
-are mypyc native classes, which pickle by their constructor; games and the chunks of a file
+the compiled build alike (docs/performance-history.md, "Reading, compiled"): there the model's
+classes are mypyc native classes, which pickle by their constructor; games and the chunks of a file
 travel to ``--jobs`` and Dask workers pickled."""
 
 from __future__ import annotations

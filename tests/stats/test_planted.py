@@ -1,9 +1,9 @@
 """A planted effect is found, with the documented interval (docs/stats.md, "Intervals").
 
 In every game of the archive Red plays the greedy strategy and the others play at random
-(tests/stats/archives.py); greedy beats random by far (docs/performance.md), so Red's win rate
-must stand clear of the 1 in 4 of an equal chance, and every other colour's below it. The
-interval must be exactly Wilson's score interval as docs/stats.md writes it.
+(tests/stats/archives.py); greedy beats random by far (docs/performance-history.md, "Bots"), so
+Red's win rate must stand clear of the 1 in 4 of an equal chance, and every other colour's below
+it. The interval must be exactly Wilson's score interval as docs/stats.md writes it.
 """
 
 from __future__ import annotations

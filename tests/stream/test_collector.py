@@ -2,10 +2,11 @@
 
 Parsing, replaying and checking a game make thousands of small objects that are all freed by
 reference counting once the game is done with; a collection in between only walks them
-(docs/performance.md, "Replay speed, fourth pass"). These tests hold the pause to its contract
-(nested pauses, the collector's state restored, also on an error) and hold the premise it rests
-on: a game's record, its replay and its check leave no garbage cycles behind (except the lines
-of variations, which link both ways and are freed by the collection that follows the pause).
+(docs/performance-history.md, "Replay speed, fourth pass"). These tests hold the pause to its
+contract (nested pauses, the collector's state restored, also on an error) and hold the premise
+it rests on: a game's record, its replay and its check leave no garbage cycles behind (except the
+lines of variations, which link both ways and are freed by the collection that follows the
+pause).
 """
 
 from __future__ import annotations
