@@ -88,15 +88,26 @@ def _game_type(utility: Any) -> Any:
 GAME_TYPE: Final = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
 
-@lru_cache(maxsize=512)
+def _vectors_by_size() -> dict[int, list[tuple[int, tuple[int, ...]]]]:
+    out: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for index, vector in enumerate(MARKET_VECTORS):
+        out.setdefault(sum(vector), []).append((index, vector))
+    return out
+
+
+#: The market draw's outcome numbers and count vectors, by the number of stones drawn.
+_VECTORS_BY_SIZE: Final = _vectors_by_size()
+
+
+@lru_cache(maxsize=4096)
 def _market_outcomes(bag: tuple[int, ...]) -> list[tuple[int, float]]:
     """The market draw's outcomes from ``bag`` with their exact hypergeometric probabilities
     (as :func:`mcn.engine.chance.outcomes_exact`; ``tests/openspiel`` compares the two)."""
     size = min(MARKET_DRAW, sum(bag))
     total = comb(sum(bag), size)
     out = []
-    for index, vector in enumerate(MARKET_VECTORS):
-        if sum(vector) == size and all(n <= have for n, have in zip(vector, bag, strict=True)):
+    for index, vector in _VECTORS_BY_SIZE.get(size, ()):
+        if all(n <= have for n, have in zip(vector, bag, strict=True)):
             ways = 1
             for have, take in zip(bag, vector, strict=True):
                 ways *= comb(have, take)
@@ -104,12 +115,35 @@ def _market_outcomes(bag: tuple[int, ...]) -> list[tuple[int, float]]:
     return out
 
 
+@lru_cache(maxsize=8192)
+def _player_action(actor: str, action: int) -> Any:
+    """The engine action of ``actor``'s OpenSpiel ``action`` (actions are immutable values,
+    so one parse serves every state)."""
+    return parse_action(actor, VOCABULARY[action])
+
+
+def final_returns(engine: GameState, colours: tuple[str, ...], kind: str) -> list[float]:
+    """Every player's return at the end of the game, by the game's ``returns`` parameter (the
+    module docstring); zeros before the end."""
+    if not engine.is_terminal():
+        return [0.0] * len(colours)
+    if kind == "win":
+        winners = engine.winners()
+        return [1.0 / len(winners) if c in winners else 0.0 for c in colours]
+    n = len(colours)
+    place = {p.colour: p.place for p in placings(engine)}
+    return [(n - place[c]) / (n - 1) for c in colours]
+
+
 class Play:
     """The mutable part of a state: the engine's state, the path of decisions taken (the steps
     the projection reads) with their cached texts, and the room cards drawn so far inside the
-    room-card chance event. Copying it is cheap: the engine clones, the steps are shared."""
+    room-card chance event. Copying it is cheap: the engine clones, the steps are shared.
+    ``seen`` keeps the information state strings of this position by viewer: a search asks
+    for the same one several times (a lookup, an insertion, a check of each world drawn), and
+    building one is linear in the path; any change of the position forgets them."""
 
-    __slots__ = ("caches", "engine", "path", "rooms")
+    __slots__ = ("caches", "engine", "path", "rooms", "seen")
 
     def __init__(
         self, engine: GameState, path: list[Step], caches: list[SeenCache], rooms: list[str]
@@ -118,16 +152,38 @@ class Play:
         self.path = path
         self.caches = caches
         self.rooms = rooms
+        self.seen: dict[str, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
-        return Play(self.engine.clone(), list(self.path), list(self.caches), list(self.rooms))
+        copy = Play(self.engine.clone(), list(self.path), list(self.caches), list(self.rooms))
+        copy.seen = dict(self.seen)  # the same position: the same strings
+        return copy
 
-    def apply(self, action: Any) -> None:
-        """Apply an engine action and remember its step."""
+    def apply(self, action: Any, like: Step | None = None, cache: SeenCache | None = None) -> None:
+        """Apply an engine action and remember its step. ``like`` (with its ``cache``): a step
+        of another path taken at the same address; when this one is the same action with the
+        same events, that step and its cached texts are shared rather than made anew (a
+        resampled history is mostly the original one: its texts need not be built again)."""
         address = self.engine.address_of(action)
         events = self.engine.apply(action)
+        self.seen = {}
+        if (
+            like is not None
+            and cache is not None
+            and like.action == action
+            and like.address == address
+            and like.events == events
+        ):
+            self.path.append(like)
+            self.caches.append(cache)
+            return
         self.path.append(Step(address, action, None, events))
         self.caches.append({})
+
+    def draw_room(self, card: str) -> None:
+        """One more room card drawn inside the room-card chance event (face up, I-SET-7)."""
+        self.rooms.append(card)
+        self.seen = {}
 
 
 class MeaCulpaGame(pyspiel.Game):  # type: ignore[misc]
@@ -263,12 +319,12 @@ class MeaCulpaState(pyspiel.State):  # type: ignore[misc]
             return RoomCards(CHANCE, (*self.play.rooms, card))
         actor = self._actor()
         assert actor is not None
-        return parse_action(actor, VOCABULARY[action])
+        return _player_action(actor, action)
 
     def _apply_action(self, action: int) -> None:
         engine_action = self._engine_action(action)
         if engine_action is None:
-            self.play.rooms.append(CARD_IDS[action])
+            self.play.draw_room(CARD_IDS[action])
             return
         try:
             self.play.apply(engine_action)
@@ -292,22 +348,18 @@ class MeaCulpaState(pyspiel.State):  # type: ignore[misc]
     # ---- results -------------------------------------------------------------------------
 
     def returns(self) -> list[float]:
-        engine = self.play.engine
-        if not engine.is_terminal():
-            return [0.0] * len(self.colours)
-        if self.returns_kind == "win":
-            winners = engine.winners()
-            return [1.0 / len(winners) if c in winners else 0.0 for c in self.colours]
-        n = len(self.colours)
-        place = {p.colour: p.place for p in placings(engine)}
-        return [(n - place[c]) / (n - 1) for c in self.colours]
+        return final_returns(self.play.engine, self.colours, self.returns_kind)
 
     # ---- information ---------------------------------------------------------------------
 
     def information_state_string(self, player: int | None = None) -> str:
         viewer = self.colours[self.current_player() if player is None else player]
         play = self.play
-        return information_state(play.path, play.caches, viewer, self.colours, play.rooms)
+        text = play.seen.get(viewer)
+        if text is None:
+            text = information_state(play.path, play.caches, viewer, self.colours, play.rooms)
+            play.seen[viewer] = text
+        return text
 
     def observation_string(self, player: int | None = None) -> str:
         viewer = self.colours[self.current_player() if player is None else player]
@@ -352,4 +404,4 @@ class MeaCulpaObserver:
 
 pyspiel.register_game(GAME_TYPE, MeaCulpaGame)
 
-__all__ = ["GAME_TYPE", "SHORT_NAME", "MeaCulpaGame", "MeaCulpaState"]
+__all__ = ["GAME_TYPE", "SHORT_NAME", "MeaCulpaGame", "MeaCulpaState", "final_returns"]

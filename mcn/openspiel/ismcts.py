@@ -3,11 +3,15 @@ Cowling, Powley and Whitehouse 2011) with its random-rollout evaluator, on
 ``python_mea_culpa`` — from Python (:class:`IsmctsPlayer`) and over the bot protocol
 (``mcn bot ismcts --simulations N``, :func:`serve`).
 
-Each simulation draws a world the player cannot tell from the true one
+Each simulation takes a world the player cannot tell from the true one
 (``resample_from_infostate``), walks the tree of the player's information states with UCT, and
-finishes the game with one random playout; the move played is the most visited. Its cost is
-about ``simulations`` x (one resample + one random playout of the rest of the game): some 30
-to 60 ms per simulation on one core of the development machine (docs/openspiel.md).
+finishes the game with random playouts; the move played is the most visited. What a
+simulation costs (docs/openspiel.md, "Cost"): one world draw (a resample replays the whole
+history; with ``worlds`` set, the bot draws that many per decision and reuses them, as
+OpenSpiel's ``max_world_samples`` does), a few information state strings, and ``rollouts``
+random playouts of the rest of the game. The playouts are OpenSpiel's random-rollout
+evaluator's, run by the engine directly (:class:`EngineRolloutEvaluator`): the same uniform
+policy, without the OpenSpiel encoding of every step.
 """
 
 from __future__ import annotations
@@ -20,14 +24,58 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from mcn.engine import CHANCE
 from mcn.openspiel.belief import Inconsistent, Table
-from mcn.openspiel.encoding import VOCABULARY
-from mcn.openspiel.game import SHORT_NAME, MeaCulpaState
+from mcn.openspiel.encoding import ACTION_ID, VOCABULARY
+from mcn.openspiel.game import SHORT_NAME, MeaCulpaState, final_returns
 
 #: The default number of simulations per decision.
 SIMULATIONS: Final = 100
 #: The UCT exploration constant (returns lie in [0, 1]).
 UCT_C: Final = 1.0
+#: The default number of worlds drawn per decision (None: a fresh one every simulation).
+WORLDS: Final[int | None] = None
+#: The default number of random playouts per evaluated leaf.
+ROLLOUTS: Final = 1
+
+
+class EngineRolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """OpenSpiel's random-rollout evaluator (uniform priors; a leaf's value is the mean return
+    of ``n_rollouts`` playouts in which every player takes a uniformly random legal action and
+    chance draws by its probabilities), with the playout run by the engine: OpenSpiel's own
+    loop encodes, records and decodes every step of the playout (the path, the action numbers,
+    the room cards one by one), which nobody reads. Uniform over the same actions: those the
+    game offers (:mod:`mcn.openspiel.encoding`, bids up to its largest taler)."""
+
+    def __init__(self, n_rollouts: int = ROLLOUTS, seed: int = 0) -> None:
+        super().__init__(n_rollouts=n_rollouts, random_state=np.random.RandomState(seed))
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: MeaCulpaState) -> Any:
+        total = np.zeros(len(state.colours))
+        for _ in range(self.n_rollouts):
+            if state.play.rooms:  # inside the room-card draw: finish it the game's way
+                working = state.clone()
+                while working.play.rooms:
+                    outcomes = working.chance_outcomes()
+                    working.apply_action(
+                        self.rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                    )
+                engine = working.play.engine.clone()
+            else:
+                engine = state.play.engine.clone()
+            rng = self.rng
+            while not engine.is_terminal():
+                actor = engine.current_players()[0]
+                if actor == CHANCE:
+                    engine.apply(engine.sample_chance(rng))
+                    continue
+                legal = engine.legal_actions(actor)
+                if engine.stack[-1][0] == "bids":  # the game offers bids up to MAX_BID_TALER
+                    legal = [a for a in legal if a.text in ACTION_ID]
+                engine.apply(rng.choice(legal))
+            total += final_returns(engine, state.colours, state.returns_kind)
+        return total / self.n_rollouts
 
 
 class IsmctsPlayer:
@@ -37,19 +85,29 @@ class IsmctsPlayer:
     """
 
     def __init__(
-        self, game: Any, simulations: int = SIMULATIONS, seed: int = 0, uct_c: float = UCT_C
+        self,
+        game: Any,
+        simulations: int = SIMULATIONS,
+        seed: int = 0,
+        uct_c: float = UCT_C,
+        worlds: int | None = WORLDS,
+        rollouts: int = ROLLOUTS,
     ) -> None:
         if simulations < 1:
             raise ValueError("simulations must be at least 1")
+        if worlds is not None and worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        if rollouts < 1:
+            raise ValueError("rollouts must be at least 1")
         self.game = game
         self.simulations = simulations
-        rollouts = np.random.RandomState(seed)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rollouts)
+        evaluator = EngineRolloutEvaluator(rollouts, seed)
         self.bot = ismcts.ISMCTSBot(
             game,
             evaluator,
             uct_c,
             simulations,
+            max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES if worlds is None else worlds,
             random_state=np.random.RandomState(seed + 1),
         )
 
@@ -130,4 +188,13 @@ def serve(
             sink.flush()
 
 
-__all__ = ["SIMULATIONS", "UCT_C", "IsmctsPlayer", "load_game", "serve"]
+__all__ = [
+    "ROLLOUTS",
+    "SIMULATIONS",
+    "UCT_C",
+    "WORLDS",
+    "EngineRolloutEvaluator",
+    "IsmctsPlayer",
+    "load_game",
+    "serve",
+]

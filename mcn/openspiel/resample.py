@@ -179,9 +179,9 @@ def resample(play: object, viewer: str, rng: random.Random) -> object:
         engine.players, engine.ruleset, engine.board, engine.variant, engine.infractions
     )
     out = Play(fresh, [], [], list(play.rooms))
-    for action in actions:
+    for action, step, cache in zip(actions, play.path, play.caches, strict=True):
         try:
-            out.apply(action)
+            out.apply(action, step, cache)
         except Exception as error:  # a bug: report the draw that failed
             raise ResampleError(f"the drawn history does not replay: {error}") from error
     return out
