@@ -102,19 +102,20 @@ TARGETS: dict[str, Target] = {
         Target(
             "projection",
             ("mcn/engine/secrets.py", "mcn/projection.py", "mcn/hidden.py"),
-            # The declaration's own tests first, then both directions of masking, redaction,
-            # the error lines and the legal-move listing; the twin matrix of every output
-            # (tests/secrets/test_twins.py and the page tests, minutes unmutated) is left out.
+            # The exact answers of each reading first (library calls, a second: they kill most
+            # mutants), then both directions of masking, the declaration, the viewer's state,
+            # the legal-move listing, the error lines, --as exports and redaction (the slowest);
+            # the twin matrix of every output (tests/secrets/test_twins.py and the page tests,
+            # minutes unmutated) is left out.
             (
-                "tests/secrets/test_declaration.py",
+                "tests/secrets/test_projection_mutants.py",
                 "tests/secrets/test_both_ways.py",
-                "tests/replay/test_redaction.py",
+                "tests/secrets/test_declaration.py",
+                "tests/knowledge/test_views.py",
+                "tests/positions/test_legal.py",
                 "tests/secrets/test_error_lines.py",
                 "tests/secrets/test_export_as.py",
-                # what a viewer is told of each legal action (projection.outcome_texts) and
-                # his view of the state: the first run's selection missed them
-                "tests/positions/test_legal.py",
-                "tests/knowledge/test_views.py",
+                "tests/replay/test_redaction.py",
             ),
             "every view of a record for one player: exactly the secrets the engine declares",
         ),
