@@ -11,6 +11,7 @@ they are skipped there, and run in every pure run, mutation testing included.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ from tests.notation.helpers import HEADERS
 
 COMPILED = not fastpath.__file__.endswith(".py")
 pure_only = pytest.mark.skipif(COMPILED, reason="a compiled module's functions cannot be patched")
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture
@@ -143,3 +145,21 @@ def test_clear_forgets_every_template(templates: fastpath._Templates) -> None:
     assert templates.first and templates.next and templates.tokens
     templates.clear()
     assert (templates.first, templates.next, templates.tokens) == ({}, {}, {})
+
+
+@pure_only
+def test_the_native_constructors_build_the_same_records(
+    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the compiled model's branch (Item and Move made by their constructors) run in the pure
+    # build: the same elements as the drafts, on records with labels, later moves, headers
+    # and markers
+    texts = [HEADERS + "round 1\n1. R: pass; B: visit 3\n2. G: bid 1+2; market: wine\n"]
+    texts += [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.mcn"))]
+    drafted = [parse_plain(text) for text in texts]
+    assert any(elements for elements in drafted)
+    monkeypatch.setattr(fastpath, "NATIVE_MODEL", True)
+    for text, expected in zip(texts, drafted, strict=True):
+        if expected is not None:
+            assert check_agrees(text), text[:40]
+        assert parse_plain(text) == expected, text[:40]
