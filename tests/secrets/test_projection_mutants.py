@@ -366,6 +366,15 @@ def test_a_broken_chest_checkpoint_is_named(args: tuple[str, ...], problem: str)
     assert isinstance(found, str) and found.startswith(problem), found
 
 
+def test_a_long_checkpoint_is_read_to_its_end() -> None:
+    # a record is untrusted: hundreds of tokens (a name may repeat: the last count holds) are
+    # read to the end, and a name without its count at the end is named, not a traceback
+    long = ("R", *("red", "1") * 150, "red", "7")
+    assert hidden.parse_letters(long) == {"R": [0, 0, 7, 0]}
+    found = hidden.parse_letters(long[:-1])
+    assert found == "'red' must be followed by a count (at most 9 digits)"
+
+
 def test_a_broken_letters_checkpoint_is_named() -> None:
     assert hidden.parse_letters(("R", "pink", "1")) == f"'pink' is not one of {', '.join(LETTERS)}"
     assert hidden.parse_letters(("red", "1")) == "expected a colour initial before 'red'"
