@@ -163,3 +163,27 @@ def test_the_native_constructors_build_the_same_records(
         if expected is not None:
             assert check_agrees(text), text[:40]
         assert parse_plain(text) == expected, text[:40]
+
+
+def test_a_later_piece_of_several_tokens_keeps_its_columns(
+    templates: fastpath._Templates,
+) -> None:
+    # after a ';' the piece's columns count from the ';' (offset -1): a second token in it,
+    # a new item, a marker or another move, starts where it stands in the line
+    for body in ("1. R: pass; B: pass 2. G: pass", "1. R: pass; B: pass round 2"):
+        assert check_agrees(HEADERS + f"round 1\n{body}\n", line_base=3), body
+    assert check_agrees(HEADERS + "round 1\nR: pass;  B: pass  G: pass\n"), "spaced"
+
+
+@pure_only
+def test_a_full_cache_of_hundreds_starts_again(
+    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # sizes past 256 are distinct int objects: the bound is compared by value
+    monkeypatch.setattr(fastpath, "_TEMPLATES_LIMIT", 300)
+    for n in range(301):
+        assert parse_plain(f"R: visit {n}") is not None
+    assert len(templates.first) == 1
+    for n in range(301):
+        assert parse_plain(f'[Site "{n}"]') is not None
+    assert len(templates.tokens) == 1
