@@ -18,21 +18,23 @@ import itertools
 import os
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Final, Protocol
 
 from mcn.board_profile import describe
 from mcn.collector import collector_paused
+from mcn.engine import GameState
+from mcn.engine.actions import Action
 from mcn.engine.data import Board
 from mcn.inputs import encoding_for
 from mcn.notation.errors import NotationError
-from mcn.notation.model import Span
+from mcn.notation.model import Move, Span
 from mcn.notation.parser import parse_chunk
 from mcn.notation.split import Chunk
 from mcn.notation.stream import source_chunks
-from mcn.replay import Diagnostic, GameReplay, replay_game
+from mcn.replay import BeforeStep, Diagnostic, GameReplay, Line, replay_game
 from mcn.verdict import (
     GameReport,
     describe_end,
@@ -60,6 +62,28 @@ class Examiner(Protocol):
     def __call__(self, game: Any, replay: GameReplay) -> Any: ...
 
 
+class Examination(Protocol):
+    """One game examined *while* it is replayed (see :class:`StepExaminer`): replay calls
+    ``before_step`` with the state before each decision (:data:`mcn.replay.BeforeStep`), and
+    ``answer`` is called once the game is replayed; its answer is kept as
+    :attr:`GameReport.examined`."""
+
+    def before_step(
+        self, line: Line, state: GameState, action: Action, move: Move | None
+    ) -> None: ...
+
+    def answer(self, replay: GameReplay) -> Any: ...
+
+
+class StepExaminer(Protocol):
+    """An examiner that reads the state before every decision (``mcn search``): it follows
+    the one replay that checks the game, step by step, instead of replaying it again after.
+    Like :class:`Examiner` it runs where the game is checked and must pickle; ``start`` makes
+    the per-game :class:`Examination` there."""
+
+    def start(self, game: Any) -> Examination: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """How to check: stop at the first error, the player count expected (or None)."""
@@ -70,6 +94,8 @@ class Options:
     board: Board | None = None
     #: Called on every game that replayed (see :class:`Examiner`), or None.
     examine: Examiner | None = None
+    #: Follows every game's replay step by step (see :class:`StepExaminer`), or None.
+    examine_steps: StepExaminer | None = None
 
 
 @dataclass(slots=True)
@@ -153,7 +179,8 @@ def _check_game(
     _check_players(report, options)
     if options.strict and not report.valid:
         return
-    replay = _replay(report, game, options, chunk)
+    examination = _start(report, game, options.examine_steps)
+    replay = _replay(report, game, options, chunk, examination)
     if replay is None:
         return
     span = next((h.span for h in game.headers if h.tag == "Result"), game.span)
@@ -165,25 +192,42 @@ def _check_game(
     if cut is not None and _at_end(chunk, cut, report.diagnostics):
         report.diagnostics.insert(0, truncation(report, replay, cut, None))
     if options.examine is not None:
-        _examine(report, game, replay, options.examine)
+        examine = options.examine
+        _examine(report, lambda: examine(game, replay))
+    if examination is not None:
+        _examine(report, lambda: examination.answer(replay))
 
 
-def _examine(report: GameReport, game: Any, replay: GameReplay, examine: Examiner) -> None:
-    """Run the command's :class:`Examiner` on the game; a failure is reported like a
-    replay's internal error (any input gives a report, never a traceback)."""
+def _start(report: GameReport, game: Any, examiner: StepExaminer | None) -> Examination | None:
+    """The :class:`StepExaminer`'s examination of ``game``, or None (none asked, or it
+    failed: reported)."""
+    if examiner is None:
+        return None
     try:
-        report.examined = examine(game, replay)
+        return examiner.start(game)
     except Exception as bug:
-        report.diagnostics.append(
-            Diagnostic(
-                "error",
-                "internal",
-                f"internal error while examining the game ({type(bug).__name__}: {bug}); "
-                "please report this record",
-                report.file,
-                report.game,
-            )
-        )
+        report.diagnostics.append(_examiner_failed(report, bug))
+        return None
+
+
+def _examine(report: GameReport, work: Callable[[], Any]) -> None:
+    """Run the command's examiner (``work``) and keep its answer; a failure is reported like
+    a replay's internal error (any input gives a report, never a traceback)."""
+    try:
+        report.examined = work()
+    except Exception as bug:
+        report.diagnostics.append(_examiner_failed(report, bug))
+
+
+def _examiner_failed(report: GameReport, bug: Exception) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        "internal",
+        f"internal error while examining the game ({type(bug).__name__}: {bug}); "
+        "please report this record",
+        report.file,
+        report.game,
+    )
 
 
 def _at_end(chunk: Chunk, cut: int, diagnostics: list[Diagnostic]) -> bool:
@@ -218,13 +262,28 @@ def _check_players(report: GameReport, options: Options) -> None:
     )
 
 
-def _replay(report: GameReport, game: Any, options: Options, chunk: Chunk) -> GameReplay | None:
+def _replay(
+    report: GameReport,
+    game: Any,
+    options: Options,
+    chunk: Chunk,
+    examination: Examination | None = None,
+) -> GameReplay | None:
     """Replay ``game`` and add what replay found to ``report`` (each diagnostic with its
-    source line from ``chunk``, for the caret display); None on an internal error."""
+    source line from ``chunk``, for the caret display); None on an internal error. The
+    ``examination`` follows the replay's steps (:class:`StepExaminer`)."""
     setup_known = any(d.code == "header" for d in report.diagnostics)
+    before_step: BeforeStep | None = None
+    if examination is not None:
+        before_step = examination.before_step
     try:
         replay = replay_game(
-            game, file=report.file, index=report.game, strict=options.strict, board=options.board
+            game,
+            file=report.file,
+            index=report.game,
+            strict=options.strict,
+            board=options.board,
+            before_step=before_step,
         )
     except Exception as bug:  # any input must give a report, never a traceback
         report.diagnostics.append(

@@ -126,8 +126,8 @@ def search(
         click.echo(clean(f"{skipped.path}: note: skipped: {skipped.reason}"), err=True)
     if board is not None:  # B-4: say which board decides, and whether it is provisional
         click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
-    examiner = Search(where, viewer, every=form != "mcn", board=board)
-    options = Options(board=board, examine=examiner)
+    examiner = Search(where, viewer, every=form != "mcn")
+    options = Options(board=board, examine_steps=examiner)
     tally = _Tally()
     try:
         with ExitStack() as stack:

@@ -38,7 +38,15 @@ from mcn.replay.checkpoints import (
     result_of,
     state_digest,
 )
-from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step, address_matches
+from mcn.replay.model import (
+    BeforeStep,
+    Diagnostic,
+    GameReplay,
+    Line,
+    Severity,
+    Step,
+    address_matches,
+)
 from mcn.replay.start import POSITION_TAG, game_setup, start_state
 from mcn.replay.walk import MAX_VARIATION_DEPTH, replay_game, replay_games
 
@@ -47,6 +55,7 @@ __all__ = [
     "MAX_VARIATION_DEPTH",
     "POSITION_TAG",
     "_ACTIONS",
+    "BeforeStep",
     "Diagnostic",
     "GameReplay",
     "Line",

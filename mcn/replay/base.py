@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from mcn.engine import GameState
 from mcn.engine.actions import Action
 from mcn.notation.model import Checkpoint, Element, Game, Move, Span
-from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step
+from mcn.replay.model import BeforeStep, Diagnostic, GameReplay, Line, Severity, Step
 
 
 @dataclass(slots=True)
@@ -42,12 +42,14 @@ class ReplayBase:
         variations: bool,
         strict: bool,
         on_step: Callable[[Line, Step], bool] | None,
+        before_step: BeforeStep | None = None,
     ) -> None:
         self.result = GameReplay(game, file, index, None)
         self.keep_states = keep_states
         self.variations = variations
         self.strict = strict
         self.on_step = on_step
+        self.before_step = before_step
 
     # ------------------------------------------------------------------------ reporting
 

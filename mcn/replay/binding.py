@@ -234,7 +234,11 @@ class Binding(Secrets):
         forced move, an ``end`` asked with ``is_legal``, a ``?`` move's candidate), and record
         its step. ``breach`` is :meth:`GameState.breach` of ``action`` in ``state`` when the
         caller has just asked it (``asked``: it is asked once per move). A flag, not a
-        sentinel tuple: compiled, a ``tuple[str, str]`` is unboxed and ``is`` never holds."""
+        sentinel tuple: compiled, a ``tuple[str, str]`` is unboxed and ``is`` never holds.
+        ``before_step`` (:data:`~mcn.replay.model.BeforeStep`) sees the state first, as it
+        was after the previous step: the one place a caller reads every state replay passes."""
+        if self.before_step is not None:
+            self.before_step(line, state, action, move)
         address = address or state.address_of(action)
         if self.result.decisions >= MAX_DECISIONS:
             self.too_many(line, address, move)

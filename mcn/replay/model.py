@@ -188,6 +188,13 @@ class Line:
         return True
 
 
+#: Called by replay before each decision it applies, with the line, the state before it (the
+#: live state: read it, never keep or change it), the action and the record's move (None for an
+#: implicit one; its comments and glyphs with it). ``len(line.steps)`` is the decision's index
+#: on its line; after a refused action the same index comes again. See :func:`replay_game`.
+BeforeStep = Callable[[Line, GameState, Action, Move | None], None]
+
+
 @dataclass(slots=True)
 class GameReplay:
     """Everything replay learnt about one game."""

@@ -13,7 +13,7 @@ from mcn.engine.data import Board
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.binding import Binding
-from mcn.replay.model import GameReplay, Line, Step
+from mcn.replay.model import BeforeStep, GameReplay, Line, Step
 from mcn.replay.start import POSITION_TAG, header_span, start_state
 
 #: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
@@ -177,10 +177,14 @@ def replay_game(
     strict: bool = False,
     on_step: Callable[[Line, Step], bool] | None = None,
     board: Board | None = None,
+    before_step: BeforeStep | None = None,
 ) -> GameReplay:
     """Replay ``game`` through the engine and collect what is wrong with it.
 
     ``on_step`` is called after every decision; returning True stops the replay there.
+    ``before_step`` is called before every decision, with the state before it: what a caller
+    asks of each state (``mcn search``) is answered in this one pass, nothing kept or replayed
+    again. Both see every line, the main line first and whole, then the variations.
     ``keep_states`` stores a copy of the state after each step (for ``replay``, ``diff`` and
     ``tree``). ``strict`` stops at the first error (a breach, I-POP-9, is then an error too).
     ``board`` replaces the profile the ``[Board]`` header names (``--board FILE``, B-4).
@@ -193,6 +197,7 @@ def replay_game(
         variations=variations,
         strict=strict,
         on_step=on_step,
+        before_step=before_step,
     )
     replayer.board = board
     with collector_paused():

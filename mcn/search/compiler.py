@@ -4,8 +4,14 @@ The compiler checks the whole expression before anything runs — every name and
 known, every argument of the right kind, both sides of a comparison of one type, a regular
 expression that compiles — and reports the first mistake at its column
 (:class:`~mcn.search.language.ExpressionError`). What it returns, a :class:`Condition`, is a
-tree of closures over a :class:`~mcn.search.functions.Decision`; it also says whether the
-condition reads the engine's state at all, so a search by move or comment never steps one.
+tree of closures over a :class:`~mcn.search.functions.Decision`.
+
+What the condition reads of the engine's state is split off into *slots* (``round``,
+``post(R)``; ``post(mover)`` as one value per player, since who moves is read later): replay
+fills them from the live state before each decision (:meth:`Condition.snapshot`, through
+replay's ``before_step``), and the tree reads the decision's ``values`` — so a game is replayed
+once and no state is kept, whatever else the condition asks (the result, what a viewer learns
+later on the line). A condition by move or comment has no slot and reads no state at all.
 
 Values: ``number`` (integers, ``+ -``), ``text`` and ``bool``. A value may be missing (a
 function about a colour that does not play): then ``+ -`` give no value and every comparison
@@ -20,7 +26,7 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from mcn.engine.constants import COLOURS
 from mcn.projection import EVERYTHING, Viewer
@@ -55,6 +61,8 @@ MAX_PATTERN: Final = 200
 _NESTED: Final = re.compile(r"\((?:[^()\\]|\\.)*(?:[*+]|\{\d*,?\d*\})(?:[^()\\]|\\.)*\)(?:[*+]|\{)")
 
 Evaluate = Callable[[Decision], Value]
+#: Reads one slot of the state (a value, or a list of one value per player).
+Slot = Callable[[Decision], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +72,24 @@ class Condition:
     text: str
     canonical: str
     evaluate: Evaluate
-    #: Whether it reads the state before the decision (else the state is not stepped).
+    #: Whether it reads the state before the decision (else no state is read at all).
     reads_state: bool
     #: The names it reads (``move``, ``comment`` …): what else a decision is not filled with.
     names: frozenset[str] = frozenset()
+    #: What it reads of the state, in slot order (empty when ``reads_state`` is false).
+    slots: tuple[Slot, ...] = ()
 
     def test(self, decision: Decision) -> bool:
+        """Whether ``decision`` matches: read at its ``state`` when that is set, else at its
+        ``values`` (the :meth:`snapshot` of the state before it, taken during replay)."""
+        if decision.state is not None and self.slots:
+            decision.values = self.snapshot(decision)
         return self.evaluate(decision) is True
+
+    def snapshot(self, decision: Decision) -> list[Any]:
+        """The slots read from ``decision.state`` (with its ``players`` and ``viewer``): the
+        few values :meth:`test` reads of that state, kept instead of the state."""
+        return [slot(decision) for slot in self.slots]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +116,8 @@ def compile_condition(text: str, viewer: Viewer = EVERYTHING) -> Condition:
             1,
         )
     names = frozenset(compiler.names)
-    return Condition(text, canonical(node), typed.evaluate, typed.reads_state, names)
+    slots = tuple(compiler.slots)
+    return Condition(text, canonical(node), typed.evaluate, bool(slots), names, slots)
 
 
 def _near(word: str, known: list[str]) -> str:
@@ -109,6 +129,13 @@ class _Compiler:
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
         self.names: set[str] = set()
+        #: What the condition reads of the state (see :class:`Condition`).
+        self.slots: list[Slot] = []
+
+    def _slot(self, read: Slot) -> int:
+        """A new slot filled by ``read``; its index in a decision's ``values``."""
+        self.slots.append(read)
+        return len(self.slots) - 1
 
     def compile(self, node: Node) -> _Typed:
         if isinstance(node, Number):
@@ -153,7 +180,10 @@ class _Compiler:
             )
         self.names.add(node.name)
         constant = node.name if node.name in COLOURS else None
-        return _Typed(named.type, named.read, named.state, constant)
+        if not named.state:
+            return _Typed(named.type, named.read, False, constant)
+        index = self._slot(named.read)
+        return _Typed(named.type, lambda d: d.values[index], True, constant)
 
     def _call(self, node: Call) -> _Typed:
         function = FUNCTIONS.get(node.name)
@@ -180,6 +210,8 @@ class _Compiler:
         self._check_secret(node, function, compiled)
         reads = function.state or any(a.reads_state for a in compiled)
         read = function.read
+        if function.state:
+            return _Typed(function.type, self._state_call(read, compiled), True)
         if len(compiled) == 1:
             first = compiled[0].evaluate
             return _Typed(function.type, lambda d: read(d, first(d)), reads)
@@ -189,6 +221,31 @@ class _Compiler:
             return _Typed(function.type, lambda d: read(d, colour(d), word), reads)
         first, second = compiled[0].evaluate, compiled[1].evaluate
         return _Typed(function.type, lambda d: read(d, first(d), second(d)), reads)
+
+    def _state_call(self, read: Callable[..., Value], arguments: list[_Typed]) -> Evaluate:
+        """A function of the state as a slot. Its first argument is a colour, its second (if
+        any) a word written out. A colour written out is read once; any other (``mover``, a
+        header) is known only when the condition is tested, so the slot holds the value for
+        each player, and a colour that does not play is asked directly (no state is read
+        for it: no value, or no)."""
+        words = tuple(a.constant for a in arguments[1:])
+        assert all(w is not None for w in words)  # the kinds after a colour are written out
+        colour = arguments[0].constant
+        if colour is not None:
+            index = self._slot(lambda d: read(d, colour, *words))
+            return lambda d: d.values[index]
+        which = arguments[0].evaluate
+        each = self._slot(lambda d: [read(d, c, *words) for c in d.players])
+
+        def lookup(d: Decision) -> Value:
+            chosen = which(d)
+            players = d.players
+            if chosen in players:
+                value: Value = d.values[each][players.index(str(chosen))]
+                return value
+            return read(d, chosen, *words)
+
+        return lookup
 
     def _argument(self, function: Function, kind: str, argument: Node) -> _Typed:
         if kind != "colour" and kind not in CHOICE_PARAMETERS and not isinstance(argument, Text):

@@ -1,16 +1,18 @@
 """Which decisions of a replayed game match a condition: the per-game work of ``mcn search``.
 
-:class:`Search` is the :class:`mcn.batch.Examiner` the command hands to the reader: it runs
-where the game was checked (in the worker with ``--jobs`` or ``--dask``) and answers only
-the matches, ``(address, mover, move)`` each, never the replay.
+:class:`Search` is the :class:`mcn.batch.StepExaminer` the command hands to the reader: it runs
+where the game is checked (in the worker with ``--jobs`` or ``--dask``), follows that one
+replay step by step, and answers only the matches, ``(address, mover, move)`` each.
 
 The decisions are the steps of the main line in order (the forced ones the record left out
 included, ``implicit``), then ``end``: the state after the last step, when the main line
-replayed without an error. Variations are not searched (they did not happen). The state
-before each step is stepped here, from the line's start, with the same actions replay
-applied — only when the condition reads the state at all. A redacted record (``?`` secrets)
-is replayed once more keeping its states instead, since replay filled in its secrets from
-the reveal checkpoints as it went.
+replayed without an error. Variations are not searched (they did not happen). Before each
+step replay shows the state as it stands (``before_step``), and the few values the condition
+reads of it are kept (its slots, :mod:`mcn.search.compiler`): never a state, never a second
+replay. A redacted record (``?`` secrets) is searched on the states replay had when it got
+there: the stand-ins, until a reveal checkpoint filled in the truth. The decisions are tested
+once the game is replayed, since some names are known only then: the result, and under
+``--as`` the moves a reveal later on the line lets the viewer read.
 
 With ``--as`` (``viewer``) everything goes through the projection (:mod:`mcn.projection`):
 a move reads as the viewer's redacted record writes it (another player's secret ``?`` unless
@@ -23,15 +25,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from mcn import hidden
 from mcn.engine import GameState
+from mcn.engine.actions import Action
 from mcn.engine.constants import CHANCE
-from mcn.engine.data import Board
 from mcn.notation.lexical import COLOUR_TAGS
-from mcn.notation.model import Game
+from mcn.notation.model import Game, Move
 from mcn.projection import EVERYTHING, SPECTATOR, Viewer, action_tokens, hides, revealed_flags
 from mcn.redact import headers_seen
-from mcn.replay import GameReplay, Line, Step, replay_game
+from mcn.replay import GameReplay, Line, Step
 from mcn.search.compiler import Condition, compile_condition
 from mcn.search.functions import Decision
 from mcn.viewer import redacted_for
@@ -62,36 +63,71 @@ class Search:
     None for a spectator, :data:`~mcn.projection.EVERYTHING` without it); ``every``: all of
     them, else the first. Holds only plain values, so it pickles to the workers."""
 
-    def __init__(
-        self,
-        where: str,
-        viewer: Viewer = EVERYTHING,
-        every: bool = True,
-        board: Board | None = None,
-    ) -> None:
+    def __init__(self, where: str, viewer: Viewer = EVERYTHING, every: bool = True) -> None:
         self.where = where
         self.viewer = viewer
         self.every = every
-        self.board = board
 
-    def __call__(self, game: Game, replay: GameReplay) -> list[Match]:
-        return self.matches(game, replay)
+    def start(self, game: Game) -> GameSearch:
+        """The search of ``game``, to follow its replay (:class:`mcn.batch.StepExaminer`)."""
+        return GameSearch(self, game)
 
-    def matches(self, game: Game, replay: GameReplay) -> list[Match]:
-        """The matching decisions of ``game`` in order (at most one unless ``every``)."""
+
+class GameSearch:
+    """One game searched while it is replayed: :meth:`before_step` keeps the condition's
+    slots of each state of the main line, :meth:`answer` tests the decisions after."""
+
+    __slots__ = ("condition", "every", "failure", "game", "probe", "values", "viewer")
+
+    def __init__(self, search: Search, game: Game) -> None:
+        self.game = game
+        self.every = search.every
+        self.condition = condition(search.where, search.viewer)
+        self.viewer = _limited(game, search.viewer)
+        #: Reads the slots: only its players, viewer and (for a moment) state are set.
+        self.probe = Decision({}, {}, (), None, self.viewer)
+        #: The slots of the state before each step of the main line, by step index.
+        self.values: list[list[Any]] = []
+        #: What went wrong while reading a state (raised again by :meth:`answer`): replay
+        #: itself must not fail on the search's account.
+        self.failure: Exception | None = None
+
+    def before_step(self, line: Line, state: GameState, action: Action, move: Move | None) -> None:
+        """Replay's ``before_step``: the slots of the state before this step of the main line.
+        A step refused after this (its index comes again) gets the next call's values."""
+        if line.prefix or not self.condition.slots or self.failure is not None:
+            return
+        values = self.values
+        index = len(line.steps)
+        if len(values) > index:
+            del values[index:]
+        probe = self.probe
+        probe.state = state
+        probe.players = state.players
+        try:
+            values.append(self.condition.snapshot(probe))
+        except Exception as bug:  # reported for the game by answer(), as the examiner's
+            self.failure = bug
+        finally:
+            probe.state = None
+
+    def answer(self, replay: GameReplay) -> list[Match]:
+        """The matching decisions of the game in order (at most one unless ``every``)."""
+        if self.failure is not None:
+            raise self.failure
         line = replay.main
         if line is None:
             return []
-        found = condition(self.where, self.viewer)
-        viewer = _limited(game, self.viewer)
-        decision = self._decision(game, replay, line, viewer)
-        states = self._states(game, replay, line) if found.reads_state else None
+        found = self.condition
+        viewer = self.viewer
+        decision = self._decision(replay, line)
+        values = self.values if found.slots else None
         revealed = revealed_flags(line.steps) if viewer != EVERYTHING else []
         annotations = bool(found.names & _ANNOTATIONS)
         out: list[Match] = []
         for index, step in enumerate(line.steps):
-            if states is not None:
-                decision.state = next(states)
+            if values is not None:
+                decision.values = values[index]
             actor = step.action.actor
             decision.address = step.address
             decision.mover = "chance" if actor == CHANCE else actor
@@ -106,8 +142,10 @@ class Search:
                 if not self.every:
                     return out
         if line.error is None:
-            if states is not None:
-                decision.state = next(states)
+            if values is not None:
+                decision.state = line.final
+                decision.values = found.snapshot(decision)
+                decision.state = None
             decision.address = END
             decision.mover = decision.move = decision.comment = decision.glyphs = ""
             decision.implicit = True
@@ -115,19 +153,14 @@ class Search:
                 out.append((END, "", ""))
         return out
 
-    def _decision(self, game: Game, replay: GameReplay, line: Line, viewer: Viewer) -> Decision:
+    def _decision(self, replay: GameReplay, line: Line) -> Decision:
+        game, viewer = self.game, self.viewer
         headers = game.headers if viewer == EVERYTHING else headers_seen(game, line, viewer)
         final = replay.final
         winners = final.winners() if final is not None and final.is_terminal() else None
         players = line.start.players
         roster = {c: game.header(COLOUR_TAGS[c]) or "" for c in players}
         return Decision({h.tag: h.value for h in headers}, roster, players, winners, viewer)
-
-    def _states(self, game: Game, replay: GameReplay, line: Line) -> Any:
-        """The state before each step, then the state after the last (an iterator)."""
-        if any(s.move is not None and hidden.is_secret(s.move.tokens) for s in line.steps):
-            return _kept(game, replay, self.board)
-        return _stepped(line, game, replay, self.board)
 
 
 def _limited(game: Game, viewer: Viewer) -> Viewer:
@@ -158,39 +191,3 @@ def _describe(decision: Decision, step: Step, viewer: Viewer, revealed: bool) ->
         return
     decision.comment = "\n".join(c.text for c in (*move.before, *move.after)) if own else ""
     decision.glyphs = " ".join(move.glyphs) if readable else ""
-
-
-def _stepped(line: Line, game: Game, replay: GameReplay, board: Board | None) -> Any:
-    """The states of ``line`` stepped from its start with the actions replay applied (one
-    state object, changed in place); falls back to kept states should an action not apply."""
-    state = line.start.clone()
-    for index, step in enumerate(line.steps):
-        yield state
-        try:
-            state._apply_unchecked(step.action)
-        except Exception:  # never expected: replay applied this very action here
-            kept = _kept(game, replay, board)
-            for _ in range(index + 1):
-                next(kept)
-            yield from kept
-            return
-    yield state
-
-
-def _kept(game: Game, replay: GameReplay, board: Board | None) -> Any:
-    """The states of the main line as replay saw them (replayed again, keeping them)."""
-    again = replay_game(
-        game,
-        file=replay.file,
-        index=replay.index,
-        keep_states=True,
-        variations=False,
-        board=board,
-    )
-    line = again.main
-    assert line is not None
-    state: GameState = line.start
-    yield state
-    for step in line.steps:
-        assert step.state is not None
-        yield step.state

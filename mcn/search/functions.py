@@ -37,8 +37,10 @@ BOOL: Final = "bool"
 class Decision:
     """One decision as a condition sees it (filled in by :mod:`mcn.search.examine`).
 
-    ``state`` is the state before the decision (None when the condition reads no state);
-    ``address`` ``end`` stands for the state after the last decision of the main line.
+    ``state`` is the state before the decision, set only while the condition's slots are
+    read from it (:meth:`mcn.search.compiler.Condition.snapshot`); ``values`` what they read,
+    which the condition tests. ``address`` ``end`` stands for the state after the last
+    decision of the main line.
     """
 
     __slots__ = (
@@ -52,6 +54,7 @@ class Decision:
         "players",
         "roster",
         "state",
+        "values",
         "viewer",
         "winners",
     )
@@ -72,6 +75,7 @@ class Decision:
         #: The colours that won, or None when the game did not end.
         self.winners = winners
         self.state: GameState | None = None
+        self.values: list[Any] = []
         self.address = ""
         self.mover = ""
         self.move = ""
