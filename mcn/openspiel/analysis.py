@@ -15,10 +15,13 @@ favourites and a seeded random choice of the rest — then the move played and t
 alternative are estimated again on fresh worlds, paired (the best of several noisy estimates
 is biased upwards; a fresh one is not).
 
-A move is flagged ``?`` when its loss (best alternative minus move played) is at least the
-threshold and more than twice its standard error (of the paired differences), ``??`` at twice
-the threshold and the same margin: a flag needs both a big loss and one that noise does not
-explain.
+A move is flagged ``?`` when its loss (best alternative minus move played) is *surely* at
+least the threshold: the loss less twice its standard error (of the paired differences) is at
+least the threshold; ``??`` at twice the threshold. A loss that reaches the threshold in the
+second stage is first confirmed on :data:`CONFIRM` times as many fresh worlds, and judged on
+all of them: a flag needs a big loss that noise does not explain, and a move whose true loss
+is below the threshold is flagged only when the estimate is more than two standard errors
+off (docs/analysis.md, "Flags").
 """
 
 from __future__ import annotations
@@ -39,6 +42,11 @@ CANDIDATES: Final = 8
 THRESHOLD: Final = 0.10
 #: The default number of worlds (simulations) per decision.
 SIMULATIONS: Final = 24
+#: A loss that reaches the threshold is confirmed on this many times ``simulations`` more
+#: fresh worlds before it is judged.
+CONFIRM: Final = 3
+#: How many standard errors a flagged loss must clear above the threshold.
+MARGIN: Final = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +202,9 @@ def analyse_decision(
     Two stages: ``simulations`` worlds rank every candidate; then the move played and the
     best-ranked alternative are estimated again on ``simulations`` fresh worlds, paired. The
     second stage gives the numbers shown and judged: the best of several noisy estimates is
-    biased upwards (the winner's curse), a fresh estimate of it is not."""
+    biased upwards (the winner's curse), a fresh estimate of it is not. A loss that reaches
+    ``threshold`` there is confirmed on ``CONFIRM * simulations`` more fresh worlds, and the
+    numbers shown and judged are those of all the second stage's worlds."""
     rng = random.Random(seed)
     moves = candidates(state.play.engine.legal_actions(played.actor), played, rng)
     first = _outcomes(state, moves, simulations, rng)
@@ -204,6 +214,9 @@ def analyse_decision(
         return Verdict(index, address, before, ranked[0], None, tuple(ranked), "")
     best_at = max(range(1, len(moves)), key=lambda i: ranked[i].win)
     second = _outcomes(state, [played, moves[best_at]], simulations, rng)
+    if _mean(second[1]) - _mean(second[0]) >= threshold:
+        more = _outcomes(state, [played, moves[best_at]], CONFIRM * simulations, rng)
+        second = [second[0] + more[0], second[1] + more[1]]
     mine = _estimate(played.text, second[0])
     best = _estimate(moves[best_at].text, second[1])
     se = _paired_se(second[1], second[0])
@@ -211,18 +224,24 @@ def analyse_decision(
     return Verdict(index, address, before, mine, best, tuple(ranked), glyph, se)
 
 
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
 def flag(loss: float, se: float, threshold: float = THRESHOLD) -> str:
     """``??``, ``?`` or nothing for a move that lost ``loss`` win chance with combined standard
-    error ``se``: the loss must pass the threshold (twice it for ``??``) and twice ``se``."""
-    if loss <= 2 * se:
+    error ``se``: the loss less :data:`MARGIN` times ``se`` (a lower bound of the true loss)
+    must reach the threshold (twice it for ``??``). A positive loss is needed in any case."""
+    bound = loss - MARGIN * se
+    if loss <= 0 or bound < threshold:
         return ""
-    if loss >= 2 * threshold:
-        return "??"
-    return "?" if loss >= threshold else ""
+    return "??" if bound >= 2 * threshold else "?"
 
 
 __all__ = [
     "CANDIDATES",
+    "CONFIRM",
+    "MARGIN",
     "SIMULATIONS",
     "THRESHOLD",
     "Estimate",

@@ -18,7 +18,7 @@ from mcn.commands.analyse import run_task, tasks_of
 from mcn.engine import CHANCE, Action, new_game
 from mcn.notation.parser import parse
 from mcn.notation.writer import write
-from mcn.openspiel.analysis import SIMULATIONS, Estimate, Verdict
+from mcn.openspiel.analysis import CONFIRM, SIMULATIONS, Estimate, Verdict, flag
 from mcn.openspiel.annotate import annotated, curve_svg, parse_comment
 from mcn.replay import replay_game
 from mcn.transcript import transcript
@@ -43,9 +43,23 @@ def test_the_planted_blunder_is_flagged_and_the_good_move_is_not() -> None:
     bad = _verdict_at(BLUNDER)
     assert bad.glyph in ("?", "??")
     assert bad.best is not None and bad.best.move == GOOD
-    assert bad.loss > 2 * bad.se and bad.loss >= 0.10
+    assert bad.loss - 2 * bad.se >= 0.10  # surely a loss of the threshold at least
+    assert bad.played.n == bad.best.n == (1 + CONFIRM) * SIMULATIONS  # confirmed first
     assert "better visit 6:" in bad.comment()
-    assert _verdict_at(GOOD).glyph == ""
+    good = _verdict_at(GOOD)
+    assert good.glyph == ""
+    assert good.played.n == SIMULATIONS  # nothing to confirm
+
+
+def test_a_flag_needs_the_loss_surely_above_the_threshold() -> None:
+    # The loss less twice its standard error must reach the threshold (twice it for ??).
+    assert flag(0.25, 0.109, 0.10) == ""  # the old rule's ?? on noise (game-4p, 2.10.1)
+    assert flag(0.25, 0.05, 0.10) == "?"
+    assert flag(0.35, 0.05, 0.10) == "??"
+    assert flag(0.19, 0.0, 0.10) == "?"
+    assert flag(0.09, 0.0, 0.10) == ""  # a sure loss below the threshold
+    assert flag(0.0, 0.0, 0.0) == ""  # no loss, no flag
+    assert flag(0.3, 0.1, 0.0) == "??"  # threshold 0: any loss beyond two standard errors
 
 
 def _short_record(tmp_path: Path, players: int = 3, stop: str = "2.prep.1") -> Path:
