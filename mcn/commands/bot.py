@@ -1,5 +1,5 @@
-"""``mcn bot random|greedy|ismcts [--seed N] [--simulations N]``: a reference bot speaking the
-bot protocol on standard input and output (docs/bots.md), for
+"""``mcn bot random|greedy|ismcts [--seed N] [--simulations N] [--worlds N]``: a reference
+bot speaking the bot protocol on standard input and output (docs/bots.md), for
 ``mcn match --bot R='mcn bot greedy'``. ``ismcts`` is OpenSpiel's ISMCTS on the engine
 (docs/openspiel.md); it needs the optional extra ``mcn[openspiel]``."""
 
@@ -21,7 +21,13 @@ from mcn.bots.players import choose_greedy, choose_random, serve
     default=None,
     help="ismcts: simulations per decision (default 100; cost grows with it, docs/openspiel.md).",
 )
-def bot(kind: str, seed: int | None, simulations: int | None) -> None:
+@click.option(
+    "--worlds",
+    type=click.IntRange(min=1),
+    default=None,
+    help="ismcts: worlds drawn per decision and reused (default: a fresh one per simulation).",
+)
+def bot(kind: str, seed: int | None, simulations: int | None, worlds: int | None) -> None:
     """Run the reference bot KIND: random (any legal action), greedy (docs/bots.md) or ismcts
     (OpenSpiel's information-set MCTS, docs/openspiel.md)."""
     if kind == "ismcts":
@@ -32,9 +38,10 @@ def bot(kind: str, seed: int | None, simulations: int | None) -> None:
         from mcn.openspiel.ismcts import SIMULATIONS
         from mcn.openspiel.ismcts import serve as serve_ismcts
 
-        serve_ismcts(simulations or SIMULATIONS, seed)
+        serve_ismcts(simulations or SIMULATIONS, seed, worlds=worlds)
         return
-    if simulations is not None:
-        raise click.UsageError("--simulations is an option of the ismcts bot")
+    for name, value in (("--simulations", simulations), ("--worlds", worlds)):
+        if value is not None:
+            raise click.UsageError(f"{name} is an option of the ismcts bot")
     rng = random.Random(seed)
     serve(choose_random(rng) if kind == "random" else choose_greedy(rng))

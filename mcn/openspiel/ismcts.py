@@ -154,6 +154,7 @@ def serve(
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
     uct_c: float = UCT_C,
+    worlds: int | None = WORLDS,
 ) -> None:
     """Play over the bot protocol (docs/bots.md) until ``quit`` or the end of input."""
     import json
@@ -172,7 +173,7 @@ def serve(
         if kind == "game":
             table = Table.from_game_message(message)
             game = load_game(len(table.players), table.ruleset, table.variant, table.board)
-            player = IsmctsPlayer(game, simulations, rng.randrange(2**31), uct_c)
+            player = IsmctsPlayer(game, simulations, rng.randrange(2**31), uct_c, worlds)
         elif kind == "decide" and table is not None and player is not None:
             table.add(message["moves"], message)
             legal: list[str] = message["legal"]

@@ -36,6 +36,32 @@ def test_the_player_chooses_a_legal_move_repeatably() -> None:
     assert IsmctsPlayer(game, 4, 7).choose_text(state) == VOCABULARY[one]  # type: ignore[arg-type]
 
 
+def test_a_few_worlds_reused_and_several_rollouts_still_choose_legal_moves() -> None:
+    state = _decision(4, 2)
+    game = state.get_game()  # type: ignore[attr-defined]
+    player = IsmctsPlayer(game, simulations=6, seed=3, worlds=2, rollouts=2)
+    resampled: list[object] = []
+    real = player.bot.resample_from_infostate
+
+    def counted(at: object) -> object:
+        resampled.append(at)
+        return real(at)
+
+    player.bot.resample_from_infostate = counted
+    move = player.choose(state)  # type: ignore[arg-type]
+    assert move in state.legal_actions()  # type: ignore[attr-defined]
+    assert len(resampled) == 2  # two worlds drawn for six simulations
+    again = IsmctsPlayer(game, simulations=6, seed=3, worlds=2, rollouts=2)
+    assert again.choose(state) == move  # type: ignore[arg-type]
+    for bad in ({"worlds": 0}, {"rollouts": 0}, {"simulations": 0}):
+        try:
+            IsmctsPlayer(game, **{"simulations": 2, **bad})
+        except ValueError as error:
+            assert "at least 1" in str(error)
+        else:
+            raise AssertionError(f"{bad} accepted")
+
+
 def test_the_protocol_bot_answers_legal_moves() -> None:
     colours = ("R", "B", "G")
     state = new_game(colours)
@@ -69,5 +95,8 @@ def test_simulations_is_an_option_of_the_ismcts_bot_only() -> None:
     result = CliRunner().invoke(cli, ["bot", "random", "--simulations", "3"])
     assert result.exit_code == 2
     assert "--simulations is an option of the ismcts bot" in result.output
+    result = CliRunner().invoke(cli, ["bot", "greedy", "--worlds", "3"])
+    assert result.exit_code == 2
+    assert "--worlds is an option of the ismcts bot" in result.output
     result = CliRunner().invoke(cli, ["bot", "ismcts", "--simulations", "0"])
     assert result.exit_code == 2
