@@ -10,7 +10,8 @@ a win, as `mcn match` counts it), the rate with a 95 % Wilson interval against t
 of 25 %, the mean share of the win (1 split by the winners), CPU seconds per decision, the wall
 time and the load average. ``--first-game``/``--games`` select the games (two runs on two
 machines or two halves give the same games as one run), ``--workers`` plays them in that many
-processes, ``--json`` writes the per-game results.
+processes, ``--json`` writes the per-game results, one JSON line per game as it ends (a run
+stopped early keeps the games it finished; ``--summary FILE...`` sums such files).
 
     nice -n 10 python bench/ismcts.py --opponent random --games 200 --simulations 40 --workers 2
 
@@ -123,8 +124,12 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=1)
     parser.add_argument("--returns", choices=("win", "rank"), default="win")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--json", help="write the per-game results to this file")
+    parser.add_argument("--json", help="append the per-game results to this file (JSON lines)")
+    parser.add_argument("--summary", nargs="+", help="only sum the games of these --json files")
     options = parser.parse_args()
+    if options.summary:
+        summary(options.summary)
+        return
     settings = Settings(
         options.opponent,
         options.simulations,
@@ -141,6 +146,9 @@ def main() -> None:
     with ProcessPoolExecutor(options.workers) as pool:
         for result in pool.map(_play, jobs):
             results.append(result)
+            if options.json:
+                with open(options.json, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({**asdict(settings), **asdict(result)}) + "\n")
             print(
                 f"game {result.number}: ISMCTS as {result.seat}: "
                 f"{'won' if result.won else 'lost'} ({result.share:.2f}), "
@@ -164,13 +172,28 @@ def main() -> None:
         f"{wall:.0f} s wall with {options.workers} worker(s); load average "
         f"{load_before[0]:.1f} before, {load_after[0]:.1f} after"
     )
-    if options.json:
-        with open(options.json, "w", encoding="utf-8") as out:
-            json.dump(
-                {"settings": asdict(settings), "results": [asdict(r) for r in results]},
-                out,
-                indent=1,
-            )
+
+
+def summary(files: list[str]) -> None:
+    """The games of ``--json`` files, summed per setting."""
+    runs: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for name in files:
+        with open(name, encoding="utf-8") as lines:
+            for line in lines:
+                game = json.loads(line)
+                key = tuple(game[f] for f in Settings.__dataclass_fields__)
+                runs.setdefault(key, []).append(game)
+    for key, games in runs.items():
+        won = sum(1 for g in games if g["won"])
+        low, high = wilson(won, len(games))
+        seats = {s: sum(1 for g in games if g["seat"] == s) for s in SEATS}
+        decisions = sum(g["decisions"] for g in games)
+        print(
+            f"{dict(zip(Settings.__dataclass_fields__, key, strict=True))}: won {won} of "
+            f"{len(games)} = {won / len(games):.1%} (95 % CI {low:.1%} - {high:.1%}); seats "
+            f"{seats}; {sum(g['cpu'] for g in games) / max(1, decisions):.3f} s CPU per "
+            f"decision over {decisions} decisions"
+        )
 
 
 if __name__ == "__main__":
