@@ -2,7 +2,7 @@
 
 Every view of a record for one player — the projection (:mod:`mcn.projection`), redaction,
 the replayer's stand-ins for ``?`` moves, the viewer's memory (:mod:`mcn.knowledge.memory`),
-the masked event JSON — asks this module, and nothing else, what is secret. It declares
+the masked event JSON, the masked state JSON (:mod:`mcn.engine.serial`) — asks this module, and nothing else, what is secret. It declares
 
 * :class:`ActionSecret`: the part of an action's text that is secret (its argument, ``bid ?``,
   or the compartments of its targets, ``donate jewel>?``), when an action of that class holds
@@ -60,6 +60,13 @@ CHEST: Final = "chest"
 LETTERS: Final = "letters"
 OTHER: Final = "other"
 
+#: The parts of the state a secret may be held in (:attr:`ActionSecret.held_in`): the keys of
+#: a seat, or of the state, in a state's JSON (``schemas/state.schema.json``). The chest and
+#: the letters are :data:`CHEST` and :data:`LETTERS`; a pending bid and the Pope die are these.
+#: A part no declaration holds a secret in is public in every view of a state (I-HID-5).
+BIDS: Final = "bids"
+POPE_DIE: Final = "pope_die"
+
 
 def sees(viewer: str | None, *owners: str) -> bool:
     """Whether ``viewer`` (a colour, ``None`` for a spectator, :data:`EVERYTHING` or the
@@ -101,7 +108,10 @@ class ActionSecret:
     ``holds`` says whether an action of the class, with the events it caused, holds the secret;
     ``seen_by`` who may read it then; ``revealed_by`` the :class:`Reveal` that later shows it to
     everybody (``""``: never); ``touches`` which hidden part of the state a ``?`` in a record
-    leaves unsure (:data:`CHEST`, :data:`LETTERS`, :data:`OTHER`)."""
+    leaves unsure (:data:`CHEST`, :data:`LETTERS`, :data:`OTHER`); ``held_in`` the part of the
+    state that keeps the secret once the action is taken (:data:`BIDS`, :data:`POPE_DIE`,
+    :data:`CHEST`, :data:`LETTERS`, or a seat's ``money`` or ``goods``; ``""``: none), which
+    a view of a state masks for everybody but its owner (:func:`secret_parts`)."""
 
     name: str
     action: type[Action]
@@ -110,6 +120,7 @@ class ActionSecret:
     holds: Callable[[Action, Sequence[Event]], bool] = _always
     revealed_by: str = ""
     touches: str = OTHER
+    held_in: str = ""
 
     @property
     def verb(self) -> str:
@@ -237,15 +248,26 @@ def _evaluation_says(event: Event) -> str:
 #: The secret parts of actions (docs/notation.md, "What each viewer sees").
 ACTION_SECRETS: Final[list[ActionSecret]] = [
     # R-BID-1, R-BID-2: a bid, until the last bid of the round reveals them all
-    ActionSecret("bid", Bid, ARGUMENT, revealed_by="bids"),
+    ActionSecret("bid", Bid, ARGUMENT, revealed_by="bids", held_in=BIDS),
     # R-POP-1: the Pope die, set by the Pope's visit, until the guess
-    ActionSecret("pope-die", Visit, ARGUMENT, holds=_sets_pope_die, revealed_by="pope-die"),
+    ActionSecret(
+        "pope-die",
+        Visit,
+        ARGUMENT,
+        holds=_sets_pope_die,
+        revealed_by="pope-die",
+        held_in=POPE_DIE,
+    ),
     # R-DON-1, I-HID-2: the compartment of each donation, for good
-    ActionSecret("compartment", Donate, TARGETS, touches=CHEST),
+    ActionSecret("compartment", Donate, TARGETS, touches=CHEST, held_in=CHEST),
     # R-SET-4, I-HID-2: the compartments of a starting bonus, for good
-    ActionSecret("bonus-compartment", Bonus, TARGETS, holds=_has_targets, touches=CHEST),
+    ActionSecret(
+        "bonus-compartment", Bonus, TARGETS, holds=_has_targets, touches=CHEST, held_in=CHEST
+    ),
     # I-HID-4: the colour of the Emperor's gift: the giver's and the taker's
-    ActionSecret("gift", Give, ARGUMENT, seen_by=_giver_and_taker, touches=LETTERS),
+    ActionSecret(
+        "gift", Give, ARGUMENT, seen_by=_giver_and_taker, touches=LETTERS, held_in=LETTERS
+    ),
 ]
 
 #: The secret fields of events.
@@ -428,6 +450,13 @@ def checkpoints() -> tuple[str, ...]:
     return tuple(r.checkpoint for r in REVEALS if r.checkpoint)
 
 
+def secret_parts() -> frozenset[str]:
+    """The parts of the state that hold a declared secret (:attr:`ActionSecret.held_in`): a
+    view of a state masks them for everybody but their owner (``mcn.engine.serial``), and
+    shows every other part (I-HID-5: what changes only in view of all stays public)."""
+    return frozenset(s.held_in for s in ACTION_SECRETS if s.held_in)
+
+
 def touches(action: Action) -> str:
     """Which hidden part of the state a ``?`` standing for ``action`` leaves unsure."""
     if isinstance(action, _SUPPLY_LETTERS) and not (
@@ -441,11 +470,13 @@ def touches(action: Action) -> str:
 __all__ = [
     "ACTION_SECRETS",
     "ARGUMENT",
+    "BIDS",
     "CHEST",
     "EVENT_SECRETS",
     "EVERYTHING",
     "LETTERS",
     "OTHER",
+    "POPE_DIE",
     "REVEALS",
     "SECRET",
     "TARGETS",
@@ -464,6 +495,7 @@ __all__ = [
     "reveal_of",
     "reveal_text",
     "revealed_flags",
+    "secret_parts",
     "sees",
     "tokens_by_text",
     "touches",

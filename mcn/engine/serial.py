@@ -4,11 +4,15 @@ Every value behind a screen is wrapped as ``{"secret": OWNER, "value": V}``: OWN
 player whose screen or chest holds it. :func:`view` replaces the wrappers that the viewer can
 not know with ``{"secret": OWNER, "masked": true}``; a spectator (``None``) owns nothing.
 
+Which parts of the state are behind a screen is declared once, by :mod:`mcn.engine.secrets`
+(:func:`~mcn.engine.secrets.secret_parts`: the parts an :class:`~mcn.engine.secrets.ActionSecret`
+is ``held_in``); this module only masks them. Every other part is shown to everybody.
+
 What a viewer can know is what he could count with perfect memory of everything done in view
 of all (I-HID-5), so a view masks only what depends on a secret (R-HID-1, I-HID-4):
 
-* money and goods behind a screen are never masked: every payment, purchase, sale, donation and
-  card effect that changes them is public;
+* money and goods behind a screen hold no declared secret: every payment, purchase, sale,
+  donation and card effect that changes them is public;
 * letters: the colours of letters taken from the open supply are public; a letter passed from
   hand to hand is "1 letter, colour unknown" to the others. The state alone does not say which
   letters those are (that is history), so the caller passes what the viewer knows
@@ -37,6 +41,8 @@ from mcn.engine.constants import (
     STONES,
 )
 from mcn.engine.data import load_board, load_ruleset
+from mcn.engine.secrets import BIDS, CHEST, POPE_DIE, secret_parts
+from mcn.engine.secrets import LETTERS as LETTERS_PART
 from mcn.engine.state import GameState
 from mcn.engine.steps import Steps
 from mcn.resources import load_schema
@@ -46,8 +52,10 @@ ALL = "*all*"
 _BOX = (*GOODS, "money")
 
 
-def _secret(owner: str, value: Any, viewer: str | None, everything: bool) -> dict[str, Any]:
-    if everything or viewer == owner:
+def _secret(owner: str, value: Any, viewer: str | None, shown: bool) -> dict[str, Any]:
+    """A value behind ``owner``'s screen: shown when its part of the state holds no declared
+    secret or the viewer may see it (``shown``), or ``owner`` is the viewer."""
+    if shown or viewer == owner:
         return {"secret": owner, "value": value}
     return {"secret": owner, "masked": True}
 
@@ -67,10 +75,11 @@ ChestKnowledge = dict[str, tuple[list[int] | None, list[int] | None]]
 
 
 def _letters(
-    s: GameState, c: str, viewer: str | None, everything: bool, known: LetterKnowledge | None
+    s: GameState, c: str, viewer: str | None, shown: bool, known: LetterKnowledge | None
 ) -> dict[str, Any]:
-    """I-HID-5: the letters behind ``c``'s screen as far as ``viewer`` knows them."""
-    if everything or viewer == c:
+    """I-HID-5: the letters behind ``c``'s screen as far as ``viewer`` knows them (all of
+    them when ``shown``)."""
+    if shown or viewer == c:
         return {"secret": c, "value": _counts(LETTERS, s.letters[c])}
     if known is not None and c in known:
         counts, unknown = known[c]
@@ -86,12 +95,13 @@ def _compartment(
     box: list[int],
     k: int,
     viewer: str | None,
-    everything: bool,
+    shown: bool,
     known: ChestKnowledge | None,
     empty: bool,
 ) -> dict[str, Any]:
-    """I-HID-5: compartment ``k`` of ``c``'s chest, shown when ``viewer`` can know it."""
-    if everything or viewer == c or empty:
+    """I-HID-5: compartment ``k`` of ``c``'s chest, shown when ``viewer`` can know it (or
+    ``shown``)."""
+    if shown or viewer == c or empty:
         return {"secret": c, "value": _counts(_BOX, box)}
     if known is not None and c in known:
         contents = known[c][k]
@@ -115,6 +125,11 @@ def state_to_json(
     its steps (the HTML viewer, one state per decision): the stack can be as long as the
     record (META CULPA infractions), so writing it for every decision would cost the square.
     """
+    parts = secret_parts()  # the masks, as the engine declares them (mcn.engine.secrets)
+    open_letters = everything or LETTERS_PART not in parts
+    open_chest = everything or CHEST not in parts
+    open_money = everything or "money" not in parts
+    open_goods = everything or "goods" not in parts
     seats: dict[str, Any] = {}
     for c in s.players:
         box = s.chest[c]
@@ -124,24 +139,25 @@ def state_to_json(
             "space": s.pos[c],
             "tie": s.tie[c],
             "post": s.post[c],
-            "money": {"secret": c, "value": s.money[c]},  # I-HID-5: every change is public
-            "goods": {"secret": c, "value": _counts(GOODS, s.goods[c])},
-            "letters": _letters(s, c, viewer, everything, letters),
+            "money": _secret(c, s.money[c], viewer, open_money),
+            "goods": _secret(c, _counts(GOODS, s.goods[c]), viewer, open_goods),
+            "letters": _letters(s, c, viewer, open_letters, letters),
             "chest": {
-                "I": _compartment(c, box[0], 0, viewer, everything, chests, empty),
-                "II": _compartment(c, box[1], 1, viewer, everything, chests, empty),
+                "I": _compartment(c, box[0], 0, viewer, open_chest, chests, empty),
+                "II": _compartment(c, box[1], 1, viewer, open_chest, chests, empty),
                 "shown": _counts(_BOX, shown),
             },
             "sins": _counts(DENS, s.sins[c]),
         }
+    open_bids = BIDS not in parts
     bids: dict[str, Any] = {}
     for c, bid in s.bids.items():
         value = None if bid is None else {"notches": bid[0], "taler": bid[1]}
-        bids[c] = None if value is None else _secret(c, value, viewer, everything)
+        bids[c] = None if value is None else _secret(c, value, viewer, everything or open_bids)
     pope = s.holders[POPE]
     die = None
     if s.pope_die and pope is not None:
-        die = _secret(pope, s.pope_die, viewer, everything)
+        die = _secret(pope, s.pope_die, viewer, everything or POPE_DIE not in parts)
     ev = s.evaluation
     evaluation = None
     if ev is not None:

@@ -15,9 +15,10 @@ import pytest
 from click.testing import CliRunner
 
 from mcn.cli import cli
-from mcn.engine import secrets
-from mcn.engine.actions import Action, BuyLetter
+from mcn.engine import new_game, secrets
+from mcn.engine.actions import Action, BuyLetter, Sell
 from mcn.engine.events import Event, LetterMoved
+from mcn.engine.serial import view
 from mcn.notation import parse
 from mcn.notation.errors import NotationError
 from mcn.notation.writer import write
@@ -120,3 +121,54 @@ def test_without_the_declaration_the_purchase_is_public() -> None:
     assert all(blue.move(i).tokens == ("letter", "green") for i in bought)
     redacted = write(redact_game(parse(RECORD.read_text(encoding="utf-8")).games[0], "B")[0])
     assert YELLOW.replace("2>I", "2>?") in redacted
+
+
+def _position(viewer: str) -> dict[str, object]:
+    """The state after the last move of the example, as ``viewer`` sees it (its JSON)."""
+    final = replay_game(parse(RECORD.read_text(encoding="utf-8")).games[0]).final
+    assert final is not None
+    return view(final, viewer)
+
+
+def _seats(data: dict[str, object]) -> dict[str, dict[str, dict[str, object]]]:
+    seats = data["seats"]
+    assert isinstance(seats, dict)
+    return seats
+
+
+def test_a_declared_part_of_the_state_is_masked_in_every_view_of_a_state() -> None:
+    # R-HID-1, I-HID-5: which parts of the state a view masks is the declaration's
+    # ``held_in`` (a test-only kind: sales make the purse behind the screen secret)
+    public = _seats(_position("B"))
+    assert all("value" in seat["money"] for seat in public.values())  # I-HID-5: public
+    undo = secrets.declare(secrets.ActionSecret("purse", Sell, secrets.ARGUMENT, held_in="money"))
+    try:
+        assert "money" in secrets.secret_parts()
+        seats = _seats(_position("B"))
+        for colour, seat in seats.items():
+            if colour == "B":
+                assert seat["money"] == public["B"]["money"]
+            else:
+                assert seat["money"] == {"secret": colour, "masked": True}
+            assert seat["goods"] == public[colour]["goods"]  # no other part changes
+    finally:
+        undo()
+    assert _seats(_position("B")) == public
+
+
+def test_a_part_no_declaration_holds_is_shown_in_every_view() -> None:
+    # R-BID-2, I-HID-5: without the bid's declaration, pending bids are no longer masked:
+    # the state views hold no mask of their own
+    state = new_game(("R", "B"))
+    while not state.simultaneous():
+        state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions("R")[-1])
+    assert view(state, "B")["bids"]["R"] == {"secret": "R", "masked": True}
+    bid = next(s for s in secrets.ACTION_SECRETS if s.name == "bid")
+    secrets.ACTION_SECRETS.remove(bid)
+    try:
+        assert secrets.BIDS not in secrets.secret_parts()
+        assert "value" in view(state, "B")["bids"]["R"]
+    finally:
+        secrets.ACTION_SECRETS.insert(0, bid)
+    assert view(state, "B")["bids"]["R"] == {"secret": "R", "masked": True}
