@@ -2,7 +2,8 @@
 
 Every view of a record for one player — the projection (:mod:`mcn.projection`), redaction,
 the replayer's stand-ins for ``?`` moves, the viewer's memory (:mod:`mcn.knowledge.memory`),
-the masked event JSON, the masked state JSON (:mod:`mcn.engine.serial`) — asks this module, and nothing else, what is secret. It declares
+the masked event JSON, the masked state JSON (:mod:`mcn.engine.serial`) — asks this module,
+and nothing else, what is secret. It declares
 
 * :class:`ActionSecret`: the part of an action's text that is secret (its argument, ``bid ?``,
   or the compartments of its targets, ``donate jewel>?``), when an action of that class holds
