@@ -8,13 +8,37 @@ skipped with one line that says why — never passed silently.
 
 from __future__ import annotations
 
+import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def _wait_seconds(value: str) -> float:
+    """The value of ``MCN_BROWSER_WAIT_S``: how long a browser test waits for a page to get
+    ready or redraw before it fails (a loaded machine may need more than the default)."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise ValueError(f"MCN_BROWSER_WAIT_S={value!r}: expected seconds (e.g. 5)") from None
+    if not seconds > 0:
+        raise ValueError(f"MCN_BROWSER_WAIT_S={value!r}: expected a positive number of seconds")
+    return seconds
+
+
+#: Seconds a browser test waits for a condition (environment: ``MCN_BROWSER_WAIT_S``).
+BROWSER_WAIT_S = _wait_seconds(os.environ.get("MCN_BROWSER_WAIT_S", "5"))
+
+
+def wait_until(driver: Any, condition: Callable[[Any], Any], poll: float = 0.02) -> Any:
+    """Wait up to :data:`BROWSER_WAIT_S` for ``condition(driver)`` to be truthy; its value."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, BROWSER_WAIT_S, poll_frequency=poll).until(condition)
 
 
 def missing() -> str | None:

@@ -19,7 +19,7 @@ from mcn.cli import cli
 from mcn.commands.replay import find
 from mcn.html import render_page
 from mcn.projection import EVERYTHING
-from tests.html.browser import start_browser
+from tests.html.browser import start_browser, wait_until
 from tests.html.pages import (
     ANNOTATED,
     ROOT,
@@ -144,9 +144,7 @@ def _open(driver: Any, url: str) -> None:
 
 
 def _wait(driver: Any, condition: Any) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(driver, 5, poll_frequency=0.02).until(condition)
+    wait_until(driver, condition)
 
 
 def _check(seen: dict[str, Any], expected: dict[str, dict[str, Any]]) -> None:

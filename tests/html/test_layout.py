@@ -17,7 +17,7 @@ from mcn.engine.events import LettersScored
 from mcn.engine.ranking import placings
 from mcn.html import render_page
 from mcn.projection import EVERYTHING
-from tests.html.browser import start_browser
+from tests.html.browser import start_browser, wait_until
 from tests.html.pages import ROOT, annotated_text, data_of, game_of, replayed
 
 BUILD = ROOT / "build"
@@ -86,14 +86,10 @@ def urls(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def _open(driver: Any, url: str, width: int) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
-
     driver.set_window_size(width, 900)
     driver.get("about:blank")
     driver.get(url)
-    WebDriverWait(driver, 5, poll_frequency=0.02).until(
-        lambda d: d.execute_script("return document.body.dataset.ready")
-    )
+    wait_until(driver, lambda d: d.execute_script("return document.body.dataset.ready"))
     assert driver.execute_script("return window.innerWidth") == width
 
 
@@ -236,17 +232,17 @@ def test_screenshots_at_a_phone_and_a_desktop_width(
 
 
 def test_a_phone_turned_redraws_the_track_for_its_width(driver: Any, urls: dict[str, str]) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
-
     _open(driver, urls["full"] + "#3", 390)
     narrow = driver.execute_script("return +document.getElementById('board').dataset.width")
     address = driver.execute_script("return document.body.dataset.address")
     rows = driver.execute_script("return document.querySelector('#board .track').viewBox.baseVal")
     driver.set_window_size(844, 390)  # landscape
-    WebDriverWait(driver, 5, poll_frequency=0.05).until(
+    wait_until(
+        driver,
         lambda d: (
             d.execute_script("return +document.getElementById('board').dataset.width") != narrow
-        )
+        ),
+        poll=0.05,
     )
     wide = driver.execute_script("return +document.getElementById('board').dataset.width")
     height = driver.execute_script(

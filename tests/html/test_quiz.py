@@ -17,7 +17,7 @@ from mcn.cli import cli
 from mcn.engine.constants import CHANCE
 from mcn.html import render_page
 from mcn.projection import EVERYTHING
-from tests.html.browser import start_browser
+from tests.html.browser import start_browser, wait_until
 from tests.html.pages import ANNOTATED, annotated_text, data_of, evil_record, game_of, replayed
 
 
@@ -129,14 +129,10 @@ def quiz_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def _open(driver: Any, url: str, width: int = 1280) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
-
     driver.set_window_size(width, 900)
     driver.get("about:blank")
     driver.get(url)
-    WebDriverWait(driver, 5, poll_frequency=0.02).until(
-        lambda d: d.execute_script("return document.body.dataset.ready")
-    )
+    wait_until(driver, lambda d: d.execute_script("return document.body.dataset.ready"))
 
 
 def _keys(driver: Any, *keys: str) -> dict[str, Any]:
