@@ -5,11 +5,26 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 
-from tests.commands.helpers import EXAMPLES, GAME_4P, INVALID, run, validator
+from mcn.inputs import effective_jobs
+from tests.commands.helpers import (
+    EXAMPLES,
+    GAME_4P,
+    INVALID,
+    archive_records,
+    report_json,
+    run,
+    validator,
+)
+
+
+@pytest.fixture(scope="module")
+def records() -> list[str]:
+    return archive_records()
 
 
 def test_validate_exit_codes(tmp_path: Path) -> None:
@@ -151,3 +166,52 @@ def test_validate_never_crashes_on_mangled_records(tmp_path: Path) -> None:
 def test_no_progress_bar_when_piped() -> None:
     result = run("validate", str(GAME_4P))
     assert "validating" not in result.output
+
+
+def test_jobs_split_one_file_and_keep_the_order(records: list[str], tmp_path: Path) -> None:
+    # Two games on one line make one chunk of two games: the numbers after it shift.
+    squeezed = records[1].rstrip("\n") + " " + records[2].replace("\n", " ", 1)
+    broken = records[3].replace("round 2\n", "round 2\nR: fly\n", 1)
+    text = "\n".join([records[0], squeezed, broken, *records[4:]] * 3)
+    path = tmp_path / "archive.mcn"
+    path.write_text(text)
+    one = report_json(str(path))
+    two = report_json("--jobs", "2", str(path))
+    for data in (one, two):
+        for game in data["games"]:
+            game["diagnostics"] = [{**d, "message": d["message"]} for d in game["diagnostics"]]
+    assert [g["game"] for g in one["games"]] == list(range(1, 3 * 8 + 1))
+    assert one["games"] == two["games"]
+    assert effective_jobs(1000) >= 1 and effective_jobs(1000) <= (__import__("os").cpu_count() or 1)
+
+
+def test_quiet_text_report_keeps_problems_and_summary(records: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "two.mcn"
+    path.write_text(records[0] + "\n" + records[1].replace("round 2\n", "round 2\nR: fly\n", 1))
+    full = run("validate", str(path)).output.splitlines()
+    quiet = run("validate", "-q", str(path)).output.splitlines()
+    assert [line for line in full if ": game " not in line] == quiet[:-1] + full[-1:]
+    assert sum(": game " in line for line in full) == 2 and not any(": game " in q for q in quiet)
+
+
+def test_a_file_cut_inside_a_move_is_truncated_not_mistyped(
+    records: list[str], tmp_path: Path
+) -> None:
+    text = records[0]
+    market = text.index("\n", text.index("round 3\n") + len("round 3\n"))  # after the draw
+    at = text.index(" bread", market) + len(" bre")
+    path = tmp_path / "cut.mcn"
+    path.write_text(text[:at])
+    (diagnostic,) = [
+        d for d in report_json(str(path))["games"][0]["diagnostics"] if d["code"] == "truncated"
+    ]
+    message = diagnostic["message"]
+    assert re.match(
+        r"the record ends in the middle of round [34]; the last complete decision is 3\.", message
+    )
+    assert "it looks cut off" in message
+    # an error early in a last line without a line break is an ordinary error
+    last = text.rstrip("\n").rsplit("\n", 1)
+    path.write_text(last[0] + "\nR: fly " + last[1])
+    codes = {d["code"] for d in report_json(str(path))["games"][0]["diagnostics"]}
+    assert "truncated" not in codes and codes & {"syntax", "action", "illegal"}

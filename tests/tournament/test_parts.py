@@ -1,61 +1,28 @@
 """The parts of tournament day one at a time: placings and the rules that decide them, reading
-a Result tag, inputs and encodings, --jobs inside one file, filter, standings formats."""
+a Result tag, inputs and encodings, scoring schemes and names (the commands' own tests of
+filter, standings and validate are in tests/commands/)."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import re
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
-from click.testing import CliRunner, Result
 
-from mcn.cli import cli
-from mcn.commands.random_games import random_records
 from mcn.commands.standings import csv_cell, markdown_cell
 from mcn.engine import play_random_game
 from mcn.engine.ranking import placings
-from mcn.inputs import collect, detect, effective_jobs
-from mcn.notation import write
-from mcn.resources import load_schema
+from mcn.inputs import collect, detect
 from mcn.standings import Row, Scoring, near_duplicates, parse_scoring
 from mcn.verdict import read_result
+from tests.commands.helpers import archive_records, report_json, run
 
 ROSTER = {"R": "Paula", "B": "Dominik", "G": "Emil Berg", "Y": "Red"}
 
 
-def run(*args: str, input: bytes | None = None) -> Result:
-    result = CliRunner().invoke(cli, list(args), input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
-
-
 @pytest.fixture(scope="module")
 def records() -> list[str]:
-    return [write(game) for game in random_records(4, 140, 6)] + [
-        write(game) for game in random_records(2, 150, 2)
-    ]
-
-
-def report_json(*args: str) -> Any:
-    result = run("validate", "--format", "json", *args)
-    data = json.loads(result.output)
-    schema = load_schema("report")
-    jsonschema.validators.validator_for(schema)(schema).validate(data)
-    return data
-
-
-def standings_json(result: Result) -> Any:
-    data = json.loads(result.stdout)
-    schema = load_schema("standings")
-    jsonschema.validators.validator_for(schema)(schema).validate(data)
-    return data
+    return archive_records()
 
 
 # ---- placings (the engine's end-of-game ranking) -------------------------------------------
@@ -223,53 +190,7 @@ def test_encoding_auto_reads_boms_and_falls_back_per_file(
     assert refused.exit_code == 2 and "'base64' is not a text encoding" in refused.output
 
 
-# ---- --jobs inside one file -----------------------------------------------------------------
-
-
-def test_jobs_split_one_file_and_keep_the_order(records: list[str], tmp_path: Path) -> None:
-    # Two games on one line make one chunk of two games: the numbers after it shift.
-    squeezed = records[1].rstrip("\n") + " " + records[2].replace("\n", " ", 1)
-    broken = records[3].replace("round 2\n", "round 2\nR: fly\n", 1)
-    text = "\n".join([records[0], squeezed, broken, *records[4:]] * 3)
-    path = tmp_path / "archive.mcn"
-    path.write_text(text)
-    one = report_json(str(path))
-    two = report_json("--jobs", "2", str(path))
-    for data in (one, two):
-        for game in data["games"]:
-            game["diagnostics"] = [{**d, "message": d["message"]} for d in game["diagnostics"]]
-    assert [g["game"] for g in one["games"]] == list(range(1, 3 * 8 + 1))
-    assert one["games"] == two["games"]
-    assert effective_jobs(1000) >= 1 and effective_jobs(1000) <= (__import__("os").cpu_count() or 1)
-
-
 # ---- filter --------------------------------------------------------------------------------
-
-
-def test_filter_writes_matching_games_as_written_with_lf_line_ends(
-    records: list[str], tmp_path: Path
-) -> None:
-    # comments and layout kept; the CRLF game's line ends (and a lone CR) become LF, so the
-    # archive has one line-end convention
-    crlf = records[0].replace("\n", "\r\n").replace("setup\r\n", "setup\r\n{kept}  \r\n", 1)
-    broken = records[1].replace("round 2\n", "round 2\nR: fly\n", 1)
-    source = tmp_path / "in.mcn"
-    source.write_bytes((crlf + "\r\n" + broken + "\n" + "\n".join(records[2:4])).encode())
-    out = tmp_path / "out.mcn"
-    result = run("filter", str(source), "--valid", "-o", str(out))
-    assert result.exit_code == 0
-    lf = crlf.replace("\r\n", "\n") + "\n"
-    assert "{kept}  \n" in lf
-    assert out.read_bytes() == lf.encode() + "\n".join(records[2:4]).encode()
-    assert b"\r" not in out.read_bytes()
-    run("filter", str(source), "--invalid", "-o", str(out))
-    assert out.read_bytes() == (broken + "\n").encode()
-    winner = records[2].split('[Result "')[1].split('"')[0]
-    run("filter", str(source), "--result", winner, "--player", "random PLAYER  red", "-o", str(out))
-    expected = [r for r in (records[0], records[2], records[3]) if f'[Result "{winner}"]' in r]
-    assert out.read_bytes().replace(b"\r\n", b"\n").count(b"[Event") == len(expected)
-    none = run("filter", str(source), "--event", "no such event")
-    assert none.stdout == "" and "0 of 4 games written" in none.stderr
 
 
 # ---- standings -----------------------------------------------------------------------------
@@ -304,99 +225,3 @@ def test_near_duplicate_names_are_warned_about_not_merged() -> None:
 def test_untrusted_names_are_escaped_in_every_format() -> None:
     assert csv_cell("=HYPERLINK(1)") == "'=HYPERLINK(1)" and csv_cell("Ann") == "Ann"
     assert markdown_cell("a|b *c* <x>") == r"a\|b \*c\* \<x\>"
-
-
-def test_standings_formats_events_and_player_counts(records: list[str], tmp_path: Path) -> None:
-    evil = "<script>alert(1)</script> | *x* =1+1"
-    texts = [r.replace("Random player red", evil.replace('"', "")) for r in records]
-    texts = [
-        re.sub(r'\[Event "[^"]*"\]', '[Event "Cup"]' if i < 4 else '[Event "League"]', t)
-        for i, t in enumerate(texts)
-    ]
-    path = tmp_path / "all.mcn"
-    path.write_text("\n".join(texts))
-    page = run("standings", "--format", "html", str(path)).stdout
-    assert "<script>" not in page and "&lt;script&gt;" in page
-    md = run("standings", "--format", "md", str(path)).stdout
-    assert r"\<script\>" in md and r"\| \*x\*" in md
-    table = list(csv.reader(io.StringIO(run("standings", "--format", "csv", str(path)).stdout)))
-    assert any(row[1].startswith("<script>") for row in table)
-    expect = run("standings", "--format", "json", "--expect-players", "4", str(path))
-    data = standings_json(expect)
-    assert expect.exit_code == 1
-    assert sum(x["kind"] == "invalid" and "expects 4" in x["reason"] for x in data["excluded"]) == 2
-    grouped = standings_json(run("standings", "--format", "json", "--by-event", str(path)))
-    assert [(t["event"], t["games"]) for t in grouped["tables"]] == [("Cup", 4), ("League", 4)]
-    cup = standings_json(run("standings", "--format", "json", "--event", " CUP", str(path)))
-    assert cup["summary"] == {"games": 4, "counted": 4, "excluded": 0}
-    points = standings_json(run("standings", "--format", "json", "--points", "3,1,0,0", str(path)))
-    assert points["scoring"] == {"scheme": "places", "points": [3, 1, 0, 0]}
-    assert run("standings", "--points", "x", str(path)).exit_code == 2
-
-
-def test_a_file_cut_inside_a_move_is_truncated_not_mistyped(
-    records: list[str], tmp_path: Path
-) -> None:
-    text = records[0]
-    market = text.index("\n", text.index("round 3\n") + len("round 3\n"))  # after the draw
-    at = text.index(" bread", market) + len(" bre")
-    path = tmp_path / "cut.mcn"
-    path.write_text(text[:at])
-    (diagnostic,) = [
-        d for d in report_json(str(path))["games"][0]["diagnostics"] if d["code"] == "truncated"
-    ]
-    message = diagnostic["message"]
-    assert re.match(
-        r"the record ends in the middle of round [34]; the last complete decision is 3\.", message
-    )
-    assert "it looks cut off" in message
-    # an error early in a last line without a line break is an ordinary error
-    last = text.rstrip("\n").rsplit("\n", 1)
-    path.write_text(last[0] + "\nR: fly " + last[1])
-    codes = {d["code"] for d in report_json(str(path))["games"][0]["diagnostics"]}
-    assert "truncated" not in codes and codes & {"syntax", "action", "illegal"}
-
-
-def test_quiet_text_report_keeps_problems_and_summary(records: list[str], tmp_path: Path) -> None:
-    path = tmp_path / "two.mcn"
-    path.write_text(records[0] + "\n" + records[1].replace("round 2\n", "round 2\nR: fly\n", 1))
-    full = run("validate", str(path)).output.splitlines()
-    quiet = run("validate", "-q", str(path)).output.splitlines()
-    assert [line for line in full if ": game " not in line] == quiet[:-1] + full[-1:]
-    assert sum(": game " in line for line in full) == 2 and not any(": game " in q for q in quiet)
-
-
-def test_filter_jobs_keeps_input_order_and_judges_undecodable_games_too(
-    records: list[str], tmp_path: Path
-) -> None:
-    # a game that is not UTF-8 under a forced --encoding is judged in the reading process;
-    # the games around it go to the workers; the output is the same with --jobs 1 and 2
-    latin = records[1].replace("[Event", '[Annotator "Jos\xe9"]\n[Event', 1).encode("latin-1")
-    source = tmp_path / "mixed.mcn"
-    tail = "\n".join(records[2:]).encode()
-    source.write_bytes(records[0].encode() + b"\n" + latin + b"\n" + tail)
-    outputs = []
-    for jobs in ("1", "2"):
-        for validity in ("--valid", "--invalid"):
-            result = run("filter", str(source), "--encoding", "utf-8", validity, "--jobs", jobs)
-            assert result.exit_code == 0, result.output
-            outputs.append(result.stdout_bytes)
-    assert outputs[:2] == outputs[2:]
-    assert outputs[0] == records[0].encode() + b"\n" + tail  # every valid game, in order
-    assert b"Jos\xef\xbf\xbd" in outputs[1] and outputs[1].count(b"[Event") == 1
-    piped = run("filter", "-", "--valid", "--jobs", "2", input=source.read_bytes())
-    assert piped.exit_code == 2 and "standard input cannot be read with --jobs" in piped.output
-
-
-def test_filter_standings_and_validate_show_progress_only_to_a_watcher(
-    records: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # a bar on standard error for long work, never when piped (mcn.progress)
-    source = tmp_path / "games.mcn"
-    source.write_text("\n".join(records), encoding="utf-8")
-    assert "filtering" not in run("filter", str(source), "--valid").stderr
-    monkeypatch.setattr("mcn.progress.wanted", lambda total: True)
-    watched = run("filter", str(source), "--valid")
-    assert "filtering" in watched.stderr and watched.stdout == "\n".join(records)
-    assert "counting" in run("standings", str(source)).stderr
-    assert "validating" in run("validate", str(source)).stderr  # one helper for the three
