@@ -10,11 +10,12 @@ variation, a malformed header, an invalid token, a move that lacks its ';').
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+if TYPE_CHECKING:  # Lark is imported when the grammar reads a text, not at every start
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from mcn.notation.hints import hint
 from mcn.notation.slips import open_comment
@@ -141,6 +142,21 @@ def describe_token(token: Any) -> str:
 
 # ---- turning Lark's exceptions into messages --------------------------------------------------
 
+
+def syntax_failure(error: BaseException) -> UnexpectedInput | None:
+    """``error`` when it is Lark's syntax error (``UnexpectedInput``), else ``None``.
+
+    Lark is imported only when a text needs the grammar (the fast path reads plain records
+    without it: about a tenth of a command's start); an exception raised before Lark was ever
+    imported cannot be one of its errors, so this asks only a loaded Lark.
+    """
+    exceptions = sys.modules.get("lark.exceptions")
+    if exceptions is not None and isinstance(error, exceptions.UnexpectedInput):
+        found: UnexpectedInput = error
+        return found
+    return None
+
+
 _BAD_TOKEN: Final = re.compile(r"[^\s{}()\[\];<>]+")
 _HEADER_START: Final = re.compile(r"\[[ \t]*[A-Za-z]")
 _ROUND_WORD: Final = re.compile(r"(?i:round)(?![A-Za-z0-9-])")
@@ -148,6 +164,8 @@ _ROUND_WORD: Final = re.compile(r"(?i:round)(?![A-Za-z0-9-])")
 
 def _open(state: Any, kind: str) -> Any:
     """The innermost ``kind`` token ('(' or '<') still open on the parser's stack, if any."""
+    from lark import Token
+
     stack = getattr(state, "value_stack", None) or []
     for value in reversed(stack):
         if isinstance(value, Token) and value.type == kind:
@@ -157,6 +175,8 @@ def _open(state: Any, kind: str) -> Any:
 
 def _previous_type(state: Any, history: Any = None) -> str | None:
     """The type of the token just before the error (from the stack or the lexer's history)."""
+    from lark import Token
+
     stack = getattr(state, "value_stack", None) or []
     if stack and isinstance(stack[-1], Token):
         return str(stack[-1].type)
@@ -179,6 +199,8 @@ def _plausible(expected: set[str], state: Any) -> set[str]:
 def explain(error: UnexpectedInput, text: str) -> tuple[str, int, int]:
     """A message and a 1-based (line, column) for a Lark error on ``text``; an error that
     follows a comment left open is told at the ``{`` that opened it (:func:`_open_comment`)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(error, UnexpectedCharacters):
         return _open_comment(_explain_characters(error, text), text, error.pos_in_stream)
     if isinstance(error, UnexpectedToken):

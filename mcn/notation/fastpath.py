@@ -63,11 +63,11 @@ Template = tuple[tuple[Any, ...], ...]
 
 @cache
 def _terminals() -> dict[str, str]:
-    """The regular expression of each terminal of the loaded grammar."""
-    from mcn.notation.grammar import shared
+    """The regular expression of each terminal of the grammar (shipped beside it, so that
+    plain records are read without loading Lark: :func:`mcn.notation.grammar.terminals`)."""
+    from mcn.notation.grammar import terminals
 
-    parser, _ = shared()
-    return {terminal.name: terminal.pattern.to_regexp() for terminal in parser.terminals}
+    return terminals()
 
 
 def _first_move(grouped: bool) -> str:

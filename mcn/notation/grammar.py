@@ -14,18 +14,24 @@ built without a cache — Lark swallows a failed cache write silently.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from functools import cache
-
-from lark import Lark
+from typing import TYPE_CHECKING
 
 from mcn import resources
 from mcn.notation.builder import RecordBuilder
 from mcn.resources import cache_file
 
+if TYPE_CHECKING:  # imported when a parser is built: the fast path reads plain records without
+    from lark import Lark
+
 
 def build_parser(builder: RecordBuilder, *, use_cache: bool = True) -> Lark:
     """A fresh LALR parser whose reductions call ``builder``."""
+    from lark import Lark
+
     grammar = grammar_text()
     return Lark(
         grammar,
@@ -43,6 +49,58 @@ def shared() -> tuple[Lark, RecordBuilder]:
     """The process-wide parser and its builder (parsing is single-threaded)."""
     builder = RecordBuilder()
     return build_parser(builder), builder
+
+
+TERMINALS_FILE = "mcn.terminals.json"
+"""The terminals' regular expressions derived from ``grammar/mcn.lark``, shipped beside it."""
+
+
+def terminals_from_lark() -> dict[str, str]:
+    """The regular expression of each terminal, as the loaded Lark parser has it."""
+    parser, _ = shared()
+    return {terminal.name: terminal.pattern.to_regexp() for terminal in parser.terminals}
+
+
+def grammar_digest(grammar: str) -> str:
+    """The digest that ties a derived file to the grammar text it was derived from."""
+    return hashlib.sha256(grammar.encode("utf-8")).hexdigest()
+
+
+def terminals_document() -> str:
+    """The text of ``grammar/mcn.terminals.json`` for the current grammar
+    (:func:`write_terminals` writes it; ``tests/notation/test_grammar.py`` holds the shipped
+    file to it)."""
+    document = {
+        "grammar_sha256": grammar_digest(grammar_text()),
+        "terminals": terminals_from_lark(),
+    }
+    return json.dumps(document, indent=1, sort_keys=True) + "\n"
+
+
+def write_terminals() -> None:
+    """Regenerate ``grammar/mcn.terminals.json`` after an edit of the grammar:
+    ``python -c 'from mcn.notation.grammar import write_terminals; write_terminals()'``."""
+    path = resources.grammar_path().with_name(TERMINALS_FILE)
+    path.write_text(terminals_document(), encoding="utf-8")
+
+
+@cache
+def terminals() -> dict[str, str]:
+    """The regular expression of each terminal of the grammar (what the fast path is built
+    from): read from the shipped ``grammar/mcn.terminals.json`` when it was derived from this
+    very grammar text, so that reading a plain record never imports Lark (a tenth of every
+    command's start); otherwise (the grammar edited, the file not regenerated) from Lark."""
+    path = resources.grammar_path().with_name(TERMINALS_FILE)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        document = {}
+    if isinstance(document, dict) and document.get("grammar_sha256") == grammar_digest(
+        grammar_text()
+    ):
+        found: dict[str, str] = document["terminals"]
+        return found
+    return terminals_from_lark()
 
 
 _RULE_START = re.compile(r"[!?]?_?[a-z][a-z0-9_]*:")

@@ -20,11 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from lark.exceptions import UnexpectedInput
-
 from mcn.collector import collector_paused
 from mcn.limits import variation_problem
-from mcn.notation.errors import NotationError, explain
+from mcn.notation.errors import NotationError, explain, syntax_failure
 from mcn.notation.fastpath import parse_plain
 from mcn.notation.games import Problem, group_games
 from mcn.notation.grammar import shared
@@ -125,7 +123,10 @@ def parse_chunk(
         return [GameResult(number, None, (_limit_error(too_many, chunk, name, number),))]
     try:
         elements = read(chunk.text, chunk.first_line - 1)
-    except UnexpectedInput as failure:
+    except Exception as raised:
+        failure = syntax_failure(raised)
+        if failure is None:
+            raise
         message, line, column = explain(failure, chunk.text)
         line += chunk.first_line - 1
         error = NotationError(
@@ -217,7 +218,10 @@ def read_strict(text: str, name: str, read: Reading) -> File:
             raise errors[0]
     try:
         elements = read(text, 0)
-    except UnexpectedInput as failure:
+    except Exception as raised:
+        failure = syntax_failure(raised)
+        if failure is None:
+            raise
         _, errors = read_lenient(text, name, read)
         if errors:
             raise errors[0] from None
