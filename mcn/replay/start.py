@@ -9,7 +9,6 @@ from mcn.engine import GameState, new_game
 from mcn.engine.data import Board
 from mcn.notation.lexical import META_CULPA
 from mcn.notation.model import Game, Span
-from mcn.position import PositionError, state_from_text
 
 POSITION_TAG = "Position"
 
@@ -50,6 +49,10 @@ def start_state(game: Game, board: Board | None = None) -> GameState:
     text = game.header(POSITION_TAG)
     if text is None:
         return new_game(**{**setup, "board": board or setup["board"]})
+    # Here, not at the top: a game from a position is rare, and the position reader (its
+    # grammar, Lark, the views it checks with) is a fifth of every replaying command's start.
+    from mcn.position import PositionError, state_from_text
+
     try:
         state = state_from_text(text)
     except PositionError as error:
