@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcn import resources
 from mcn.engine.constants import (
     CARDS,
     CREWS,
@@ -28,6 +29,7 @@ from mcn.engine.decision import DECISIONS
 from mcn.engine.serial import compiled
 from mcn.position.errors import PositionError
 from mcn.position.model import MASK, Position, is_hidden
+from mcn.position.shape import surely_valid
 
 #: The arguments of each kind of step (``c`` a playing colour, ``i`` an integer, ``s`` a word,
 #: possibly empty): the engine pushes them so (mcn/engine/*.py, ``s.push``).
@@ -74,7 +76,12 @@ _SECTION_PHASES = {"prep": "prep", "bid": "bid", "pick": "pick", "post": "post"}
 
 
 def schema_problems(position: Any) -> list[PositionError]:
-    """Shape and range problems (schemas/position.schema.json), each naming its field."""
+    """Shape and range problems (schemas/position.schema.json), each naming its field.
+
+    A position the quick walk of :mod:`mcn.position.shape` accepts has none; only the others
+    are judged by ``jsonschema`` (imported then), whose messages name the fields."""
+    if surely_valid(resources.load_schema("position"), position):
+        return []
     out = []
     for error in sorted(compiled("position").iter_errors(position), key=lambda e: e.path):
         path = ".".join(str(p) for p in error.absolute_path) or "position"
