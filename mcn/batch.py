@@ -19,7 +19,7 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Final, Protocol
 
@@ -454,6 +454,9 @@ class Runner:
     def _parallel(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
         """Chunks checked by the workers, in batches, reports yielded in order."""
         if self._pool is None:
+            # imported here: the process pool (multiprocessing) is a tenth of a start
+            from concurrent.futures import ProcessPoolExecutor
+
             self._pool = self._executor or ProcessPoolExecutor(max_workers=self.jobs)
         pool = self._pool
         pending: deque[tuple[Future[list[GameReport]], int, list[Chunk]]] = deque()

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import csv
 import io
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -199,6 +198,8 @@ def load_schedule(path: str, shown: str | None = None) -> Schedule:
 
 
 def _from_toml(name: str, text: str) -> Schedule:
+    import tomllib  # here: only a schedule file needs it
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
