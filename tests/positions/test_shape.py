@@ -26,7 +26,7 @@ JUDGE = jsonschema.Draft202012Validator(SCHEMA)
 
 def positions() -> list[Any]:
     """Every tenth decision's position, for everybody, for Blue and for a spectator (masks)."""
-    out = []
+    out: list[Any] = []
     for index, (_, state) in enumerate(decisions()):
         if index % 10 == 0:
             out.extend(position_of(state, viewer) for viewer in (ALL, "B", None))
