@@ -46,11 +46,12 @@ class _MoveParts:
     """What the ``move`` rule read: the action and its comments and annotations. The item
     rule, which knows the move's head, makes the :class:`Move`."""
 
-    __slots__ = ("action", "after", "before", "glyphs", "variations")
+    __slots__ = ("action", "after", "before", "glyphs", "seal", "variations")
 
     def __init__(self, before: tuple[Comment, ...], action: Lexeme) -> None:
         self.before = before
         self.action = action
+        self.seal = ""
         self.glyphs: list[str] = []
         self.after: list[Comment] = []
         self.variations: list[tuple[Element, ...]] = []
@@ -138,7 +139,7 @@ class RecordBuilder:
     # ---- items and moves --------------------------------------------------------------------
 
     def move(self, children: list[Any]) -> _MoveParts:
-        """``COMMENT* ACTION _annotation*``."""
+        """``COMMENT* ACTION SEAL? _annotation*``."""
         index = 0
         while children[index].type == "COMMENT":
             index += 1
@@ -148,6 +149,8 @@ class RecordBuilder:
                 parts.variations.append(annotation)
             elif annotation.type == "GLYPH":
                 parts.glyphs.append(annotation.value)
+            elif annotation.type == "SEAL":
+                parts.seal = annotation.value[1:].lower()
             else:
                 parts.after.append(self._comment(annotation))
         return parts
@@ -190,6 +193,7 @@ class RecordBuilder:
                     tuple(child.variations),
                     raw,
                     span,
+                    child.seal,
                 )
             )
         end = moves[-1].span

@@ -97,8 +97,9 @@ _EXPECTED: Final = (
     ("RPAR", "')'"),
     ("$END", "the end of the file"),
 )
-#: Terminals that only ever come with another one that names them better.
-_IMPLIED: Final = {"LABEL": "HEAD"}
+#: Terminals that only ever come with another one that names them better (a commitment is
+#: rare enough that listing it after every action would only lengthen the messages).
+_IMPLIED: Final = {"LABEL": "HEAD", "SEAL": "GLYPH"}
 
 
 def describe_expected(expected: set[str] | frozenset[str]) -> str:
@@ -137,6 +138,8 @@ def describe_token(token: Any) -> str:
         return f"section marker '{_shorten(value)}'"
     if kind == "GLYPH":
         return f"glyph '{value}'"
+    if kind == "SEAL":
+        return f"commitment '{_shorten(value)}'"
     return f"'{value}'"
 
 
@@ -262,6 +265,8 @@ def _explain_characters(error: UnexpectedCharacters, text: str) -> tuple[str, in
             line,
             column,
         )
+    if char == "#":
+        return _malformed_commitment(text, position), line, column
     if _ROUND_WORD.match(text, position):
         return "'round' must be followed by the round number, like 'round 3'", line, column
     word = _BAD_TOKEN.match(text, position)
@@ -273,6 +278,23 @@ def _explain_characters(error: UnexpectedCharacters, text: str) -> tuple[str, in
     shown = repr(char) if char and not char.isprintable() else f"'{char}'"
     what = _after(previous) or f"expected {describe_expected(allowed)}"
     return f"unexpected character {shown}: {what}", line, column
+
+
+def _malformed_commitment(text: str, position: int) -> str:
+    """A ``#`` the lexer could not read as a commitment: say what one looks like."""
+    found = _BAD_TOKEN.match(text, position)
+    written = found.group() if found is not None else "#"
+    digits = written[1:]
+    if not digits:
+        what = "nothing"
+    elif any(c not in "0123456789abcdefABCDEF" for c in digits):
+        what = f"'{_shorten(written)}', which is not hexadecimal"
+    else:
+        what = f"{len(digits)} hex digits"
+    return (
+        "malformed commitment: '#' must be followed by exactly 64 hex digits "
+        f"(a SHA-256, as 'mcn seal' prints it), found {what}"
+    )
 
 
 def _explain_token(error: UnexpectedToken) -> tuple[str, int, int]:

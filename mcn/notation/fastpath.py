@@ -299,7 +299,17 @@ class _DraftMove(_Record):
     half. The object is a ``Move`` before anyone else sees it.
     """
 
-    __slots__ = ("actor", "after", "before", "glyphs", "raw", "span", "tokens", "variations")
+    __slots__ = (
+        "actor",
+        "after",
+        "before",
+        "glyphs",
+        "raw",
+        "seal",
+        "span",
+        "tokens",
+        "variations",
+    )
     actor: str
     tokens: tuple[str, ...]
     glyphs: tuple[str, ...]
@@ -308,6 +318,7 @@ class _DraftMove(_Record):
     variations: tuple[tuple[Element, ...], ...]
     raw: str
     span: Span
+    seal: str
 
 
 class _DraftItem(_Record):
@@ -412,6 +423,7 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                     move.glyphs = move.before = move.after = move.variations = nothing
                     move.raw = raw
                     move.span = where
+                    move.seal = ""
                     move.__class__ = move_class  # type: ignore[assignment]
                     moves.append(move)  # type: ignore[arg-type]
                 end_line = row

@@ -45,6 +45,7 @@ def _patterns() -> dict[str, tuple[str, Callable[[str], Any]]]:
         "tag": defs["header"]["properties"]["tag"]["pattern"],
         "value": defs["header"]["properties"]["value"]["pattern"],
         "glyph": defs["move"]["properties"]["glyphs"]["items"]["pattern"],
+        "commitment": defs["move"]["properties"]["commitment"]["pattern"],
         "first_token": defs["first_token"]["pattern"],
         "token": defs["token"]["pattern"],
     }
@@ -134,7 +135,9 @@ def _strings(value: Any, path: str, pattern: str | None = None) -> None:
         _string(text, f"{path}/{index}", pattern)
 
 
-_MOVE_FIELDS: Final = frozenset(("actor", "tokens", "glyphs", "before", "after", "variations"))
+_MOVE_FIELDS: Final = frozenset(
+    ("actor", "tokens", "commitment", "glyphs", "before", "after", "variations")
+)
 
 
 def _move(value: Any, path: str) -> None:
@@ -142,6 +145,8 @@ def _move(value: Any, path: str) -> None:
     if value["actor"] not in _ACTORS or isinstance(value["actor"], bool):
         raise _Invalid(f"{value['actor']!r} is not one of {list(_ACTORS)!r}", f"{path}/actor")
     _tokens(value["tokens"], f"{path}/tokens", 1)
+    if "commitment" in value:
+        _string(value["commitment"], f"{path}/commitment", "commitment")
     if "glyphs" in value:
         _strings(value["glyphs"], f"{path}/glyphs", "glyph")
     for key in ("before", "after"):

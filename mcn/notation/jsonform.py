@@ -91,6 +91,8 @@ class _Exporter(Visitor):
 
     def visit_move(self, move: Move, item: Item, index: int) -> None:
         data: Json = {"actor": move.actor, "tokens": list(move.tokens)}
+        if move.seal:
+            data["commitment"] = move.seal
         if move.glyphs:
             data["glyphs"] = list(move.glyphs)
         if move.before:
@@ -239,6 +241,7 @@ class _GameReader:
             tuple(Comment(text) for text in data.get("before", ())),
             tuple(Comment(text) for text in data.get("after", ())),
             tuple(variations),
+            seal=data.get("commitment", ""),
         )
 
     @staticmethod

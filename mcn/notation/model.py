@@ -142,6 +142,7 @@ class Move(_Record):
     variations: tuple[tuple[Element, ...], ...] = ()
     raw: str = field(default="", compare=False)
     span: Span | None = field(default=None, compare=False)
+    seal: str = ""
 
     def __init__(
         self,
@@ -153,6 +154,7 @@ class Move(_Record):
         variations: tuple[tuple[Element, ...], ...] = (),
         raw: str = "",
         span: Span | None = None,
+        seal: str = "",
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "tokens", tokens)
@@ -162,6 +164,7 @@ class Move(_Record):
         object.__setattr__(self, "variations", variations)
         object.__setattr__(self, "raw", raw)
         object.__setattr__(self, "span", span)
+        object.__setattr__(self, "seal", seal)
 
     @property
     def text(self) -> str:
@@ -174,7 +177,7 @@ class Move(_Record):
         return self.actor == CHANCE
 
     def _own(self) -> tuple[object, ...]:
-        return (self.actor, self.tokens, self.glyphs, self.before, self.after)
+        return (self.actor, self.tokens, self.glyphs, self.before, self.after, self.seal)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Move:
@@ -193,6 +196,8 @@ class Move(_Record):
 
     def __repr__(self) -> str:
         parts = [f"{self.actor}: {self.text}"]
+        if self.seal:
+            parts.append(f"seal={self.seal[:12]}…")
         if self.glyphs:
             parts.append(f"glyphs={self.glyphs!r}")
         if self.before or self.after:

@@ -133,9 +133,13 @@ class CanonicalWriter(Visitor):
             out.append(comment_text(comment))
             out.append(" ")
         out.append(" ".join(tokens))
+        if move.seal:
+            out.append(" #")
+            out.append(move.seal)
         for position, glyph in enumerate(move.glyphs):
             # The first !/? glyph sticks to the action: `bid ?` is a secret, `bid?` a glyph.
-            if position or glyph[0] == "$":
+            # After a commitment it stands apart (`bid ? #3f…a ?`: no action continues there).
+            if position or glyph[0] == "$" or move.seal:
                 out.append(" ")
             out.append(glyph)
         for comment in move.after:

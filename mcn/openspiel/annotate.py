@@ -29,7 +29,16 @@ _COMMENT = re.compile(
 def _annotated_move(move: Move, verdict: Verdict) -> Move:
     glyphs = (*move.glyphs, verdict.glyph) if verdict.glyph else move.glyphs
     after = (*move.after, Comment(verdict.comment()))
-    return Move(move.actor, move.tokens, glyphs, move.before, after, move.variations, move.raw)
+    return Move(
+        move.actor,
+        move.tokens,
+        glyphs,
+        move.before,
+        after,
+        move.variations,
+        move.raw,
+        seal=move.seal,
+    )
 
 
 def _walk(elements: Iterable[Element], notes: dict[int, Verdict]) -> tuple[Element, ...]:
@@ -49,6 +58,7 @@ def _walk(elements: Iterable[Element], notes: dict[int, Verdict]) -> tuple[Eleme
                         tuple(_walk(v, notes) for v in move.variations),
                         move.raw,
                         move.span,
+                        move.seal,
                     )
                 moves.append(_annotated_move(move, verdict) if verdict else move)
             element = Item(tuple(moves), element.label, element.span)

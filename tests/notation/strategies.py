@@ -61,6 +61,8 @@ token = st.one_of(
 )
 comment = st.text(alphabet=NASTY, max_size=12).map(Comment)
 glyphs = st.lists(st.sampled_from(GLYPHS), max_size=3).map(tuple)
+#: A sealed move's commitment (64 hex digits), or none (most moves).
+seal = st.one_of(st.just(""), st.text(alphabet="0123456789abcdef", min_size=64, max_size=64))
 
 
 def action(first: st.SearchStrategy[str] = word) -> st.SearchStrategy[tuple[str, ...]]:
@@ -88,6 +90,7 @@ def moves(actor: str, elements: st.SearchStrategy[tuple[Element, ...]]) -> st.Se
         st.lists(comment, max_size=2).map(tuple),
         st.lists(comment, max_size=2).map(tuple),
         st.lists(elements, max_size=2).map(tuple) if _deep(elements) else st.just(()),
+        seal=seal if actor != "*" else st.just(""),
     )
 
 
@@ -258,8 +261,10 @@ def _item(item: Item, data: st.DataObject, out: list[str]) -> None:
         for before in move.before:
             out.append(_comment(before.text) + _space(data, False))
         out.append(_space(data).join(_case(data, t) for t in tokens))
+        if move.seal:
+            out.append(_space(data, data.draw(st.booleans())) + "#" + _case(data, move.seal))
         for position, glyph in enumerate(move.glyphs):
-            if position or glyph.startswith("$") or glyph.startswith("!"):
+            if position or glyph.startswith("$") or glyph.startswith("!") or move.seal:
                 out.append(_space(data, position > 0 or glyph.startswith("$")))
             out.append(glyph)
         for after in move.after:

@@ -37,7 +37,7 @@ def test_format_has_location_source_line_and_caret() -> None:
         ("R: pass; \n", 10, 9, "unexpected end of the file: expected a move after ';'"),
         ("R:\n", 10, 3, "unexpected end of the file: expected an action or a comment"),
         ("R: 5 wine\n", 10, 4, "invalid action '5': an action begins with a word"),
-        ("R: buy wine#\n", 10, 12, "unexpected character '#'"),
+        ("R: buy wine#\n", 10, 12, "malformed commitment: '#' must be followed by exactly 64"),
         ("R: buy Wein_rot\n", 10, 8, "invalid token 'Wein_rot'"),
         ("1. pass\n", 10, 4, "expected an actor like 'R:' after the item number"),
         ("round two\n", 10, 1, "'round' must be followed by the round number"),

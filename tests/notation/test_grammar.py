@@ -71,6 +71,7 @@ SAMPLES = {
     "HEAD": ["R:", "y:", "market:", "*:"],
     "ACTION": ["bid 3+5", "souls", "donate jewel>I 5>?", "bid ?", "buy\n  wine", "x -2 3fa9c0"],
     "GLYPH": ["!", "?", "!!", "??", "!?", "?!", "$3"],
+    "SEAL": ["#" + "0123456789abcdef" * 4, "#" + "AB" * 32],
     "COMMENT": ["{}", "{a \\} b}", "{[x] ( ) ; R: ?}"],
     "LPAR": ["("],
     "RPAR": [")"],
