@@ -112,7 +112,8 @@ class ActionSecret:
     leaves unsure (:data:`CHEST`, :data:`LETTERS`, :data:`OTHER`); ``held_in`` the part of the
     state that keeps the secret once the action is taken (:data:`BIDS`, :data:`POPE_DIE`,
     :data:`CHEST`, :data:`LETTERS`, or a seat's ``money`` or ``goods``; ``""``: none), which
-    a view of a state masks for everybody but its owner (:func:`secret_parts`)."""
+    a view of a state masks for everybody but its owner (:func:`secret_parts`); ``rule`` the
+    rule that makes it secret (cited when a sealed move of this kind is opened wrongly)."""
 
     name: str
     action: type[Action]
@@ -122,6 +123,7 @@ class ActionSecret:
     revealed_by: str = ""
     touches: str = OTHER
     held_in: str = ""
+    rule: str = "R-HID-1"
 
     @property
     def verb(self) -> str:
@@ -166,7 +168,8 @@ class Reveal:
     shows to everybody (waiting since the last such reveal, on the steps of ``on``: the only
     actions whose events may reveal), ``says`` what a would-be outcome tells instead of its
     content, ``checkpoint`` the reveal checkpoint a redacted record writes for it (``""``:
-    none)."""
+    none), ``rule`` the rule that makes the reveal (cited when a sealed move is opened at the
+    wrong time)."""
 
     name: str
     event: type[Event]
@@ -174,6 +177,7 @@ class Reveal:
     holds: Callable[[Event], bool] = _every_event
     on: tuple[type[Action], ...] = ()
     checkpoint: str = ""
+    rule: str = "R-HID-1"
 
 
 def _sets_pope_die(action: Action, events: Sequence[Event]) -> bool:
@@ -249,7 +253,7 @@ def _evaluation_says(event: Event) -> str:
 #: The secret parts of actions (docs/notation.md, "What each viewer sees").
 ACTION_SECRETS: Final[list[ActionSecret]] = [
     # R-BID-1, R-BID-2: a bid, until the last bid of the round reveals them all
-    ActionSecret("bid", Bid, ARGUMENT, revealed_by="bids", held_in=BIDS),
+    ActionSecret("bid", Bid, ARGUMENT, revealed_by="bids", held_in=BIDS, rule="R-BID-1"),
     # R-POP-1: the Pope die, set by the Pope's visit, until the guess
     ActionSecret(
         "pope-die",
@@ -258,16 +262,29 @@ ACTION_SECRETS: Final[list[ActionSecret]] = [
         holds=_sets_pope_die,
         revealed_by="pope-die",
         held_in=POPE_DIE,
+        rule="R-POP-1",
     ),
     # R-DON-1, I-HID-2: the compartment of each donation, for good
-    ActionSecret("compartment", Donate, TARGETS, touches=CHEST, held_in=CHEST),
+    ActionSecret("compartment", Donate, TARGETS, touches=CHEST, held_in=CHEST, rule="I-HID-2"),
     # R-SET-4, I-HID-2: the compartments of a starting bonus, for good
     ActionSecret(
-        "bonus-compartment", Bonus, TARGETS, holds=_has_targets, touches=CHEST, held_in=CHEST
+        "bonus-compartment",
+        Bonus,
+        TARGETS,
+        holds=_has_targets,
+        touches=CHEST,
+        held_in=CHEST,
+        rule="I-HID-2",
     ),
     # I-HID-4: the colour of the Emperor's gift: the giver's and the taker's
     ActionSecret(
-        "gift", Give, ARGUMENT, seen_by=_giver_and_taker, touches=LETTERS, held_in=LETTERS
+        "gift",
+        Give,
+        ARGUMENT,
+        seen_by=_giver_and_taker,
+        touches=LETTERS,
+        held_in=LETTERS,
+        rule="I-HID-4",
     ),
 ]
 
@@ -296,13 +313,14 @@ EVENT_SECRETS: Final[list[EventSecret]] = [
 
 #: The events that reveal secrets, in the order a game meets them.
 REVEALS: Final[list[Reveal]] = [
-    Reveal("bids", BidsRevealed, lambda e: "the bids are revealed", on=(Bid,)),
+    Reveal("bids", BidsRevealed, lambda e: "the bids are revealed", on=(Bid,), rule="R-BID-2"),
     Reveal(
         "pope-die",
         PopeDie,
         lambda e: "the Pope die is revealed",
         holds=_die_guessed,
         on=(Guess,),
+        rule="R-POP-1",
     ),
     Reveal("chest", Evaluation, _evaluation_says, checkpoint=CHEST),
     Reveal("letters", LettersScored, lambda e: "the letters are scored", checkpoint=LETTERS),
@@ -363,6 +381,23 @@ def action_tokens(
         return tokens
     secret = action_secret(action, events)
     return mask_text(tokens, secret.masks if secret is not None else ARGUMENT)
+
+
+def secret_by_verb(verb: str) -> ActionSecret | None:
+    """The first declared secret of actions that begin with ``verb`` (a move whose text is not
+    known yet: a sealed move before its reveal), or None."""
+    for secret in ACTION_SECRETS:
+        if secret.verb == verb:
+            return secret
+    return None
+
+
+def reveal_named(name: str) -> Reveal | None:
+    """The declared reveal called ``name`` (an :attr:`ActionSecret.revealed_by`), or None."""
+    for reveal in REVEALS:
+        if reveal.name == name:
+            return reveal
+    return None
 
 
 def tokens_by_text(actor: str, tokens: tuple[str, ...], viewer: str | None) -> tuple[str, ...]:
@@ -493,9 +528,11 @@ __all__ = [
     "hides",
     "mask_targets",
     "masked_fields",
+    "reveal_named",
     "reveal_of",
     "reveal_text",
     "revealed_flags",
+    "secret_by_verb",
     "secret_parts",
     "sees",
     "tokens_by_text",

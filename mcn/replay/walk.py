@@ -14,6 +14,7 @@ from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.binding import Binding
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
+from mcn.replay.sealed import check_seals, open_seals
 from mcn.replay.start import POSITION_TAG, header_span, start_state
 
 #: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
@@ -189,8 +190,9 @@ def replay_game(
     ``tree``). ``strict`` stops at the first error (a breach, I-POP-9, is then an error too).
     ``board`` replaces the profile the ``[Board]`` header names (``--board FILE``, B-4).
     """
+    opening = open_seals(game)
     replayer = Replayer(
-        game,
+        opening.game,
         file,
         index,
         keep_states=keep_states,
@@ -201,7 +203,9 @@ def replay_game(
     )
     replayer.board = board
     with collector_paused():
-        return replayer.run()
+        replay = replayer.run()
+        check_seals(opening, replay)  # sealed moves and verifiable chance (mcn.replay.sealed)
+        return replay
 
 
 def replay_games(games: Iterable[Game], file: str, **options: Any) -> Iterable[GameReplay]:

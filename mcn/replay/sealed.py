@@ -1,0 +1,660 @@
+"""Sealed moves and verifiable chance: opening a record's commitments and checking them.
+
+A sealed move (``R: bid ? #3f2a…``, docs/notation.md "Sealed moves") shows what everybody may
+see and commits to the rest; a ``<reveal R bid 3+5 SALT>`` checkpoint opens it. Under the chance
+protocol (``[Chance "commit-reveal"]``, docs/fair-play.md) every player commits to a random
+contribution before each draw (``<chance-commit R DIGEST>``) and reveals it
+(``<chance-reveal R VALUE>``); the draw is the engine's deterministic function of them
+(:mod:`mcn.engine.fair_draw`).
+
+Replay binds this in two steps around the ordinary walk, so that the walk itself knows nothing
+of it:
+
+1. :func:`open_seals` pairs each reveal with the earliest open sealed move of the same player
+   and verb before it on its line (a variation sees the open seals of the line it branches
+   from), checks the salt and the hash, and gives the walk a copy of the game in which every
+   correctly opened sealed move carries its revealed text (an unopened one stays a ``?`` move:
+   a stand-in, as in a redacted record) and the protocol's checkpoints are left out (they are
+   no statements about the state, and they end no turn).
+2. :func:`check_seals` looks at the replayed steps: a sealed move must hold a secret that the
+   secrets' declaration (:mod:`mcn.engine.secrets`) names, must show exactly what that
+   declaration masks, and must be opened when the rules reveal it — after the step that
+   reveals it and before the next move; a secret the rules never reveal to all (a donation's
+   compartment) once the game is over. Each draw under the protocol is recomputed.
+
+Errors name the player, the decision address and the rule of the secret (or of its reveal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from mcn.engine import CHANCE, GameState
+from mcn.engine.constants import COLOUR_NAMES
+from mcn.engine.fair_draw import derived_draw
+from mcn.engine.secrets import (
+    action_secret,
+    action_tokens,
+    reveal_named,
+    reveal_of,
+    secret_by_verb,
+)
+from mcn.notation.commitments import (
+    DIGEST,
+    contribution_digest,
+    draw_seed,
+    salt_problem,
+    seal_digest,
+)
+from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move, Span
+from mcn.replay.model import Diagnostic, GameReplay, Line, Step
+
+#: The header that names a record's chance protocol, and the protocols mcn knows.
+CHANCE_TAG: Final = "Chance"
+COMMIT_REVEAL: Final = "commit-reveal"
+CHANCE_PROTOCOLS: Final = ("none", COMMIT_REVEAL)
+#: The checkpoints of the protocols: opening a sealed move, a chance contribution's
+#: commitment and its reveal.
+REVEAL: Final = "reveal"
+CHANCE_COMMIT: Final = "chance-commit"
+CHANCE_REVEAL: Final = "chance-reveal"
+PROTOCOL_CHECKPOINTS: Final = (REVEAL, CHANCE_COMMIT, CHANCE_REVEAL)
+
+
+def _name(colour: str) -> str:
+    return COLOUR_NAMES.get(colour, colour)
+
+
+@dataclass(slots=True)
+class _Problem:
+    """A problem found before replay, reported once the address is known."""
+
+    message: str
+    span: Span | None
+    rule: str | None
+    move: Move | None = None  # the sealed move or the draw it concerns, for its address
+    code: str = "seal"
+
+
+@dataclass(slots=True)
+class _Seal:
+    """A sealed move and what opened it."""
+
+    move: Move
+    reveal: Checkpoint | None = None
+    ordinal: int = 0  # the reveal's place in the record
+    opened: bool = False  # the reveal matches the commitment
+
+
+@dataclass(slots=True)
+class _Draw:
+    """The contributions written before one draw on one line."""
+
+    commits: dict[str, tuple[str, Checkpoint]] = field(default_factory=dict)
+    reveals: dict[str, tuple[str, Checkpoint]] = field(default_factory=dict)
+    problems: list[_Problem] = field(default_factory=list)  # told at the draw's address
+
+
+@dataclass(slots=True)
+class Opening:
+    """What :func:`open_seals` found: the game the walk replays and what is left to check."""
+
+    original: Game
+    game: Game
+    protocol: str = "none"
+    seals: list[_Seal] = field(default_factory=list)
+    by_move: dict[int, _Seal] = field(default_factory=dict)  # id(replayed move) -> seal
+    ordinals: dict[int, int] = field(default_factory=dict)  # id(replayed move) -> place
+    draws: dict[int, _Draw] = field(default_factory=dict)  # id(chance move) -> contributions
+    problems: list[_Problem] = field(default_factory=list)
+    keep: list[Move] = field(default_factory=list)  # moves whose ids are keys above
+
+    @property
+    def active(self) -> bool:
+        """Whether the record uses a protocol at all (else replay goes on as ever)."""
+        return bool(self.seals or self.problems or self.protocol != "none")
+
+
+def _protocol(game: Game, problems: list[_Problem]) -> str:
+    for header in game.headers:
+        if isinstance(header, Header) and header.tag == CHANCE_TAG:
+            value = header.value.strip()
+            if value in CHANCE_PROTOCOLS:
+                return value
+            problems.append(
+                _Problem(
+                    f"unknown chance protocol '{value[:40]}' in [{CHANCE_TAG}] "
+                    f"(known: {', '.join(CHANCE_PROTOCOLS)})",
+                    header.span,
+                    None,
+                    code="header",
+                )
+            )
+    return "none"
+
+
+def _uses_protocol(game: Game) -> bool:
+    """Cheap test: a seal, a protocol checkpoint or the chance header anywhere."""
+    if game.header(CHANCE_TAG) is not None:
+        return True
+    work: list[tuple[Element, ...]] = [game.body]
+    while work:
+        for element in work.pop():
+            if isinstance(element, Checkpoint):
+                if element.name in PROTOCOL_CHECKPOINTS:
+                    return True
+            elif isinstance(element, Item):
+                for move in element.moves:
+                    if move.seal:
+                        return True
+                    work.extend(move.variations)
+    return False
+
+
+class _Opener:
+    """Pairs reveals with seals and contributions with draws, line by line (no recursion)."""
+
+    def __init__(self, opening: Opening) -> None:
+        self.opening = opening
+        self.counter = 0
+        self.replaced: dict[int, Move] = {}  # id(original move) -> move with revealed text
+        self.final: dict[int, Move] = {}  # id(original move) -> the move the walk replays
+
+    def run(self) -> None:
+        game = self.opening.original
+        work: list[tuple[tuple[Element, ...], list[_Seal], _Draw]] = [(game.body, [], _Draw())]
+        while work:
+            elements, open_seals, draw = work.pop()
+            for element in elements:
+                self.counter += 1
+                if isinstance(element, Checkpoint):
+                    self.checkpoint(element, open_seals, draw)
+                elif isinstance(element, Item):
+                    for move in element.moves:
+                        self.counter += 1
+                        for variation in move.variations:
+                            work.append((variation, list(open_seals), _copy(draw)))
+                        if move.seal:
+                            seal = _Seal(move)
+                            open_seals.append(seal)
+                            self.opening.seals.append(seal)
+                        if move.actor == CHANCE:
+                            rule = "R-SET-1" if move.tokens[0] == "souls" else "R-RND-2"
+                            for problem in draw.problems:
+                                problem.move, problem.rule = move, rule
+                            self.opening.draws[id(move)] = draw
+                            draw = _Draw()
+                        self.opening.ordinals[id(move)] = self.counter
+
+    def checkpoint(self, checkpoint: Checkpoint, open_seals: list[_Seal], draw: _Draw) -> None:
+        if checkpoint.name == REVEAL:
+            self.reveal(checkpoint, open_seals)
+        elif checkpoint.name in (CHANCE_COMMIT, CHANCE_REVEAL):
+            self.contribution(checkpoint, draw)
+
+    def problem(
+        self,
+        message: str,
+        checkpoint: Checkpoint,
+        rule: str | None,
+        move: Move | None = None,
+        draw: _Draw | None = None,
+    ) -> None:
+        code = "seal" if checkpoint.name == REVEAL else "chance"
+        problem = _Problem(message, checkpoint.span, rule, move, code)
+        self.opening.problems.append(problem)
+        if draw is not None:
+            draw.problems.append(problem)
+
+    def reveal(self, checkpoint: Checkpoint, open_seals: list[_Seal]) -> None:
+        args = checkpoint.args
+        if len(args) < 3 or args[0] not in COLOUR_NAMES:
+            self.problem(
+                "malformed reveal: expected <reveal C VERB ARGUMENTS… SALT> "
+                "(a player's colour, the move's text and its salt)",
+                checkpoint,
+                None,
+            )
+            return
+        actor, tokens, salt = args[0], args[1:-1], args[-1]
+        text = " ".join(tokens)
+        candidates = [
+            s for s in open_seals if s.move.actor == actor and s.move.tokens[0] == tokens[0]
+        ]
+        # The seal this reveal opens; if it opens none (a wrong text or salt), the earliest,
+        # so that the mismatch is told at the decision it most likely concerns.
+        valid = salt_problem(salt) is None
+        digest = seal_digest(actor, text, salt) if valid else ""
+        seal = next(
+            (s for s in candidates if s.move.seal == digest),
+            candidates[0] if candidates else None,
+        )
+        secret = secret_by_verb(tokens[0])
+        rule = secret.rule if secret is not None else None
+        if seal is None:
+            self.problem(
+                f"reveal with no commitment: {_name(actor)} has no sealed '{tokens[0]}' move "
+                "before it that is still unopened on this line",
+                checkpoint,
+                rule,
+            )
+            return
+        open_seals.remove(seal)
+        seal.reveal = checkpoint
+        seal.ordinal = self.counter
+        bad_salt = salt_problem(salt)
+        if bad_salt is not None:
+            self.problem(f"{_name(actor)}'s reveal: {bad_salt}", checkpoint, rule, seal.move)
+            return
+        if digest != seal.move.seal:
+            self.problem(
+                f"{_name(actor)}'s reveal '{text}' does not match the commitment of the sealed "
+                f"move '{seal.move.text}' (the text and salt hash to {digest[:12]}…, "
+                f"the commitment is {seal.move.seal[:12]}…)",
+                checkpoint,
+                rule,
+                seal.move,
+            )
+            return
+        seal.opened = True
+        self.replaced[id(seal.move)] = Move(
+            seal.move.actor,
+            tokens,
+            seal.move.glyphs,
+            seal.move.before,
+            seal.move.after,
+            seal.move.variations,
+            seal.move.raw,
+            seal.move.span,
+            seal.move.seal,
+        )
+
+    def contribution(self, checkpoint: Checkpoint, draw: _Draw) -> None:
+        args = checkpoint.args
+        commit = checkpoint.name == CHANCE_COMMIT
+        if len(args) != 2 or args[0] not in COLOUR_NAMES:
+            what = "DIGEST (64 hex digits)" if commit else "VALUE (hex)"
+            self.problem(
+                f"malformed <{checkpoint.name}>: expected <{checkpoint.name} C {what}>",
+                checkpoint,
+                None,
+                draw=draw,
+            )
+            return
+        player, value = args
+        if commit:
+            if DIGEST.fullmatch(value) is None:
+                self.problem(
+                    f"{_name(player)}'s chance commitment must be 64 hex digits (a SHA-256)",
+                    checkpoint,
+                    None,
+                    draw=draw,
+                )
+            elif draw.reveals:
+                first = next(iter(draw.reveals))
+                self.problem(
+                    f"{_name(player)} commits to a chance contribution after "
+                    f"{_name(first)}'s contribution to the same draw was revealed",
+                    checkpoint,
+                    None,
+                    draw=draw,
+                )
+            elif player in draw.commits:
+                self.problem(
+                    f"{_name(player)} commits twice to the same draw", checkpoint, None, draw=draw
+                )
+            else:
+                draw.commits[player] = (value, checkpoint)
+            return
+        bad = salt_problem(value, "contribution")
+        committed = draw.commits.get(player)
+        if bad is not None:
+            self.problem(f"{_name(player)}'s chance reveal: {bad}", checkpoint, None, draw=draw)
+        elif committed is None:
+            self.problem(
+                f"chance reveal with no commitment: {_name(player)} committed to no "
+                "contribution to this draw before revealing one",
+                checkpoint,
+                None,
+                draw=draw,
+            )
+        elif player in draw.reveals:
+            self.problem(
+                f"{_name(player)} reveals twice for the same draw", checkpoint, None, draw=draw
+            )
+        elif contribution_digest(player, value) != committed[0]:
+            self.problem(
+                f"{_name(player)}'s chance contribution does not match the commitment "
+                f"written at line {committed[1].span.line if committed[1].span else '?'}",
+                checkpoint,
+                None,
+                draw=draw,
+            )
+            draw.reveals[player] = ("", checkpoint)
+        else:
+            draw.reveals[player] = (value, checkpoint)
+
+    def rebuilt(self) -> Game:
+        """The game with opened moves replaced and the protocol's checkpoints left out; built
+        bottom-up from a list of every element list (no recursion over variations)."""
+        original = self.opening.original
+        lists: list[tuple[Element, ...]] = []
+        work: list[tuple[Element, ...]] = [original.body]
+        while work:
+            elements = work.pop()
+            lists.append(elements)
+            for element in elements:
+                if isinstance(element, Item):
+                    for move in element.moves:
+                        work.extend(move.variations)
+        done: dict[int, tuple[Element, ...]] = {}
+        for elements in reversed(lists):
+            out: list[Element] = []
+            for element in elements:
+                if isinstance(element, Checkpoint) and element.name in PROTOCOL_CHECKPOINTS:
+                    continue
+                if isinstance(element, Item):
+                    element = Item(
+                        tuple(self.moved(move, done) for move in element.moves),
+                        element.label,
+                        element.span,
+                    )
+                out.append(element)
+            done[id(elements)] = tuple(out)
+        return Game(original.headers, done[id(original.body)], original.span, original.source)
+
+    def moved(self, move: Move, done: dict[int, tuple[Element, ...]]) -> Move:
+        """``move`` as the walk replays it: with its revealed text, its variations rebuilt."""
+        base = self.replaced.get(id(move), move)
+        if base is move and not move.variations:
+            self.final[id(move)] = move
+            return move
+        new = Move(
+            base.actor,
+            base.tokens,
+            base.glyphs,
+            base.before,
+            base.after,
+            tuple(done[id(v)] for v in move.variations),
+            base.raw,
+            base.span,
+            base.seal,
+        )
+        self.final[id(move)] = new
+        return new
+
+
+def _copy(draw: _Draw) -> _Draw:
+    return _Draw(dict(draw.commits), dict(draw.reveals), list(draw.problems))
+
+
+def open_seals(game: Game) -> Opening:
+    """Pair the record's reveals with its seals (see the module's docstring)."""
+    opening = Opening(game, game)
+    if not _uses_protocol(game):
+        return opening
+    opening.protocol = _protocol(game, opening.problems)
+    opener = _Opener(opening)
+    opener.run()
+    opening.game = opener.rebuilt()
+    final = opener.final
+    ordinals = {id(final[key]): place for key, place in opening.ordinals.items() if key in final}
+    draws = {id(final[key]): draw for key, draw in opening.draws.items() if key in final}
+    opening.ordinals, opening.draws = ordinals, draws
+    for seal in opening.seals:
+        replayed = final.get(id(seal.move))
+        if replayed is not None:
+            opening.by_move[id(replayed)] = seal
+    opening.keep.extend(final.values())
+    return opening
+
+
+# ---- after the walk --------------------------------------------------------------------------
+
+
+def _reveals(step: Step, name: str) -> bool:
+    """Whether ``step`` caused the reveal called ``name`` (the bids, the Pope die)."""
+    for event in step.events:
+        found = reveal_of(event)
+        if found is not None and found.name == name:
+            return True
+    return False
+
+
+def _path(line: Line) -> list[Step]:
+    """The steps that lead to the end of ``line``: its ancestors' up to each branch, then its
+    own (no recursion: variations nest deep)."""
+    chain: list[Line] = []
+    current: Line | None = line
+    while current is not None:
+        chain.append(current)
+        current = current.parent
+    steps: list[Step] = []
+    for index in range(len(chain) - 1, -1, -1):
+        own = chain[index]
+        if index == 0:
+            steps.extend(own.steps)
+        else:
+            child = chain[index - 1]
+            steps.extend(own.steps[: child.branch_index])
+    return steps
+
+
+class _Checker:
+    def __init__(self, opening: Opening, replay: GameReplay) -> None:
+        self.opening = opening
+        self.replay = replay
+        self.where: dict[int, tuple[Line, int]] = {}
+        for line in replay.lines():
+            for index, step in enumerate(line.steps):
+                if step.move is not None:
+                    self.where[id(step.move)] = (line, index)
+
+    def report(
+        self, code: str, message: str, span: Span | None, address: str | None, rule: str | None
+    ) -> None:
+        self.replay.diagnostics.append(
+            Diagnostic(
+                "error", code, message, self.replay.file, self.replay.index, address, span, rule
+            )
+        )
+
+    def address_of(self, move: Move | None) -> str | None:
+        if move is None:
+            return None
+        for key, seal in self.opening.by_move.items():
+            if seal.move is move:
+                found = self.where.get(key)
+                return found[0].steps[found[1]].address if found else None
+        found = self.where.get(id(move))
+        return found[0].steps[found[1]].address if found else None
+
+    def run(self) -> None:
+        for problem in self.opening.problems:
+            self.report(
+                problem.code,
+                problem.message,
+                problem.span,
+                self.address_of(problem.move),
+                problem.rule,
+            )
+        for key, seal in self.opening.by_move.items():
+            found = self.where.get(key)
+            if found is not None:
+                self.check_seal(seal, found[0], found[1])
+        if self.opening.protocol == COMMIT_REVEAL:
+            for line in self.replay.lines():
+                self.check_draws(line)
+
+    def ordinal(self, move: Move | None) -> int:
+        return 0 if move is None else self.opening.ordinals.get(id(move), 0)
+
+    def check_seal(self, seal: _Seal, line: Line, index: int) -> None:
+        step = line.steps[index]
+        actor = step.action.actor
+        who = _name(actor)
+        verb = seal.move.tokens[0]
+        secret = action_secret(step.action, step.events)
+        span = seal.move.span
+        if secret is None:
+            self.report(
+                "seal",
+                f"{who}'s '{verb}' may not be sealed: it holds no secret, everybody sees it "
+                "when it is made",
+                span,
+                step.address,
+                "R-HID-1",
+            )
+            return
+        if seal.opened:
+            shown = action_tokens(step.action, None, step.events)
+            if shown != seal.move.tokens:
+                self.report(
+                    "seal",
+                    f"{who}'s sealed move shows '{seal.move.text}' but the move revealed, "
+                    f"'{step.action.text}', shows the other players '{' '.join(shown)}'",
+                    span,
+                    step.address,
+                    secret.rule,
+                )
+        path = _path(line)
+        start = len(path) - len(line.steps) + index
+        final = line.final
+        if not secret.revealed_by:
+            if seal.reveal is None:
+                if final is not None and final.is_terminal() and line.error is None:
+                    self.report(
+                        "seal",
+                        f"{who}'s sealed '{verb}' was never revealed, and the game is over: "
+                        "its commitment cannot be checked",
+                        span,
+                        step.address,
+                        secret.rule,
+                    )
+                return
+            if line.error is not None:
+                return  # the line stopped early: where the game ends is unknown
+            last = max((self.ordinal(s.move) for s in path if s.move is not None), default=0)
+            if not (final is not None and final.is_terminal()) or seal.ordinal < last:
+                self.report(
+                    "seal",
+                    f"{who}'s sealed '{verb}' is revealed before the game is over: the rules "
+                    "never show it to everybody, so it is opened only after the last move",
+                    seal.reveal.span,
+                    step.address,
+                    secret.rule,
+                )
+            return
+        reveal = reveal_named(secret.revealed_by)
+        rule = reveal.rule if reveal is not None else secret.rule
+        carrier = next(
+            (k for k in range(start, len(path)) if _reveals(path[k], secret.revealed_by)), None
+        )
+        following = None
+        if carrier is not None:
+            following = next(
+                (k for k in range(carrier + 1, len(path)) if path[k].move is not None), None
+            )
+        if seal.reveal is None:
+            # Missing when a move follows the reveal, or when the record goes on but replay
+            # could not (the secret was needed: the bids decide who chooses first).
+            if following is not None or (carrier is not None and line.error is not None):
+                where = path[following].address if following is not None else "the next move"
+                self.report(
+                    "seal",
+                    f"{who}'s sealed '{verb}' was not revealed when the rules reveal it: "
+                    f"it must be opened before {where}",
+                    span,
+                    step.address,
+                    rule,
+                )
+            return
+        written = 0
+        if carrier is not None:
+            written = max(
+                (self.ordinal(path[k].move) for k in range(carrier + 1) if path[k].move),
+                default=0,
+            )
+        if carrier is None or seal.ordinal < written:
+            self.report(
+                "seal",
+                f"{who}'s sealed '{verb}' is revealed before the rules reveal it: a move that "
+                "may depend on it comes after the reveal",
+                seal.reveal.span,
+                step.address,
+                rule,
+            )
+        elif following is not None and seal.ordinal > self.ordinal(path[following].move):
+            self.report(
+                "seal",
+                f"{who}'s sealed '{verb}' is revealed too late: the rules reveal it before "
+                f"{path[following].address}, which comes first in the record",
+                seal.reveal.span,
+                step.address,
+                rule,
+            )
+
+    def check_draws(self, line: Line) -> None:
+        state: GameState = line.start.clone()
+        players = state.players
+        for step in line.steps:
+            move = step.move
+            if step.action.actor == CHANCE and move is not None:
+                self.check_draw(state, step, self.opening.draws.get(id(move)), players)
+            state.apply(step.action)
+
+    def check_draw(
+        self, state: GameState, step: Step, draw: _Draw | None, players: tuple[str, ...]
+    ) -> None:
+        span = step.move.span if step.move is not None else None
+        rule = "R-SET-1" if step.action.text.startswith("souls") else "R-RND-2"
+        contributions = draw.reveals if draw is not None else {}
+        missing = [c for c in players if c not in contributions]
+        if missing:
+            names = ", ".join(_name(c) for c in missing)
+            self.report(
+                "chance",
+                f"the draw is not verifiable: no valid revealed contribution from {names} "
+                f'before it ([{CHANCE_TAG} "{COMMIT_REVEAL}"])',
+                span,
+                step.address,
+                rule,
+            )
+            return
+        values = {c: contributions[c][0] for c in players}
+        if any(not v for v in values.values()):
+            return  # a contribution that does not match its commitment is reported already
+        expected = derived_draw(state, draw_seed(state.pending_address(), values))
+        if expected.text.split() != step.action.text.split():
+            self.report(
+                "chance",
+                f"the draw '{step.action.text}' is not the one the contributions give: "
+                f"'{expected.text}'",
+                span,
+                step.address,
+                rule,
+            )
+
+
+def check_seals(opening: Opening, replay: GameReplay) -> None:
+    """Check what only the replayed steps can tell (see the module's docstring); errors are
+    added to ``replay.diagnostics``, in order of position."""
+    if not opening.active:
+        return
+    _Checker(opening, replay).run()
+    replay.diagnostics.sort(key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
+
+
+__all__ = [
+    "CHANCE_COMMIT",
+    "CHANCE_PROTOCOLS",
+    "CHANCE_REVEAL",
+    "CHANCE_TAG",
+    "COMMIT_REVEAL",
+    "PROTOCOL_CHECKPOINTS",
+    "REVEAL",
+    "Opening",
+    "check_seals",
+    "open_seals",
+]
