@@ -36,6 +36,8 @@ register("random", "random_games:random", "Play random legal games and write the
 register("validate", "validate:validate", "Check records: syntax, legality, checkpoints, result.")
 register("replay", "replay:replay", "Show the state at any decision of a record.")
 register("redact", "redact:redact", "Write a record as one player saw it.")
+register("seal", "seal:seal", "Seal a secret move for a game at a distance, or reveal it.")
+register("verify", "verify:verify", "Check that a redacted copy is faithful to the full record.")
 register("diff", "diff:diff", "Compare two records: headers, first divergence, outcome.")
 register("tree", "tree:tree", "Draw a record's decision tree with Graphviz.")
 register(

@@ -20,7 +20,7 @@ value up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from mcn import hidden
@@ -45,6 +45,10 @@ from mcn.replay.walk import MAX_VARIATION_DEPTH
 
 #: Checkpoints a redacted record cannot keep (see the module docstring).
 _DROPPED_CHECKPOINTS = frozenset(hidden.REVEALS)
+
+#: The commitment a redacted copy writes for a masked secret (``mcn redact --commit``): given
+#: the step and the move's full text.
+Commit = Callable[[Step, str], str]
 
 
 # ---- redacting a record ---------------------------------------------------------------------
@@ -77,10 +81,19 @@ class Unresolvable(ValueError):
 class _Redactor:
     """Rewrites one replayed game for one viewer."""
 
-    def __init__(self, replay: GameReplay, viewer: str | None, keep_annotations: bool) -> None:
+    def __init__(
+        self,
+        replay: GameReplay,
+        viewer: str | None,
+        keep_annotations: bool,
+        commit: Commit | None = None,
+    ) -> None:
         self.replay = replay
         self.viewer = viewer
         self.keep = keep_annotations
+        self.commit = commit
+        #: The reveals of sealed moves the viewer reads in full: left out with their seals.
+        self.unsealed: set[int] = set()
         self.steps: dict[int, Step] = {}
         self.revealed: dict[int, bool] = {}  # id(step) -> its bid/Pope die is revealed
         self.triggers: dict[int, str] = {}  # step index -> compartment evaluated from there
@@ -130,7 +143,24 @@ class _Redactor:
             move.before if keep else (),
             move.after if keep else (),
             variations,
+            seal=self.sealed(move, step, masked),
         )
+
+    def sealed(self, move: Move, step: Step | None, masked: bool) -> str:
+        """The commitment a redacted move carries: a sealed move keeps its own while it stays
+        masked (its reveal, if any, stays too); read in full it loses both. With ``--commit``
+        every other masked secret gets one."""
+        if move.seal:
+            opening = self.replay.sealed
+            reveal = opening.seal_of(move) if opening is not None else None
+            if masked:
+                return move.seal
+            if reveal is not None:
+                self.unsealed.add(id(reveal))
+            return ""
+        if masked and self.commit is not None and step is not None:
+            return self.commit(step, move.text)
+        return ""
 
     def unresolvable(self, move: Move, address: str) -> Diagnostic:
         """The error for a ``?`` in ``move`` that the viewer should be able to read."""
@@ -161,7 +191,7 @@ class _Redactor:
     def other(self, out: list[Element], element: Element) -> None:
         """A checkpoint, section marker or comment of a redacted line."""
         if isinstance(element, Checkpoint):
-            if element.name not in _DROPPED_CHECKPOINTS:
+            if element.name not in _DROPPED_CHECKPOINTS and id(element) not in self.unsealed:
                 out.append(Checkpoint(element.name, element.args))
         elif isinstance(element, Section):
             out.append(Section(element.kind, element.number))
@@ -221,7 +251,11 @@ class _Redactor:
             if step.move is None and _letter_dependent(step.action):
                 revealed = self.revealed.get(id(step), False)
                 tokens = secrets.action_tokens(step.action, self.viewer, step.events, revealed)
-                move = Move(step.action.actor, tokens)
+                full = tuple(step.action.text.split())
+                seal = ""
+                if tokens != full and self.commit is not None:
+                    seal = self.commit(step, step.action.text)
+                move = Move(step.action.actor, tokens, seal=seal)
                 last = position - 1
                 while last >= 0 and isinstance(out[last], Checkpoint):
                     last -= 1
@@ -280,22 +314,27 @@ def redact_game(
     index: int = 1,
     replay: GameReplay | None = None,
     board: Board | None = None,
+    commit: Commit | None = None,
 ) -> tuple[Game, GameReplay]:
     """The record ``game`` as ``viewer`` (a colour, or None for a spectator) saw it, and the
     replay of the full record (its diagnostics say whether the redaction is trustworthy:
     after the first error of a line, the rest of it is left out). ``replay``, when the caller
     has one of ``game`` already, saves replaying it again. ``board`` replaces the profile
     the record names (``--board FILE``, I-BRD-2); the record's ``[Board]`` header is kept.
+    ``commit`` gives each masked secret a commitment (``mcn redact --commit``,
+    docs/fair-play.md); a sealed record's own commitments stay on the moves that stay masked.
 
     Raises :class:`Unresolvable` when ``game`` hides (``?``) something the viewer saw."""
     if replay is None:
         replay = replay_game(game, file=file, index=index, board=board)
-    redactor = _Redactor(replay, viewer, keep_annotations)
+    redactor = _Redactor(replay, viewer, keep_annotations, commit)
     main = replay.main
     too_deep = any(d.code == "depth" for d in replay.diagnostics)
     # Variations nested past the replay's depth limit (an error of the replay, so the record is
     # not redacted) are not walked either: the rewrite below recurses along the nesting.
-    body = redactor.main_line(_replayed(game.body, main), main) if main and not too_deep else ()
+    # The body as replayed: a sealed record's opened moves carry their revealed text there.
+    replayed = replay.game.body
+    body = redactor.main_line(_replayed(replayed, main), main) if main and not too_deep else ()
     who = "spectator" if viewer is None else viewer
     kept = tuple(h for h in headers_seen(game, main, viewer) if h.tag != "Redacted")
     headers = (*kept, Header("Redacted", who))

@@ -21,6 +21,8 @@ import click
 from mcn.board_profile import summary
 from mcn.commands.board import board_option
 from mcn.engine.data import Board
+from mcn.fairplay.salts import SaltFile, SaltFileError
+from mcn.fairplay.verify import keyed_commit
 from mcn.notation.model import Game
 from mcn.notation.parser import GameResult
 from mcn.notation.stream import file_lines, iter_results
@@ -56,11 +58,38 @@ from mcn.viewer import resolve_option
     default="-",
     help="Write here (default: standard output).",
 )
+@click.option(
+    "--commit",
+    is_flag=True,
+    help="Write each masked secret with its commitment, so that the copy can later be checked "
+    "against the full record (mcn verify); needs --salt-file.",
+)
+@click.option(
+    "--salt-file",
+    type=click.Path(dir_okay=False),
+    help="With --commit: the private file that keeps the key the commitments' salts come from "
+    "(created when missing).",
+)
 @board_option
 def redact(
-    file: str, viewer: str, keep_annotations: bool, output: str, board: Board | None
+    file: str,
+    viewer: str,
+    keep_annotations: bool,
+    output: str,
+    commit: bool,
+    salt_file: str | None,
+    board: Board | None,
 ) -> None:
     """Write FILE as the player --as saw it: other players' secrets become '?'."""
+    key = None
+    if commit:
+        if salt_file is None:
+            raise click.UsageError("--commit needs --salt-file, which keeps the key for mcn verify")
+        try:
+            key = SaltFile(salt_file).commit_key(create=True)
+        except SaltFileError as problem:
+            click.echo(clean(f"error: {problem}"), err=True)
+            sys.exit(1)
     if output != "-" and file != "-" and same_file(file, output):
         raise click.BadParameter(
             f"'{output}' is the record being redacted: writing over it would destroy its "
@@ -74,7 +103,7 @@ def redact(
             handle = sys.stdin.buffer if file == "-" else stack.enter_context(open(file, "rb"))
             out = stack.enter_context(open_output(output))
             tick = stack.enter_context(read_progress(handle, "redacting"))
-            view = View(viewer, keep_annotations, file_lines(file), board)
+            view = View(viewer, keep_annotations, file_lines(file), board, key)
             if not _redact_games(handle, name, view, out, tick):
                 click.echo(clean(f"{name}: not redacted: the record has errors"), err=True)
                 raise Abandon
@@ -97,6 +126,8 @@ class View:
     keep_annotations: bool
     lines: Callable[[int], str | None]
     board: Board | None = None
+    #: ``--commit``: the salt file's key that each masked secret's salt is derived from.
+    key: str | None = None
 
 
 def say_board(board: Board | None) -> None:
@@ -141,6 +172,7 @@ def redacted(result: GameResult, view: View, name: str) -> Game | None:
             file=name,
             index=result.number,
             board=view.board,
+            commit=None if view.key is None else keyed_commit(view.key, result.number),
         )
     except Unresolvable as problem:
         click.echo(problem.diagnostic.text(), err=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from mcn.engine import GameState
 from mcn.engine.actions import Action
@@ -14,6 +14,9 @@ from mcn.engine.frozen import reduce_by_fields
 from mcn.notation import hints
 from mcn.notation.model import Checkpoint, Game, Move, Span
 from mcn.terminal import caret_display, visible
+
+if TYPE_CHECKING:
+    from mcn.replay.sealed import Opening
 
 Severity = Literal["error", "warning", "note"]
 
@@ -205,6 +208,9 @@ class GameReplay:
     main: Line | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     decisions: int = 0
+    #: The sealed moves and chance contributions of the record and what opened them
+    #: (:mod:`mcn.replay.sealed`), when it has any: redaction keeps seals that stay masked.
+    sealed: Opening | None = None
 
     @property
     def valid(self) -> bool:

@@ -14,8 +14,8 @@ of it:
    and verb before it on its line (a variation sees the open seals of the line it branches
    from), checks the salt and the hash, and gives the walk a copy of the game in which every
    correctly opened sealed move carries its revealed text (an unopened one stays a ``?`` move:
-   a stand-in, as in a redacted record) and the protocol's checkpoints are left out (they are
-   no statements about the state, and they end no turn).
+   a stand-in, as in a redacted record); the walk passes over the protocol's checkpoints
+   (they are no statements about the state, and they end no turn).
 2. :func:`check_seals` looks at the replayed steps: a sealed move must hold a secret that the
    secrets' declaration (:mod:`mcn.engine.secrets`) names, must show exactly what that
    declaration masks, and must be opened when the rules reveal it — after the step that
@@ -48,7 +48,7 @@ from mcn.notation.commitments import (
     seal_digest,
 )
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move, Span
-from mcn.replay.model import Diagnostic, GameReplay, Line, Step
+from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step
 
 #: The header that names a record's chance protocol, and the protocols mcn knows.
 CHANCE_TAG: Final = "Chance"
@@ -109,6 +109,11 @@ class Opening:
     draws: dict[int, _Draw] = field(default_factory=dict)  # id(chance move) -> contributions
     problems: list[_Problem] = field(default_factory=list)
     keep: list[Move] = field(default_factory=list)  # moves whose ids are keys above
+
+    def seal_of(self, move: Move) -> Checkpoint | None:
+        """The reveal that opened ``move`` (a move of :attr:`game`), or None."""
+        seal = self.by_move.get(id(move))
+        return seal.reveal if seal is not None and seal.opened else None
 
     @property
     def active(self) -> bool:
@@ -336,8 +341,9 @@ class _Opener:
             draw.reveals[player] = (value, checkpoint)
 
     def rebuilt(self) -> Game:
-        """The game with opened moves replaced and the protocol's checkpoints left out; built
-        bottom-up from a list of every element list (no recursion over variations)."""
+        """The game with opened moves replaced; built bottom-up from a list of every element
+        list (no recursion over variations). The protocol's checkpoints stay: the walk passes
+        over them (they state nothing about the state and end no turn), redaction keeps them."""
         original = self.opening.original
         lists: list[tuple[Element, ...]] = []
         work: list[tuple[Element, ...]] = [original.body]
@@ -352,8 +358,6 @@ class _Opener:
         for elements in reversed(lists):
             out: list[Element] = []
             for element in elements:
-                if isinstance(element, Checkpoint) and element.name in PROTOCOL_CHECKPOINTS:
-                    continue
                 if isinstance(element, Item):
                     element = Item(
                         tuple(self.moved(move, done) for move in element.moves),
@@ -452,12 +456,17 @@ class _Checker:
                     self.where[id(step.move)] = (line, index)
 
     def report(
-        self, code: str, message: str, span: Span | None, address: str | None, rule: str | None
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        address: str | None,
+        rule: str | None,
+        severity: Severity = "error",
     ) -> None:
-        self.replay.diagnostics.append(
-            Diagnostic(
-                "error", code, message, self.replay.file, self.replay.index, address, span, rule
-            )
+        replay = self.replay
+        replay.diagnostics.append(
+            Diagnostic(severity, code, message, replay.file, replay.index, address, span, rule)
         )
 
     def address_of(self, move: Move | None) -> str | None:
@@ -524,13 +533,15 @@ class _Checker:
         if not secret.revealed_by:
             if seal.reveal is None:
                 if final is not None and final.is_terminal() and line.error is None:
+                    # The rules never make him show it: said, not refused (docs/fair-play.md).
                     self.report(
                         "seal",
                         f"{who}'s sealed '{verb}' was never revealed, and the game is over: "
-                        "its commitment cannot be checked",
+                        "its commitment is not checked",
                         span,
                         step.address,
                         secret.rule,
+                        "warning",
                     )
                 return
             if line.error is not None:

@@ -14,7 +14,7 @@ from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
 from mcn.replay.base import _Frame, _Stop
 from mcn.replay.binding import Binding
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
-from mcn.replay.sealed import check_seals, open_seals
+from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, check_seals, open_seals
 from mcn.replay.start import POSITION_TAG, header_span, start_state
 
 #: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
@@ -79,6 +79,8 @@ class Replayer(Binding):
         open_turn: str | None = None
         try:
             for element in frame.elements:
+                if isinstance(element, Checkpoint) and element.name in PROTOCOL_CHECKPOINTS:
+                    continue  # a commitment or a reveal: checked by mcn.replay.sealed
                 if isinstance(element, Item):
                     if open_turn is not None and _names_another_turn(element, open_turn):
                         self.end_turn(line, state, open_turn)
@@ -204,6 +206,8 @@ def replay_game(
     replayer.board = board
     with collector_paused():
         replay = replayer.run()
+        if opening.active:
+            replay.sealed = opening
         check_seals(opening, replay)  # sealed moves and verifiable chance (mcn.replay.sealed)
         return replay
 
