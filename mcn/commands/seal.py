@@ -1,24 +1,51 @@
-"""``mcn seal``: a player's tool for sealed moves (docs/fair-play.md).
+"""``mcn seal``: a player's tool for a game at a distance (docs/fair-play.md).
 
 ``mcn seal "bid 3+5" --as R --salt-file my.salts`` prints the sealed move to post
 (``R: bid ? #9c1e…``) and keeps the salt in the file; ``mcn seal --reveal 9c1e4b --salt-file
-my.salts`` prints the reveal that opens it (``<reveal R bid 3+5 …>``). A salt is printed only
-by ``--reveal``: the commitment alone tells the other players nothing.
+my.salts`` prints the reveal that opens it (``<reveal R bid 3+5 …>``). Under the chance
+protocol, ``mcn seal --chance --as R`` prints the commitment to a fresh random contribution
+(``<chance-commit R …>``), ``--reveal`` its reveal, and ``mcn seal --draw game.mcn`` the draw
+that the revealed contributions give. A salt or a contribution is printed only by
+``--reveal``: the commitment alone tells the other players nothing.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from mcn.engine import ActionSyntaxError, parse_action
 from mcn.engine.secrets import tokens_by_text
 from mcn.fairplay.salts import SaltFile, SaltFileError
+from mcn.fairplay.sealing import next_draw
+from mcn.notation import parse_lenient
 from mcn.render import clean
 
 _HEADS = {"r": "R", "b": "B", "g": "G", "y": "Y", "red": "R", "blue": "B", "green": "G"}
 _HEADS["yellow"] = "Y"
+
+
+def _print_draw(path: str) -> None:
+    """``--draw FILE``: the next draw of the record's last game, from its contributions."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        click.echo(clean(f"{path}: error: cannot read: {problem}"), err=True)
+        sys.exit(1)
+    record, errors = parse_lenient(text, name=path)
+    for error in errors:
+        click.echo(error.format(), err=True)
+    if errors or not record.games:
+        if not errors:
+            click.echo(clean(f"{path}: error: the file holds no game"), err=True)
+        sys.exit(1)
+    try:
+        click.echo(next_draw(record.games[-1]))
+    except ValueError as problem:
+        click.echo(clean(f"{path}: error: {problem}"), err=True)
+        sys.exit(1)
 
 
 def _actor_and_text(text: str, as_: str | None) -> tuple[str, str]:
@@ -41,8 +68,18 @@ def _actor_and_text(text: str, as_: str | None) -> tuple[str, str]:
 @click.option(
     "--salt-file",
     type=click.Path(dir_okay=False),
-    required=True,
     help="The private file that keeps your salts (created readable by you only).",
+)
+@click.option(
+    "--chance",
+    is_flag=True,
+    help="Commit to a fresh random contribution to the next draw (the chance protocol).",
+)
+@click.option(
+    "--draw",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Print the draw that the contributions revealed at the end of FILE give.",
 )
 @click.option(
     "--reveal",
@@ -50,10 +87,27 @@ def _actor_and_text(text: str, as_: str | None) -> tuple[str, str]:
     metavar="COMMITMENT",
     help="Print the reveal of the sealed move whose commitment begins so (6+ hex digits).",
 )
-def seal(text: str | None, as_: str | None, salt_file: str, reveal: str | None) -> None:
+def seal(
+    text: str | None,
+    as_: str | None,
+    salt_file: str | None,
+    reveal: str | None,
+    chance: bool,
+    draw: str | None,
+) -> None:
     """Seal a secret move (print the commitment to post), or --reveal one."""
+    if draw is not None:
+        _print_draw(draw)
+        return
+    if salt_file is None:
+        raise click.UsageError("--salt-file is needed: it keeps what opens your commitments")
     try:
         salts = SaltFile(salt_file)
+        if chance:
+            if as_ is None or as_.lower() not in _HEADS:
+                raise click.BadParameter("say whose contribution it is", param_hint="'--as'")
+            click.echo(salts.contribute(_HEADS[as_.lower()]).posted)
+            return
         if reveal is not None:
             if text is not None:
                 raise click.UsageError("give either a move to seal or --reveal, not both")

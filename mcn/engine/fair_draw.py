@@ -20,7 +20,7 @@ lines (``tests/fairplay/test_draw_derivation.py`` does, independently):
 * **Room cards (R-RND-2, I-SET-7).** For rooms 1 to 4 in turn: when the deck is empty the
   discard pile becomes the deck; ``below(cards in the deck)`` gives ``r``, and the card is the
   one where ``r`` falls when the deck's cards are counted out kind by kind in the order of the
-  card list (``take-5 emperor-letter pope-stone new-crew …``, ``CARD_IDS``); it leaves the deck.
+  card list (``CARD_IDS``: ``emperor-letter pope-yellow hell-3 …``); it leaves the deck.
 
 Every outcome has the probability the physical draw gives it (the same model as
 :func:`mcn.engine.chance.sample`), and no single contribution decides it.

@@ -6,6 +6,8 @@ unless asked to reveal (``mcn seal --reveal``). It is text, one entry per line, 
 comment:
 
 * ``seal DIGEST C SALT TEXT…`` — a sealed move: its commitment, the player, the salt, the text;
+* ``chance DIGEST C VALUE`` — a contribution to a draw (the chance protocol): its commitment,
+  the player, the value;
 * ``key HEX`` — the secret from which ``mcn redact --commit`` derives each salt
   (HMAC-SHA256 of ``GAME LF ADDRESS LF C`` under the key, its first 32 hex digits; ``GAME`` is
   the game's number in its file), so that ``mcn verify`` can recompute them.
@@ -21,7 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from mcn.notation.commitments import DIGEST, new_salt, salt_problem, seal_digest
+from mcn.notation.commitments import (
+    DIGEST,
+    contribution_digest,
+    new_salt,
+    salt_problem,
+    seal_digest,
+)
 
 _HEADER: Final = (
     "# mcn salt file: keep it private. It opens your sealed moves (mcn seal --reveal)\n"
@@ -44,8 +52,15 @@ class SealEntry:
 
     @property
     def reveal(self) -> str:
-        """The reveal checkpoint that opens the move."""
+        """The reveal checkpoint that opens the move (or shows the contribution)."""
+        if self.text == "":
+            return f"<chance-reveal {self.actor} {self.salt}>"
         return f"<reveal {self.actor} {self.text} {self.salt}>"
+
+    @property
+    def posted(self) -> str:
+        """What the player posts now: a contribution's commitment checkpoint."""
+        return f"<chance-commit {self.actor} {self.digest}>"
 
 
 class SaltFile:
@@ -78,10 +93,18 @@ class SaltFile:
                 and salt_problem(words[3]) is None
             ):
                 self.seals.append(SealEntry(words[1], words[2], words[3], " ".join(words[4:])))
+            elif (
+                words[0] == "chance"
+                and len(words) == 4
+                and DIGEST.fullmatch(words[1])
+                and words[2] in ("R", "B", "G", "Y")
+                and salt_problem(words[3]) is None
+            ):
+                self.seals.append(SealEntry(words[1], words[2], words[3], ""))
             else:
                 raise SaltFileError(
-                    f"{where}: not a salt file entry (expected 'seal DIGEST C SALT TEXT…' "
-                    "or 'key HEX')"
+                    f"{where}: not a salt file entry (expected 'seal DIGEST C SALT TEXT…', "
+                    "'chance DIGEST C VALUE' or 'key HEX')"
                 )
 
     def _append(self, line: str) -> None:
@@ -102,6 +125,14 @@ class SaltFile:
         salt = new_salt()
         entry = SealEntry(seal_digest(actor, text, salt), actor, salt, text)
         self._append(f"seal {entry.digest} {actor} {salt} {text}")
+        self.seals.append(entry)
+        return entry
+
+    def contribute(self, actor: str) -> SealEntry:
+        """A fresh random contribution of ``actor`` to the next draw; kept here."""
+        value = new_salt()
+        entry = SealEntry(contribution_digest(actor, value), actor, value, "")
+        self._append(f"chance {entry.digest} {actor} {value}")
         self.seals.append(entry)
         return entry
 

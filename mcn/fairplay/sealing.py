@@ -144,4 +144,38 @@ def play_fair_game(players: int, seed: int) -> Game:
     return Game(headers, tuple(body))
 
 
-__all__ = ["SaltSource", "play_fair_game", "seal_game"]
+def next_draw(game: Game) -> str:
+    """The draw that the contributions revealed at the end of ``game`` give, as a record
+    writes it (``market: bread …``). Raises ValueError (with the reason) when the record has
+    an error, does not end before a draw, or lacks a player's revealed contribution."""
+    replay = replay_game(game, variations=False)
+    errors = [d for d in replay.diagnostics if d.severity == "error"]
+    if errors:
+        raise ValueError(f"the record has errors; the first: {errors[0].text()}")
+    state = replay.final
+    tag = state.stack[-1][0] if state is not None and state.stack else ""
+    if state is None or tag not in ("souls", "market", "rooms"):
+        pending = state.pending_address() if state is not None else "none"
+        raise ValueError(f"the record does not end before a draw (the next decision: {pending})")
+    values: dict[str, str] = {}
+    for element in game.body:
+        if isinstance(element, Item) and any(m.actor == CHANCE for m in element.moves):
+            values = {}
+        elif (
+            isinstance(element, Checkpoint)
+            and element.name == CHANCE_REVEAL
+            and len(element.args) == 2
+        ):
+            values[element.args[0]] = element.args[1]
+    missing = [c for c in state.players if c not in values]
+    if missing:
+        raise ValueError(
+            "no revealed contribution yet from " + ", ".join(missing) + f" for {tag} "
+            f"at {state.pending_address()}"
+        )
+    action = derived_draw(state, draw_seed(state.pending_address(), values))
+    verb, _, rest = action.text.partition(" ")
+    return f"{verb}: {rest}"
+
+
+__all__ = ["SaltSource", "next_draw", "play_fair_game", "seal_game"]

@@ -46,6 +46,8 @@ COMMAND_TARGETS = (
     "html-quiz",
     "redact",
     "redact-keep",
+    "redact-commit",
+    "verify",
     "export",
     "export-mcn",
     "import",
@@ -179,6 +181,10 @@ _COMMANDS: dict[str, Callable[[Path, Path, Path], list[str]]] = {
     "html-as": _cli(["html", "{input}", "--as", "R", "-o", "{out}.as.html"]),
     "html-quiz": _cli(["html", "{input}", "--quiz", "--as", "B", "-o", "{out}.quiz.html"]),
     "redact-keep": _cli(["redact", "{input}", "--as", "red", "--keep-annotations"]),
+    "redact-commit": _cli(
+        ["redact", "{input}", "--as", "B", "--commit", "--salt-file", "{out}.salts"]
+    ),
+    "verify": _cli(["verify", "{input}", "{original}"]),
     "export-mcn": _cli(["export", "{input}", "--format", "mcn", "--as", "Y"]),
     "import": _cli(["import", "{input}", "-o", "{out}.imported.mcn"]),
     "diff-as": _cli(["diff", "{original}", "{input}", "--as", "B", "--format", "json"]),
