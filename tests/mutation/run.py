@@ -12,14 +12,16 @@ cosmic-ray enumerates the mutants of the target's modules into ``build/mutate/<t
 (its core operators plus :mod:`tests.mutation.operators`); each mutant is applied to the copy,
 the target's test selection is run against it (``pytest -x``, in a subprocess), and the file is
 restored. A stored session resumes where it stopped while the modules are unchanged (``--fresh``
-starts again); when only the tests changed, its survivors run again. The report
+starts again); when only the tests changed, its survivors run again; when the modules moved or
+changed only in docstrings, comments or the sources of their imports (the same code, hence the
+same mutants: :func:`code_digest`), its kills carry over and its survivors run again. The report
 (``build/mutate/report.md``, also printed) gives, per target, the mutants, how many were killed,
 and every survivor — each either listed as equivalent in ``tests/mutation/equivalent.toml`` with
 the reason, or a gap for a test to close.
 Exit status 1 when a target's score of non-equivalent mutants is below ``--minimum`` (90 %)
 (``--no-fail``: 0 all the same). ``--record`` stores each complete run's figures, with a digest
-of the modules, in ``tests/mutation/scores.json``; ``--stale`` selects the targets whose modules
-no longer match that digest — what CI runs (``.ci/run``, with a time budget).
+of the modules' code, in ``tests/mutation/scores.json``; ``--stale`` selects the targets whose
+modules no longer match that digest — what CI runs (``.ci/run``, with a time budget).
 """
 
 from __future__ import annotations
@@ -321,6 +323,109 @@ def _prepare_tree(target: Target, tree: Path, deadline: float | None = None) -> 
     return baseline
 
 
+def code_digest(source: str) -> str:
+    """What a module's mutants and their verdicts depend on: its code, without docstrings
+    (any statement that is a string alone) and comments, and with its imports reduced to the
+    names they bind, in any order and from any module.
+
+    cosmic-ray applies a mutant as the n-th place an operator applies in the module; no
+    operator applies to a docstring, a comment or an import, so two modules with the same code
+    digest have the same mutants, one for one: a module moved into a package (its docstring's
+    references and its imports' sources rewritten) keeps them.
+    """
+    tree = ast.parse(source)
+    names: list[str] = []
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        kept: list[ast.stmt] = []
+        for statement in body:
+            if isinstance(statement, ast.ImportFrom):  # the names, not where they come from
+                names += [f"{alias.name} as {alias.asname}" for alias in statement.names]
+            elif isinstance(statement, ast.Import):  # binds (a prefix of) the dotted path
+                names += [f"import {alias.name} as {alias.asname}" for alias in statement.names]
+            elif not (
+                isinstance(statement, ast.Expr)
+                and isinstance(statement.value, ast.Constant)
+                and isinstance(statement.value.value, str)
+            ):
+                kept.append(statement)
+        setattr(node, "body", kept or [ast.Pass()])  # noqa: B010 (any node with a body)
+    return hashlib.sha256((ast.dump(tree) + repr(sorted(names))).encode()).hexdigest()
+
+
+def carried_verdicts(
+    target: Target, db_path: Path, tree: Path
+) -> dict[tuple[str, str, int], object] | None:
+    """The verdicts of a stored session that still hold, by (module, operator, occurrence) of
+    the target's current modules; None when they do not.
+
+    They hold when every module of the target has the code (:func:`code_digest`) of one
+    module of the session, read from the session's unmutated copy of the tree (a module moved,
+    or its docstrings or the sources of its imports edited), and the project's operators are
+    the same: then the mutants are the same, and a mutant the tests killed is killed. Survivors
+    are not carried: they run again, against the current tests. Any change to the code of any
+    module starts the session again."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    operators = Path(__file__).with_name("operators.py")
+    old_operators = tree / operators.relative_to(ROOT)
+    if not db_path.exists() or not old_operators.exists():
+        return None
+    if old_operators.read_bytes() != operators.read_bytes():
+        return None
+    verdicts: dict[tuple[str, str, int], object] = {}
+    with use_db(str(db_path), WorkDB.Mode.open) as db:
+        results = dict(db.results)
+        paths = set()
+        for item in db.work_items:
+            (mutation,) = item.mutations
+            paths.add(str(mutation.module_path))
+            result = results.get(item.job_id)
+            if (
+                result is not None
+                and result.worker_outcome == WorkerOutcome.NORMAL
+                and result.test_outcome == TestOutcome.KILLED
+            ):
+                key = (str(mutation.module_path), mutation.operator_name, mutation.occurrence)
+                verdicts[key] = result
+    old_code = {
+        code_digest((tree / path).read_text(encoding="utf-8")): path
+        for path in paths
+        if (tree / path).is_file()
+    }
+    moved = {}
+    for module in target.modules:
+        old = old_code.get(code_digest((ROOT / module).read_text(encoding="utf-8")))
+        if old is None:
+            return None
+        moved[old] = module
+    return {
+        (moved[path], operator, occurrence): result
+        for (path, operator, occurrence), result in verdicts.items()
+        if path in moved
+    }
+
+
+def _apply_verdicts(db_path: Path, verdicts: dict[tuple[str, str, int], object]) -> int:
+    """Store carried verdicts on the new session's pending mutants; how many."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkResult
+
+    kept = 0
+    with use_db(str(db_path), WorkDB.Mode.open) as db:
+        for item in list(db.pending_work_items):
+            (mutation,) = item.mutations
+            key = (str(mutation.module_path), mutation.operator_name, mutation.occurrence)
+            result = verdicts.get(key)
+            if isinstance(result, WorkResult):
+                db.set_result(item.job_id, result)
+                kept += 1
+    return kept
+
+
 def _forget_survivors(db_path: Path) -> int:
     """Make the surviving mutants of a session pending again; how many."""
     import sqlite3
@@ -344,10 +449,19 @@ def run_target(target: Target, fresh: bool, deadline: float | None = None) -> No
     mutants, tests = _mutants_digest(target), _tests_digest(target)
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
     if fresh or meta.get("mutants") != mutants or not db_path.exists() or not tree.exists():
+        carried = None if fresh else carried_verdicts(target, db_path, tree)
         db_path.unlink(missing_ok=True)
         baseline = _prepare_tree(target, tree, deadline)
         _init_session(target, db_path, tree)
-        meta = {"mutants": mutants, "tests": tests, "baseline": baseline, "seconds": 0.0}
+        seconds = 0.0
+        if carried is not None:
+            kept = _apply_verdicts(db_path, carried)
+            seconds = meta.get("seconds", 0.0)
+            print(
+                f"mutate: {target.name}: the modules moved or changed only in docstrings, "
+                f"comments or import sources: {kept} verdicts carried over, survivors run again"
+            )
+        meta = {"mutants": mutants, "tests": tests, "baseline": baseline, "seconds": seconds}
         meta_path.write_text(json.dumps(meta))
     elif meta.get("tests") != tests:
         # Only the tests changed: what was killed stays killed (a removed test needs --fresh);
@@ -475,8 +589,10 @@ def _commit() -> str:
 
 
 def module_digest(target: Target) -> str:
-    """What a recorded score is valid for: the content of the target's modules."""
-    return _digest(ROOT / m for m in target.modules)[:16]
+    """What a recorded score is valid for: the code of the target's modules
+    (:func:`code_digest`: a module moved, or its docstrings edited, keeps its score)."""
+    codes = [code_digest((ROOT / m).read_text(encoding="utf-8")) for m in target.modules]
+    return hashlib.sha256(" ".join(codes).encode()).hexdigest()[:16]
 
 
 def recorded_scores() -> dict[str, dict[str, object]]:

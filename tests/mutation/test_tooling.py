@@ -109,3 +109,31 @@ def test_an_incomplete_recorded_run_stays_stale(monkeypatch: pytest.MonkeyPatch)
     partial = {**complete, "writer": {"module_digest": digests["writer"], "pending": 12}}
     monkeypatch.setattr(run, "recorded_scores", lambda: partial)
     assert run.stale_targets() == ["writer"]
+
+
+def test_the_code_digest_ignores_docstrings_comments_and_import_sources() -> None:
+    # a module moved into a package keeps its mutants: its code digest is unchanged
+    before = (
+        '"""Module (:mod:`mcn.projection`)."""\n'
+        "from mcn.causes import with_cause\n"
+        "from mcn.engine import secrets\n"
+        "def f(x):\n"
+        '    """Doc."""\n'
+        "    return x + 1  # one more\n"
+    )
+    moved = (
+        '"""Module (:mod:`mcn.views.projection`), moved."""\n'
+        "from mcn.engine import secrets\n"
+        "from mcn.views.causes import with_cause\n"
+        "def f(x):\n"
+        "    return x + 1\n"
+    )
+    assert run.code_digest(before) == run.code_digest(moved)
+    for changed in (
+        moved.replace("x + 1", "x - 1"),
+        moved.replace("import with_cause", "import with_cause as cause"),
+        moved.replace("import secrets", "import secrets, view"),
+        moved + "y = 2\n",
+    ):
+        assert run.code_digest(changed) != run.code_digest(moved), changed
+    assert run.code_digest("import a.b\n") != run.code_digest("import a.c\n")
