@@ -110,6 +110,12 @@ class IsmctsPlayer:
             max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES if worlds is None else worlds,
             random_state=np.random.RandomState(seed + 1),
         )
+        # The bot's own world draws take their seed from pyspiel's UniformProbabilitySampler,
+        # which is seeded afresh in every process: draw them from the player's seed instead.
+        draws = np.random.RandomState(seed + 2)
+        self.bot.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, draws.uniform)
+        )
 
     def choose(self, state: MeaCulpaState) -> int:
         """The OpenSpiel action to play at ``state`` (a decision of a player, not chance)."""

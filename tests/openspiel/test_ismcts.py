@@ -36,6 +36,29 @@ def test_the_player_chooses_a_legal_move_repeatably() -> None:
     assert IsmctsPlayer(game, 4, 7).choose_text(state) == VOCABULARY[one]  # type: ignore[arg-type]
 
 
+def test_the_worlds_drawn_follow_the_seed() -> None:
+    # OpenSpiel's own sampler is seeded afresh per process: the player draws from its seed.
+    state = _decision(4, 5)
+    game = state.get_game()  # type: ignore[attr-defined]
+
+    def worlds_of(player: IsmctsPlayer) -> list[str]:
+        worlds: list[str] = []
+        draw = player.bot._resampler_cb
+
+        def recorded(at: object, seat: int) -> object:
+            world = draw(at, seat)
+            worlds.append(str(world))  # every move of the drawn history, secrets included
+            return world
+
+        player.bot.set_resampler(recorded)
+        player.choose(state)  # type: ignore[arg-type]
+        return worlds
+
+    drawn = [worlds_of(IsmctsPlayer(game, simulations=5, seed=9)) for _ in range(2)]
+    assert len(drawn[0]) == 5
+    assert drawn[0] == drawn[1]
+
+
 def test_a_few_worlds_reused_and_several_rollouts_still_choose_legal_moves() -> None:
     state = _decision(4, 2)
     game = state.get_game()  # type: ignore[attr-defined]
