@@ -130,6 +130,8 @@ class MCNLexer(RegexLexer):  # type: ignore[misc]  # Pygments ships no type hint
             (r"[ \t\r\n\f\v]+", Whitespace),
             (r"(?=" + _HEAD + r"|[0-9]{1,9}\.(?![0-9])|" + _MARKER + r")", Text, "#pop"),
             (r"(?<=\S)[!?][!?]?|!|\$[0-9]+", Generic.Emph, "#pop"),
+            # A sealed move's commitment (docs/notation.md, "Sealed moves") ends its action.
+            (r"#[0-9a-fA-F]{64}" + _END, String.Other, "#pop"),
             include("values"),
             default("#pop"),
         ],

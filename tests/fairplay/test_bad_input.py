@@ -79,3 +79,16 @@ def test_a_sealed_public_move_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "setup.2: Red's 'bonus' may not be sealed" in result.output
     assert "[R-HID-1]" in result.output
+
+
+def test_the_sealed_example_highlights_without_an_error_token() -> None:
+    from pygments.token import Error, String
+
+    from mcn.highlight import MCNLexer
+
+    example = Path(__file__).resolve().parents[2] / "examples/fair-play/correspondence-4p.mcn"
+    text = example.read_text(encoding="utf-8")
+    tokens = list(MCNLexer().get_tokens_unprocessed(text))
+    assert [v for _, k, v in tokens if k is Error] == []
+    assert sum(1 for _, k, v in tokens if k is String.Other and v.startswith("#")) == 7
+    assert CliRunner().invoke(cli, ["validate", "--strict", str(example)]).exit_code == 0

@@ -18,7 +18,9 @@ from mcn.notation import parse
 from mcn.notation.jsonform import record_from_json, record_to_json
 from mcn.notation.writer import write
 from mcn.replay import replay_game
-from tests.fairplay.games import text
+from mcn.fairplay.sealing import play_fair_game, seal_game
+from tests.fairplay.games import seeded_salts, text
+from tests.replay.games import record as random_record
 
 KINDS = [("sealed", 2, 0), ("sealed", 3, 1), ("sealed", 4, 2), ("fair", 2, 3), ("fair", 4, 4)]
 
@@ -44,6 +46,17 @@ def test_a_sealed_game_validates_and_round_trips(kind: str, players: int, seed: 
     parsed = parse(record)
     assert write(parsed) == record  # fmt: byte for byte
     assert write(record_from_json(json.loads(json.dumps(record_to_json(parsed))))) == record
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 4), st.integers(0, 100_000), st.booleans())
+def test_no_false_alarm_on_untampered_sealed_random_games(
+    players: int, seed: int, fair: bool
+) -> None:
+    played = play_fair_game(players, seed) if fair else random_record(players, seed)
+    record = write(seal_game(played, seeded_salts(seed)))  # type: ignore[arg-type]
+    assert errors(record) == []
+    assert write(parse(record)) == record
 
 
 def test_the_cli_validates_formats_and_exports_a_sealed_game(tmp_path: Path) -> None:
