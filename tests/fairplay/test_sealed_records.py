@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mcn.cli import cli
+from mcn.fairplay.sealing import play_fair_game, seal_game
 from mcn.notation import parse
 from mcn.notation.jsonform import record_from_json, record_to_json
 from mcn.notation.writer import write
 from mcn.replay import replay_game
-from mcn.fairplay.sealing import play_fair_game, seal_game
 from tests.fairplay.games import seeded_salts, text
 from tests.replay.games import record as random_record
 
