@@ -120,7 +120,7 @@ class _Redactor:
             masked = secrets.hides(step.action, self.viewer, step.events, revealed)
             if masked:
                 tokens = secrets.action_tokens(step.action, self.viewer, step.events, revealed)
-            elif hidden.is_secret(move.tokens):
+            elif hidden.is_secret(move.tokens) and not move.seal:
                 raise Unresolvable(self.unresolvable(move, step.address))
             else:
                 tokens = move.tokens
@@ -143,22 +143,23 @@ class _Redactor:
             move.before if keep else (),
             move.after if keep else (),
             variations,
-            seal=self.sealed(move, step, masked),
+            seal=self.sealed(move, step, tokens),
         )
 
-    def sealed(self, move: Move, step: Step | None, masked: bool) -> str:
-        """The commitment a redacted move carries: a sealed move keeps its own while it stays
-        masked (its reveal, if any, stays too); read in full it loses both. With ``--commit``
-        every other masked secret gets one."""
+    def sealed(self, move: Move, step: Step | None, tokens: tuple[str, ...]) -> str:
+        """The commitment a redacted move carries: a sealed move keeps its own while what is
+        written of it still hides something (its reveal, if any, stays too; the viewer's own
+        sealed move not yet opened stays sealed: the record does not hold its text); read in
+        full it loses both. With ``--commit`` every other masked secret gets one."""
         if move.seal:
+            if hidden.is_secret(tokens):
+                return move.seal
             opening = self.replay.sealed
             reveal = opening.seal_of(move) if opening is not None else None
-            if masked:
-                return move.seal
             if reveal is not None:
                 self.unsealed.add(id(reveal))
             return ""
-        if masked and self.commit is not None and step is not None:
+        if self.commit is not None and step is not None and tokens != move.tokens:
             return self.commit(step, move.text)
         return ""
 

@@ -20,7 +20,8 @@ of it:
    secrets' declaration (:mod:`mcn.engine.secrets`) names, must show exactly what that
    declaration masks, and must be opened when the rules reveal it — after the step that
    reveals it and before the next move; a secret the rules never reveal to all (a donation's
-   compartment) once the game is over. Each draw under the protocol is recomputed.
+   compartment) once the game is over. Each draw under the protocol is recomputed
+   (:mod:`mcn.replay.draws`).
 
 Errors name the player, the decision address and the rule of the secret (or of its reveal).
 """
@@ -30,9 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from mcn.engine import CHANCE, GameState
+from mcn.engine import CHANCE
 from mcn.engine.constants import COLOUR_NAMES
-from mcn.engine.fair_draw import derived_draw
 from mcn.engine.secrets import (
     action_secret,
     action_tokens,
@@ -40,41 +40,27 @@ from mcn.engine.secrets import (
     reveal_of,
     secret_by_verb,
 )
-from mcn.notation.commitments import (
-    DIGEST,
-    contribution_digest,
-    draw_seed,
-    salt_problem,
-    seal_digest,
-)
+from mcn.notation.commitments import salt_problem, seal_digest
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move, Span
+from mcn.replay.draws import (
+    CHANCE_COMMIT,
+    CHANCE_PROTOCOLS,
+    CHANCE_REVEAL,
+    CHANCE_TAG,
+    COMMIT_REVEAL,
+    Draw,
+    Problem,
+    draw_problems,
+    draw_rule,
+    name,
+    take_contribution,
+)
 from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step
 
-#: The header that names a record's chance protocol, and the protocols mcn knows.
-CHANCE_TAG: Final = "Chance"
-COMMIT_REVEAL: Final = "commit-reveal"
-CHANCE_PROTOCOLS: Final = ("none", COMMIT_REVEAL)
-#: The checkpoints of the protocols: opening a sealed move, a chance contribution's
-#: commitment and its reveal.
+#: The checkpoint that opens a sealed move; with the chance protocol's, the checkpoints the
+#: walk passes over.
 REVEAL: Final = "reveal"
-CHANCE_COMMIT: Final = "chance-commit"
-CHANCE_REVEAL: Final = "chance-reveal"
 PROTOCOL_CHECKPOINTS: Final = (REVEAL, CHANCE_COMMIT, CHANCE_REVEAL)
-
-
-def _name(colour: str) -> str:
-    return COLOUR_NAMES.get(colour, colour)
-
-
-@dataclass(slots=True)
-class _Problem:
-    """A problem found before replay, reported once the address is known."""
-
-    message: str
-    span: Span | None
-    rule: str | None
-    move: Move | None = None  # the sealed move or the draw it concerns, for its address
-    code: str = "seal"
 
 
 @dataclass(slots=True)
@@ -88,15 +74,6 @@ class _Seal:
 
 
 @dataclass(slots=True)
-class _Draw:
-    """The contributions written before one draw on one line."""
-
-    commits: dict[str, tuple[str, Checkpoint]] = field(default_factory=dict)
-    reveals: dict[str, tuple[str, Checkpoint]] = field(default_factory=dict)
-    problems: list[_Problem] = field(default_factory=list)  # told at the draw's address
-
-
-@dataclass(slots=True)
 class Opening:
     """What :func:`open_seals` found: the game the walk replays and what is left to check."""
 
@@ -106,9 +83,8 @@ class Opening:
     seals: list[_Seal] = field(default_factory=list)
     by_move: dict[int, _Seal] = field(default_factory=dict)  # id(replayed move) -> seal
     ordinals: dict[int, int] = field(default_factory=dict)  # id(replayed move) -> place
-    draws: dict[int, _Draw] = field(default_factory=dict)  # id(chance move) -> contributions
-    problems: list[_Problem] = field(default_factory=list)
-    keep: list[Move] = field(default_factory=list)  # moves whose ids are keys above
+    draws: dict[int, Draw] = field(default_factory=dict)  # id(chance move) -> contributions
+    problems: list[Problem] = field(default_factory=list)
 
     def seal_of(self, move: Move) -> Checkpoint | None:
         """The reveal that opened ``move`` (a move of :attr:`game`), or None."""
@@ -121,14 +97,14 @@ class Opening:
         return bool(self.seals or self.problems or self.protocol != "none")
 
 
-def _protocol(game: Game, problems: list[_Problem]) -> str:
+def _protocol(game: Game, problems: list[Problem]) -> str:
     for header in game.headers:
         if isinstance(header, Header) and header.tag == CHANCE_TAG:
             value = header.value.strip()
             if value in CHANCE_PROTOCOLS:
                 return value
             problems.append(
-                _Problem(
+                Problem(
                     f"unknown chance protocol '{value[:40]}' in [{CHANCE_TAG}] "
                     f"(known: {', '.join(CHANCE_PROTOCOLS)})",
                     header.span,
@@ -168,7 +144,7 @@ class _Opener:
 
     def run(self) -> None:
         game = self.opening.original
-        work: list[tuple[tuple[Element, ...], list[_Seal], _Draw]] = [(game.body, [], _Draw())]
+        work: list[tuple[tuple[Element, ...], list[_Seal], Draw]] = [(game.body, [], Draw())]
         while work:
             elements, open_seals, draw = work.pop()
             for element in elements:
@@ -179,20 +155,20 @@ class _Opener:
                     for move in element.moves:
                         self.counter += 1
                         for variation in move.variations:
-                            work.append((variation, list(open_seals), _copy(draw)))
+                            work.append((variation, list(open_seals), draw.copy()))
                         if move.seal:
                             seal = _Seal(move)
                             open_seals.append(seal)
                             self.opening.seals.append(seal)
                         if move.actor == CHANCE:
-                            rule = "R-SET-1" if move.tokens[0] == "souls" else "R-RND-2"
+                            rule = draw_rule(move.tokens)
                             for problem in draw.problems:
                                 problem.move, problem.rule = move, rule
                             self.opening.draws[id(move)] = draw
-                            draw = _Draw()
+                            draw = Draw()
                         self.opening.ordinals[id(move)] = self.counter
 
-    def checkpoint(self, checkpoint: Checkpoint, open_seals: list[_Seal], draw: _Draw) -> None:
+    def checkpoint(self, checkpoint: Checkpoint, open_seals: list[_Seal], draw: Draw) -> None:
         if checkpoint.name == REVEAL:
             self.reveal(checkpoint, open_seals)
         elif checkpoint.name in (CHANCE_COMMIT, CHANCE_REVEAL):
@@ -204,10 +180,10 @@ class _Opener:
         checkpoint: Checkpoint,
         rule: str | None,
         move: Move | None = None,
-        draw: _Draw | None = None,
+        draw: Draw | None = None,
     ) -> None:
         code = "seal" if checkpoint.name == REVEAL else "chance"
-        problem = _Problem(message, checkpoint.span, rule, move, code)
+        problem = Problem(message, checkpoint.span, rule, move, code)
         self.opening.problems.append(problem)
         if draw is not None:
             draw.problems.append(problem)
@@ -239,7 +215,7 @@ class _Opener:
         rule = secret.rule if secret is not None else None
         if seal is None:
             self.problem(
-                f"reveal with no commitment: {_name(actor)} has no sealed '{tokens[0]}' move "
+                f"reveal with no commitment: {name(actor)} has no sealed '{tokens[0]}' move "
                 "before it that is still unopened on this line",
                 checkpoint,
                 rule,
@@ -250,11 +226,11 @@ class _Opener:
         seal.ordinal = self.counter
         bad_salt = salt_problem(salt)
         if bad_salt is not None:
-            self.problem(f"{_name(actor)}'s reveal: {bad_salt}", checkpoint, rule, seal.move)
+            self.problem(f"{name(actor)}'s reveal: {bad_salt}", checkpoint, rule, seal.move)
             return
         if digest != seal.move.seal:
             self.problem(
-                f"{_name(actor)}'s reveal '{text}' does not match the commitment of the sealed "
+                f"{name(actor)}'s reveal '{text}' does not match the commitment of the sealed "
                 f"move '{seal.move.text}' (the text and salt hash to {digest[:12]}…, "
                 f"the commitment is {seal.move.seal[:12]}…)",
                 checkpoint,
@@ -275,70 +251,11 @@ class _Opener:
             seal.move.seal,
         )
 
-    def contribution(self, checkpoint: Checkpoint, draw: _Draw) -> None:
-        args = checkpoint.args
-        commit = checkpoint.name == CHANCE_COMMIT
-        if len(args) != 2 or args[0] not in COLOUR_NAMES:
-            what = "DIGEST (64 hex digits)" if commit else "VALUE (hex)"
-            self.problem(
-                f"malformed <{checkpoint.name}>: expected <{checkpoint.name} C {what}>",
-                checkpoint,
-                None,
-                draw=draw,
-            )
-            return
-        player, value = args
-        if commit:
-            if DIGEST.fullmatch(value) is None:
-                self.problem(
-                    f"{_name(player)}'s chance commitment must be 64 hex digits (a SHA-256)",
-                    checkpoint,
-                    None,
-                    draw=draw,
-                )
-            elif draw.reveals:
-                first = next(iter(draw.reveals))
-                self.problem(
-                    f"{_name(player)} commits to a chance contribution after "
-                    f"{_name(first)}'s contribution to the same draw was revealed",
-                    checkpoint,
-                    None,
-                    draw=draw,
-                )
-            elif player in draw.commits:
-                self.problem(
-                    f"{_name(player)} commits twice to the same draw", checkpoint, None, draw=draw
-                )
-            else:
-                draw.commits[player] = (value, checkpoint)
-            return
-        bad = salt_problem(value, "contribution")
-        committed = draw.commits.get(player)
-        if bad is not None:
-            self.problem(f"{_name(player)}'s chance reveal: {bad}", checkpoint, None, draw=draw)
-        elif committed is None:
-            self.problem(
-                f"chance reveal with no commitment: {_name(player)} committed to no "
-                "contribution to this draw before revealing one",
-                checkpoint,
-                None,
-                draw=draw,
-            )
-        elif player in draw.reveals:
-            self.problem(
-                f"{_name(player)} reveals twice for the same draw", checkpoint, None, draw=draw
-            )
-        elif contribution_digest(player, value) != committed[0]:
-            self.problem(
-                f"{_name(player)}'s chance contribution does not match the commitment "
-                f"written at line {committed[1].span.line if committed[1].span else '?'}",
-                checkpoint,
-                None,
-                draw=draw,
-            )
-            draw.reveals[player] = ("", checkpoint)
-        else:
-            draw.reveals[player] = (value, checkpoint)
+    def contribution(self, checkpoint: Checkpoint, draw: Draw) -> None:
+        def problem(message: str) -> None:
+            self.problem(message, checkpoint, None, draw=draw)
+
+        take_contribution(checkpoint, draw, problem)
 
     def rebuilt(self) -> Game:
         """The game with opened moves replaced; built bottom-up from a list of every element
@@ -389,10 +306,6 @@ class _Opener:
         return new
 
 
-def _copy(draw: _Draw) -> _Draw:
-    return _Draw(dict(draw.commits), dict(draw.reveals), list(draw.problems))
-
-
 def open_seals(game: Game) -> Opening:
     """Pair the record's reveals with its seals (see the module's docstring)."""
     opening = Opening(game, game)
@@ -410,7 +323,6 @@ def open_seals(game: Game) -> Opening:
         replayed = final.get(id(seal.move))
         if replayed is not None:
             opening.by_move[id(replayed)] = seal
-    opening.keep.extend(final.values())
     return opening
 
 
@@ -502,7 +414,7 @@ class _Checker:
     def check_seal(self, seal: _Seal, line: Line, index: int) -> None:
         step = line.steps[index]
         actor = step.action.actor
-        who = _name(actor)
+        who = name(actor)
         verb = seal.move.tokens[0]
         secret = action_secret(step.action, step.events)
         span = seal.move.span
@@ -607,45 +519,8 @@ class _Checker:
             )
 
     def check_draws(self, line: Line) -> None:
-        state: GameState = line.start.clone()
-        players = state.players
-        for step in line.steps:
-            move = step.move
-            if step.action.actor == CHANCE and move is not None:
-                self.check_draw(state, step, self.opening.draws.get(id(move)), players)
-            state.apply(step.action)
-
-    def check_draw(
-        self, state: GameState, step: Step, draw: _Draw | None, players: tuple[str, ...]
-    ) -> None:
-        span = step.move.span if step.move is not None else None
-        rule = "R-SET-1" if step.action.text.startswith("souls") else "R-RND-2"
-        contributions = draw.reveals if draw is not None else {}
-        missing = [c for c in players if c not in contributions]
-        if missing:
-            names = ", ".join(_name(c) for c in missing)
-            self.report(
-                "chance",
-                f"the draw is not verifiable: no valid revealed contribution from {names} "
-                f'before it ([{CHANCE_TAG} "{COMMIT_REVEAL}"])',
-                span,
-                step.address,
-                rule,
-            )
-            return
-        values = {c: contributions[c][0] for c in players}
-        if any(not v for v in values.values()):
-            return  # a contribution that does not match its commitment is reported already
-        expected = derived_draw(state, draw_seed(state.pending_address(), values))
-        if expected.text.split() != step.action.text.split():
-            self.report(
-                "chance",
-                f"the draw '{step.action.text}' is not the one the contributions give: "
-                f"'{expected.text}'",
-                span,
-                step.address,
-                rule,
-            )
+        for problem in draw_problems(line, self.opening.draws):
+            self.report("chance", problem.message, problem.span, problem.address, problem.rule)
 
 
 def check_seals(opening: Opening, replay: GameReplay) -> None:

@@ -104,3 +104,16 @@ def test_a_sealed_record_redacts_to_a_copy_that_verifies(tmp_path: Path) -> None
         result = run("verify", str(copy), str(full))
         assert result.exit_code == 0, result.output
     assert run("redact", str(full), "--as", "R", "--commit").exit_code == 2  # no salt file
+
+
+def test_a_game_in_progress_redacts_for_every_viewer(tmp_path: Path) -> None:
+    """A player's own seal not yet opened stays sealed in his copy: the shared record does not
+    hold its text, and redaction never makes a value up."""
+    example = Path(__file__).resolve().parents[2] / "examples/fair-play/correspondence-4p.mcn"
+    for viewer in ("R", "B", "G", "Y", "spectator"):
+        copy = tmp_path / f"{viewer}.mcn"
+        made = run("redact", str(example), "--as", viewer, "-o", str(copy))
+        assert made.exit_code == 0, made.output
+        assert "R: bonus jewel>? #" in copy.read_text()
+        assert run("validate", str(copy)).exit_code == 0
+        assert run("verify", str(copy), str(example)).exit_code == 0
