@@ -20,7 +20,13 @@ from pathlib import Path
 import click
 from click.shell_completion import CompletionItem
 
-__all__ = ["complete_address", "complete_help_topic", "complete_viewer", "shell_value"]
+__all__ = [
+    "complete_address",
+    "complete_colour",
+    "complete_help_topic",
+    "complete_viewer",
+    "shell_value",
+]
 
 #: Colour tag → initial, in roster order.
 _COLOURS = {"Red": "R", "Blue": "B", "Green": "G", "Yellow": "Y"}
@@ -80,6 +86,8 @@ def complete_viewer(
     """
     from mcn.terminal import one_line
 
+    if _merging(ctx):
+        return complete_colour(ctx, param, incomplete)
     items: list[CompletionItem] = []
     for path in _record_paths(ctx):
         for initial, word, name in _players(path):
@@ -98,6 +106,30 @@ def complete_viewer(
         for item in items
         if str(item.value).casefold().startswith(folded)
     ]
+
+
+def complete_colour(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """``--as`` over an archive (``explore``, ``search``, ``tree --merge``): the colours, as
+    initials and words, and ``spectator`` — never a player's name, which those commands refuse
+    (a name may play different colours in different games)."""
+    items = [CompletionItem(initial, help=tag.lower()) for tag, initial in _COLOURS.items()]
+    items += [CompletionItem(tag.lower(), help=initial) for tag, initial in _COLOURS.items()]
+    items.append(CompletionItem("spectator", help="sees only what is public"))
+    folded = incomplete.lstrip("'\"").casefold()
+    return [item for item in items if str(item.value).casefold().startswith(folded)]
+
+
+def _merging(ctx: click.Context) -> bool:
+    """Whether the command line merges an archive (``tree --merge``): its ``--as`` is a colour."""
+    if ctx.params.get("merge"):
+        return True
+    try:
+        words = shlex.split(os.environ.get("COMP_WORDS", ""))
+    except ValueError:  # an unclosed quote while the user types
+        words = os.environ.get("COMP_WORDS", "").split()
+    return "--merge" in words
 
 
 def shell_value(value: str, quoted: bool = False) -> str:

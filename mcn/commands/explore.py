@@ -27,11 +27,11 @@ import click
 from mcn.archive.judgement import CONFLICT, INVALID, Judgement
 from mcn.batch import Runner
 from mcn.board_profile import describe, summary
-from mcn.cluster import dask_option, workers
-from mcn.commands.board import board_option
-from mcn.commands.judging import choices_for, judgement_options
-from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
-from mcn.engine.constants import COLOUR_NAMES, COLOURS
+from mcn.cluster import workers
+from mcn.commands.judging import choices_for
+from mcn.commands.reading import archive_options, complete_archive_viewer, parse_archive_viewer
+from mcn.commands.validate import gather
+from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
 from mcn.explore.archive import Counted, options_for, read_archive
 from mcn.explore.merge import Explorer, Places, Row
@@ -52,21 +52,8 @@ OUTCOMES_SHOWN: Final = 8
 
 
 def parse_viewer(value: str | None) -> Viewer:
-    """``--as`` over an archive: a colour (``R``, ``red``) or ``spectator``. Names are refused:
-    a name plays different colours in different games."""
-    if value is None:
-        return SPECTATOR
-    word = value.strip().lower()
-    if word in ("spectator", "spectators", "public"):
-        return SPECTATOR
-    for colour in COLOURS:
-        if word in (colour.lower(), COLOUR_NAMES[colour].lower()):
-            return colour
-    raise click.BadParameter(
-        f"'{value}': name a colour (R, B, G, Y, or red, blue, green, yellow) or 'spectator'; "
-        "over an archive a player's name may play different colours",
-        param_hint="'--as'",
-    )
+    """``--as`` over an archive: a colour (``R``, ``red``) or ``spectator`` (the default)."""
+    return parse_archive_viewer(value, SPECTATOR)
 
 
 def viewer_option(function: click.decorators.FC) -> click.decorators.FC:
@@ -74,6 +61,7 @@ def viewer_option(function: click.decorators.FC) -> click.decorators.FC:
         "--as",
         "viewer_name",
         metavar="COLOUR",
+        shell_complete=complete_archive_viewer,
         help="Read every game as this player saw it (R, red, … or 'spectator', the default): "
         "his secrets shown, the others' merged, never shown.",
     )(function)
@@ -343,17 +331,7 @@ def render_text(
     show_default=True,
     help="Output format.",
 )
-@click.option(
-    "--expect-players",
-    type=click.IntRange(2, 4),
-    help="Leave out (as invalid) every game with another number of players.",
-)
-@judgement_options
-@board_option
-@jobs_option
-@dask_option
-@encoding_option
-@include_option
+@archive_options("Leave out (as invalid) every game with another number of players.")
 def explore(
     paths: tuple[str, ...],
     at_text: str | None,

@@ -33,10 +33,10 @@ import click
 from mcn.archive.judgement import CONFLICT, DUPLICATE, SUPERSEDED, Entry, Judgement
 from mcn.batch import Options, Runner
 from mcn.board_profile import summary
-from mcn.cluster import dask_option, workers
-from mcn.commands.board import board_option
-from mcn.commands.judging import choices_for, judgement_options
-from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
+from mcn.cluster import workers
+from mcn.commands.judging import choices_for
+from mcn.commands.reading import archive_options
+from mcn.commands.validate import gather
 from mcn.engine.data import Board
 from mcn.inputs import effective_jobs
 from mcn.output import open_output
@@ -64,23 +64,13 @@ from mcn.selection import Criteria
     help="Only the games that stand (valid; counted or unfinished) / only invalid games.",
 )
 @click.option(
-    "--expect-players",
-    type=click.IntRange(2, 4),
-    help="A game with another number of players is invalid.",
-)
-@click.option(
     "-o",
     "--output",
     default="-",
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write here (default: standard output).",
 )
-@judgement_options
-@board_option
-@jobs_option
-@dask_option
-@encoding_option
-@include_option
+@archive_options("A game with another number of players is invalid.")
 def filter_(
     paths: tuple[str, ...],
     players: tuple[str, ...],

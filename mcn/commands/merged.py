@@ -52,7 +52,7 @@ def merge_options(function: click.decorators.FC) -> click.decorators.FC:
     from mcn.cluster import dask_option
     from mcn.commands.explore import split_chance_option
     from mcn.commands.judging import judgement_options
-    from mcn.commands.validate import encoding_option, include_option, jobs_option
+    from mcn.commands.reading import encoding_option, include_option, jobs_option
 
     for decorate in (
         include_option,

@@ -28,16 +28,15 @@ import click
 
 from mcn.batch import Options, Runner
 from mcn.board_profile import summary
-from mcn.cluster import dask_option, workers
-from mcn.commands.board import board_option
+from mcn.cluster import workers
 from mcn.commands.filter import one_line_end, refuse_unread, separator
-from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
-from mcn.engine.constants import COLOUR_NAMES, COLOURS
+from mcn.commands.reading import complete_archive_viewer, parse_archive_viewer, reading_options
+from mcn.commands.validate import gather
 from mcn.engine.data import Board
 from mcn.inputs import effective_jobs
 from mcn.output import open_output
 from mcn.progress import files_progress
-from mcn.projection import EVERYTHING, SPECTATOR, Viewer, viewer_label
+from mcn.projection import EVERYTHING, Viewer, viewer_label
 from mcn.render import clean
 from mcn.safe_write import WriteError, atomic_open
 from mcn.search.compiler import compile_condition
@@ -78,6 +77,7 @@ JSON_FORMAT: Final = "mcn-search/1"
     "--as",
     "viewer_name",
     metavar="COLOUR",
+    shell_complete=complete_archive_viewer,
     help="Search what one player saw (R, red, … or spectator): moves with the others' "
     "secrets as ?, comments on his own moves only, no function over another's secret.",
 )
@@ -88,11 +88,7 @@ JSON_FORMAT: Final = "mcn-search/1"
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write here (default: standard output); never over an input.",
 )
-@board_option
-@jobs_option
-@dask_option
-@encoding_option
-@include_option
+@reading_options
 def search(
     paths: tuple[str, ...],
     where: str,
@@ -111,7 +107,7 @@ def search(
     form = form or ("text" if addresses else "mcn")
     if addresses and form == "mcn":
         raise click.UsageError("--addresses lists decisions: use --format text, csv or json")
-    viewer = _viewer(viewer_name)
+    viewer = parse_archive_viewer(viewer_name, EVERYTHING)
     try:
         condition = compile_condition(where, viewer)
     except ExpressionError as problem:
@@ -152,23 +148,6 @@ def search(
         click.echo(str(problem), err=True)
         sys.exit(1)
     tally.summarise(output, addresses)
-
-
-def _viewer(value: str | None) -> Viewer:
-    """``--as``: a colour or the spectator (the players' names differ from game to game)."""
-    if value is None:
-        return EVERYTHING
-    word = " ".join(value.casefold().split())
-    if word in ("spectator", "spectators", "public"):
-        return SPECTATOR
-    for colour in COLOURS:
-        if word in (colour.casefold(), COLOUR_NAMES[colour].casefold()):
-            return colour
-    raise click.BadParameter(
-        f"'{value}': name a colour (R, B, G, Y, red, …) or spectator; a player may play "
-        "different colours across an archive",
-        param_hint="'--as'",
-    )
 
 
 class _Tally:

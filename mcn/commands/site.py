@@ -27,11 +27,11 @@ from mcn.archive.judgement import CONFLICT, INVALID, Entry, Judgement
 from mcn.archive.tiebreaks import TieBreaks
 from mcn.batch import Options, Runner
 from mcn.board_profile import summary
-from mcn.cluster import dask_option, workers
-from mcn.commands.board import board_option
-from mcn.commands.judging import choices_for, judgement_options
+from mcn.cluster import workers
+from mcn.commands.judging import choices_for
+from mcn.commands.reading import archive_options
 from mcn.commands.standings import points_option, tie_break_option
-from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
+from mcn.commands.validate import gather
 from mcn.engine.data import Board
 from mcn.inputs import effective_jobs
 from mcn.progress import files_progress
@@ -54,17 +54,7 @@ from mcn.standings import Scoring, compute
 @points_option
 @tie_break_option
 @click.option("--by-event", is_flag=True, help="One standings table per [Event].")
-@click.option(
-    "--expect-players",
-    type=click.IntRange(2, 4),
-    help="A game with another number of players is invalid.",
-)
-@judgement_options
-@board_option
-@jobs_option
-@dask_option
-@encoding_option
-@include_option
+@archive_options("A game with another number of players is invalid.")
 def site(
     paths: tuple[str, ...],
     output: str,

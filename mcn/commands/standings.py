@@ -26,10 +26,10 @@ from mcn.archive.judgement import CONFLICT, INVALID, Judgement, missing_text
 from mcn.archive.tiebreaks import TieBreaks, parse_tie_breaks
 from mcn.batch import Options, Runner
 from mcn.board_profile import describe, summary
-from mcn.cluster import dask_option, workers
-from mcn.commands.board import board_option
-from mcn.commands.judging import choices_for, judgement_options
-from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
+from mcn.cluster import workers
+from mcn.commands.judging import choices_for
+from mcn.commands.reading import archive_options
+from mcn.commands.validate import gather
 from mcn.engine.data import Board
 from mcn.inputs import Inputs, effective_jobs
 from mcn.output import open_output
@@ -236,17 +236,7 @@ def tie_break_option(function: click.decorators.FC) -> click.decorators.FC:
 )
 @click.option("--by-event", is_flag=True, help="One table per [Event].")
 @tie_break_option
-@click.option(
-    "--expect-players",
-    type=click.IntRange(2, 4),
-    help="Leave out (as invalid) every game with another number of players.",
-)
-@judgement_options
-@board_option
-@jobs_option
-@dask_option
-@encoding_option
-@include_option
+@archive_options("Leave out (as invalid) every game with another number of players.")
 def standings(
     paths: tuple[str, ...],
     form: str,

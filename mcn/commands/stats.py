@@ -27,10 +27,10 @@ import click
 from mcn.archive.judgement import Entry, Judgement
 from mcn.batch import Options, Runner
 from mcn.board_profile import describe, summary
-from mcn.cluster import dask_option, workers
-from mcn.commands.board import board_option
-from mcn.commands.judging import choices_for, judgement_options
-from mcn.commands.validate import encoding_option, gather, include_option, jobs_option
+from mcn.cluster import workers
+from mcn.commands.judging import choices_for
+from mcn.commands.reading import archive_options
+from mcn.commands.validate import gather
 from mcn.engine.data import Board
 from mcn.inputs import effective_jobs
 from mcn.output import open_output
@@ -88,17 +88,7 @@ def _groupings(
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write here (default: standard output).",
 )
-@click.option(
-    "--expect-players",
-    type=click.IntRange(2, 4),
-    help="Leave out (as invalid) every game with another number of players.",
-)
-@judgement_options
-@board_option
-@jobs_option
-@dask_option
-@encoding_option
-@include_option
+@archive_options("Leave out (as invalid) every game with another number of players.")
 def stats(
     paths: tuple[str, ...],
     by: tuple[str, ...],

@@ -33,11 +33,11 @@ import click
 
 from mcn.archive.judgement import CONFLICT, Choices, Judgement
 from mcn.batch import FileInfo, Options, Runner, notation_diagnostic
-from mcn.cluster import dask_option, workers
-from mcn.commands.board import board_option
-from mcn.commands.judging import choices_for, judgement_options
+from mcn.cluster import workers
+from mcn.commands.judging import choices_for
+from mcn.commands.reading import archive_options
 from mcn.engine.data import Board
-from mcn.inputs import AUTO, Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
+from mcn.inputs import Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
 from mcn.notation.syntax import iter_syntax
 from mcn.progress import files_progress
 from mcn.render import clean
@@ -251,43 +251,6 @@ class Reporter:
         )
 
 
-def encoding_option(function: click.decorators.FC) -> click.decorators.FC:
-    """``--encoding``, shared by the commands that read folders of submissions."""
-    return click.option(
-        "--encoding",
-        default=AUTO,
-        show_default=True,
-        help="Encoding of the files. 'auto': a byte-order mark decides (UTF-8, UTF-16), else "
-        "UTF-8 when the whole file is UTF-8, else Windows-1252/Latin-1 with a warning naming the "
-        "file. Any other name forces that encoding for every file.",
-    )(function)
-
-
-def include_option(function: click.decorators.FC) -> click.decorators.FC:
-    """``--include GLOB``: which files of a directory are records."""
-    return click.option(
-        "--include",
-        "include",
-        multiple=True,
-        metavar="GLOB",
-        help="Read the files of directories whose name matches GLOB (case-insensitive; "
-        "repeatable; default *.mcn). Every other file is listed as skipped.",
-    )(function)
-
-
-def jobs_option(function: click.decorators.FC) -> click.decorators.FC:
-    """``--jobs N``: worker processes, capped at the cores available."""
-    return click.option(
-        "--jobs",
-        "-j",
-        type=click.IntRange(min=1),
-        default=1,
-        show_default=True,
-        help="Check games in this many processes (also the games of one file); at most the "
-        "number of cores.",
-    )(function)
-
-
 def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> Inputs:
     """The inputs of a command; a usage error for an unknown encoding, an error (exit 1) when
     the paths hold no record at all."""
@@ -324,17 +287,7 @@ def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> I
     show_default=True,
     help="Report as text lines or as JSON (schemas/report.schema.json).",
 )
-@board_option
-@jobs_option
-@dask_option
-@encoding_option
-@include_option
-@click.option(
-    "--expect-players",
-    type=click.IntRange(2, 4),
-    help="Flag every game with another number of players as invalid.",
-)
-@judgement_options
+@archive_options("Flag every game with another number of players as invalid.")
 @click.option(
     "--quiet",
     "-q",

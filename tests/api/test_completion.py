@@ -88,3 +88,24 @@ def test_each_shell_gets_a_completion_script(shell: str) -> None:
     assert result.exit_code == 0
     assert "_MCN_COMPLETE" in result.output
     assert os.linesep in result.output
+
+
+@pytest.mark.parametrize("command", ["explore", "search", "tree --merge"])
+def test_as_over_an_archive_offers_only_what_the_command_takes(command: str) -> None:
+    # over an archive a name may play different colours, so --as takes a colour: no name
+    offered = complete(f"mcn {command} {ANNOTATED} --as ")
+    assert set(offered) == {"R", "B", "G", "Y", "red", "blue", "green", "yellow", "spectator"}
+    assert complete(f"mcn {command} {ANNOTATED} --as Pau") == []
+    assert complete(f"mcn {command} {ANNOTATED} --as s") == ["spectator"]
+    # and every value offered is one the command accepts (a refusal raises a usage error)
+    from mcn.commands.reading import parse_archive_viewer
+    from mcn.projection import EVERYTHING
+
+    assert {parse_archive_viewer(value, EVERYTHING) for value in offered} == {
+        "R",
+        "B",
+        "G",
+        "Y",
+        None,  # the spectator
+    }
+    assert "'Paula Brandt'" in complete(f"mcn tree {ANNOTATED} --as ")  # one game: names too
