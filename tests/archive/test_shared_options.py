@@ -1,7 +1,8 @@
 """The commands that read archives share their options (mcn.commands.reading): every command
-that reads directories of records reads games with the same ``--board --jobs --dask --encoding --include``,
-and every one that judges submissions the same ``--expect-players --prefer --supersedes
---schedule`` — same names, defaults, types and help, so they cannot drift apart."""
+that reads directories of records reads games with the same ``--board --jobs --dask
+--encoding --include``, and every one that judges submissions the same ``--expect-players
+--prefer --supersedes --schedule`` — same names, defaults, types and help, so they cannot
+drift apart."""
 
 from __future__ import annotations
 
