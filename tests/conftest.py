@@ -10,6 +10,7 @@ test module may also mark itself with ``pytestmark = pytest.mark.slow``.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +59,17 @@ def _board_profiles_read_in_a_test_stay_in_it() -> Iterator[None]:
     yield
     data._REGISTERED.clear()
     data._REGISTERED.update(saved)
+
+
+@pytest.fixture(scope="session")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Random games of 2, 3 and 4 players, in a folder of three files (``mcn stats``: its
+    command tests in tests/commands/ and its library tests in tests/stats/ share them)."""
+    from tests.stats.archives import write_random
+
+    folder = tmp_path_factory.mktemp("mixed")
+    return [
+        write_random(folder / "four.mcn", 4, 40, 100),
+        write_random(folder / "three.mcn", 3, 25, 200),
+        write_random(folder / "two.mcn", 2, 25, 300),
+    ]

@@ -1,4 +1,5 @@
-"""Archives generated once per test session (tests/stats/archives.py)."""
+"""Archives generated once per test session (tests/stats/archives.py); ``mixed``, which the
+``mcn stats`` command tests share, is in tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -6,18 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.stats.archives import write_planted, write_random
-
-
-@pytest.fixture(scope="session")
-def mixed(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """Random games of 2, 3 and 4 players, in a folder of three files."""
-    folder = tmp_path_factory.mktemp("mixed")
-    return [
-        write_random(folder / "four.mcn", 4, 40, 100),
-        write_random(folder / "three.mcn", 3, 25, 200),
-        write_random(folder / "two.mcn", 2, 25, 300),
-    ]
+from tests.stats.archives import write_planted
 
 
 @pytest.fixture(scope="session")
