@@ -16,6 +16,7 @@ import pytest
 
 #: Test modules (paths under tests/) whose tests are all slow, and single slow tests.
 SLOW = (
+    "api/test_bad_arguments.py::test_any_argument_of_any_kind",  # every option with random values
     "api/test_docs_api.py",  # runs every docs/api.md recipe in a process of its own
     "archive/test_site.py",  # Chromium
     "bots/test_match.py",  # bot processes playing whole games
@@ -24,16 +25,33 @@ SLOW = (
     "html/test_layout.py",  # Chromium, four widths
     "html/test_quiz.py",  # Chromium
     "knowledge/test_no_over_masking.py",  # every viewer at every decision of 200 random games
+    "notation/test_deep.py::test_a_hundred_thousand_moves",  # a record of 100,000 moves
     "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
+    "openspiel/test_analyse.py::test_the_same_seed",  # two whole analyses, one and two processes
+    "openspiel/test_analyse.py::test_an_unfinished_record",  # an analysis of a whole record
     "openspiel/test_belief.py",  # a bot's game rebuilt at every decision of four whole games
+    "positions/test_position.py::test_every_decision_of_the_example_round_trips",  # 4 replays each
     "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
     "recorder/test_record_pty.py",  # mcn record in pseudo-terminals of three widths
+    "replay/test_random_games.py::test_random_games",  # 900 random games written and replayed
     "safety/test_disk_full.py",  # a full file system
     "safety/test_kill.py",  # SIGKILL during writes
+    "search/test_functions.py::test_every_state_function",  # every function at every decision
+    "search/test_language.py::test_any_sentence_of_the_grammar",  # 300 generated sentences
+    "search/test_search.py::test_the_predicates_tell_games_apart",  # predicates over archives
     "secrets/test_page_source.py",  # pages of twin records, frame by frame
     "secrets/test_twins.py",  # every output of twin records
+    "stats/test_library_agreement.py::test_the_figures_of_2000",  # 2,000 random games, 3 passes
     "stream/test_dask.py",  # a Dask cluster
     "stream/test_memory.py",  # peak memory of processes on big inputs
+)
+
+#: The longest of the slow tests (a minute or more on 2 idle cores), handed out first.
+LONGEST = (
+    "stats/test_library_agreement.py::test_the_figures_of_2000",
+    "search/test_language.py::test_any_sentence_of_the_grammar",
+    "search/test_functions.py::test_every_state_function",
+    "secrets/test_twins.py::test_no_output_tells_twins_apart",
 )
 
 
@@ -46,6 +64,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = item.nodeid.removeprefix("tests/")
         if any(path.startswith(slow) for slow in SLOW):
             item.add_marker(pytest.mark.slow)
+
+    # The longest tests first, then the other slow ones, then the rest (each group in its own
+    # order): with ``-n 2`` a test of a minute handed out last keeps one worker busy while the
+    # other idles; handed out first, the short tests fill in around it.
+    def group(item: pytest.Item) -> int:
+        if item.nodeid.removeprefix("tests/").startswith(LONGEST):
+            return 0
+        return 1 if item.get_closest_marker("slow") is not None else 2
+
+    items.sort(key=group)
 
 
 @pytest.fixture(autouse=True)
