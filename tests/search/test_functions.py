@@ -5,6 +5,7 @@ listed in docs/search.md."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,12 @@ STATE_NAMES: dict[str, Callable[[GameState], Any]] = {
     "decision": lambda s: s.decision.kind,
     "cathedrals": lambda s: s.finished,
 }
+
+
+#: Each condition text compiled once: a text recurs at many decisions and compiling is
+#: deterministic (the parser and compiler have their own tests, test_language.py), so every
+#: decision still evaluates every condition, which is what this test checks.
+_compiled = cache(compile_condition)
 
 
 def _games() -> list[Any]:
@@ -95,16 +102,16 @@ def test_every_state_function_reads_what_the_state_holds(
 def _check(text: str, wanted: Any, decision: Decision) -> None:
     """``text`` has the value ``wanted`` at ``decision`` (None: no value at all)."""
     if wanted is None:
-        assert not compile_condition(f"{text} == {text}").test(decision), text
+        assert not _compiled(f"{text} == {text}").test(decision), text
         return
     literal = _literal(wanted)
-    assert compile_condition(f"{text} == {literal}").test(decision), (text, wanted)
+    assert _compiled(f"{text} == {literal}").test(decision), (text, wanted)
     if isinstance(wanted, bool):
-        assert compile_condition(f"{text} != {_literal(not wanted)}").test(decision)
+        assert _compiled(f"{text} != {_literal(not wanted)}").test(decision)
     elif isinstance(wanted, int):
-        assert not compile_condition(f"{text} == {literal} + 1").test(decision), text
+        assert not _compiled(f"{text} == {literal} + 1").test(decision), text
     else:
-        assert not compile_condition(f'{text} == "{wanted}x"').test(decision), text
+        assert not _compiled(f'{text} == "{wanted}x"').test(decision), text
 
 
 def _literal(value: Any) -> str:
