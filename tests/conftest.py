@@ -36,7 +36,6 @@ SLOW = (
     "replay/test_random_games.py::test_random_games",  # 900 random games written and replayed
     "safety/test_disk_full.py",  # a full file system
     "safety/test_kill.py",  # SIGKILL during writes
-    "search/test_functions.py::test_every_state_function",  # every function at every decision
     "search/test_language.py::test_any_sentence_of_the_grammar",  # 300 generated sentences
     "search/test_search.py::test_the_predicates_tell_games_apart",  # predicates over archives
     "secrets/test_page_source.py",  # pages of twin records, frame by frame
@@ -50,7 +49,6 @@ SLOW = (
 LONGEST = (
     "stats/test_library_agreement.py::test_the_figures_of_2000",
     "search/test_language.py::test_any_sentence_of_the_grammar",
-    "search/test_functions.py::test_every_state_function",
     "secrets/test_twins.py::test_no_output_tells_twins_apart",
 )
 
