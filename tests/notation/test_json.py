@@ -1,19 +1,16 @@
-"""The JSON form: shape, schema, import checks, and the export / import commands."""
+"""The JSON form: shape, schema and import checks (the export and import commands:
+tests/commands/test_export.py and test_import.py)."""
 
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 
 from mcn import resources
-from mcn.cli import cli
-from mcn.notation import RecordFormatError, parse, record_from_json, record_to_json, write
+from mcn.notation import RecordFormatError, parse, record_from_json, record_to_json
 from mcn.notation.lexical import CANONICAL_FIRST_PATTERN, CANONICAL_TOKEN_PATTERN
 from tests.notation.helpers import HEADERS
 
@@ -24,12 +21,13 @@ TEXT = (
 )
 
 
-def _exported() -> dict[str, Any]:
+def exported_json() -> dict[str, Any]:
+    """The JSON form of :data:`TEXT` (a fresh copy: callers change it)."""
     return record_to_json(parse(TEXT))
 
 
 def test_shape_with_a_flat_variation_table() -> None:
-    (game,) = _exported()["games"]
+    (game,) = exported_json()["games"]
     assert game["headers"][0] == {"tag": "Event", "value": "Club night"}
     assert game["body"][:2] == [{"kind": "comment", "text": "opening"}, {"kind": "setup"}]
     assert game["body"][2] == {
@@ -51,7 +49,7 @@ def test_shape_with_a_flat_variation_table() -> None:
 
 
 def test_export_validates_and_imports_back() -> None:
-    exported = _exported()
+    exported = exported_json()
     jsonschema.Draft202012Validator(resources.load_schema("record")).validate(exported)
     assert record_from_json(exported) == parse(TEXT)
 
@@ -65,8 +63,9 @@ def test_schema_patterns_are_the_lexical_ones() -> None:
     jsonschema.Draft202012Validator.check_schema(resources.load_schema("record"))
 
 
-def _broken(change: str) -> dict[str, Any]:
-    data = copy.deepcopy(_exported())
+def broken_json(change: str) -> dict[str, Any]:
+    """The JSON form of :data:`TEXT` broken as ``change`` says (see the cases below)."""
+    data = copy.deepcopy(exported_json())
     game = data["games"][0]
     if change == "token case":
         game["body"][2]["moves"][0]["tokens"][0] = "Bid"
@@ -130,7 +129,7 @@ def _broken(change: str) -> dict[str, Any]:
 )
 def test_import_rejects_what_is_not_a_record(change: str, where: str, words: str) -> None:
     with pytest.raises(RecordFormatError) as caught:
-        record_from_json(_broken(change))
+        record_from_json(broken_json(change))
     assert caught.value.path.startswith(where)
     assert words in caught.value.message
 
@@ -139,51 +138,3 @@ def test_import_rejects_non_objects() -> None:
     for data in ([], "x", None, {"format": "mcn", "version": 1}):
         with pytest.raises(RecordFormatError):
             record_from_json(data)
-
-
-# ---- the commands -----------------------------------------------------------------------------
-
-
-def _run(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, args, input=stdin)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def test_export_and_import_commands(tmp_path: Path) -> None:
-    source = tmp_path / "game.mcn"
-    source.write_text(TEXT, encoding="utf-8")
-    code, out, err = _run(["export", str(source)])
-    assert (code, err) == (0, "")
-    assert json.loads(out) == _exported()
-    exported = tmp_path / "game.json"
-    assert _run(["export", str(source), "-o", str(exported)]) == (0, "", "")
-    code, out, err = _run(["import", str(exported)])
-    assert (code, out, err) == (0, write(parse(TEXT)), "")
-    assert _run(["export", "--format", "mcn", str(source)]) == (0, write(parse(TEXT)), "")
-    assert _run(["import", "-"], stdin=json.dumps(_exported()))[1] == write(parse(TEXT))
-
-
-def test_export_reports_syntax_errors(tmp_path: Path) -> None:
-    source = tmp_path / "bad.mcn"
-    source.write_text(HEADERS + "R: pass {\n", encoding="utf-8")
-    code, out, err = _run(["export", str(source)])
-    assert (code, out) == (1, "")
-    assert err.startswith(f"{source}:10:9: error: unclosed comment")
-
-
-def test_import_reports_bad_json(tmp_path: Path) -> None:
-    path = tmp_path / "bad.json"
-    path.write_text('{"format": "mcn",\n "version": }', encoding="utf-8")
-    code, out, err = _run(["import", str(path)])
-    assert (code, out) == (1, "")
-    assert err == f"{path}:2:13: error: invalid JSON: Expecting value\n"
-    path.write_text(json.dumps(_broken("referred twice")), encoding="utf-8")
-    code, _, err = _run(["import", str(path)])
-    assert code == 1
-    assert err == (
-        f"{path}: error: at /games/0/body/4/moves/0/variations/0: "
-        "variation 2 is referred to twice\n"
-    )
-    path.write_bytes(b"\xff\xfe")
-    assert _run(["import", str(path)])[0] == 1
-    assert _run(["export", "--format", "xml", str(path)])[0] == 2
