@@ -1,4 +1,5 @@
-"""The move vocabulary: one table for docs/notation.md and ``mcn help moves``.
+"""The move vocabulary: one table for docs/notation.md and ``mcn help moves``
+(tests/commands/test_help.py prints it).
 
 Every row's example is parsed as MCN and each of its moves read by the engine, and the action
 a row describes must be one the engine's decision of that kind takes (so the table cannot
@@ -14,10 +15,8 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from mcn import vocabulary
-from mcn.cli import cli
 from mcn.engine import actions as engine_actions
 from mcn.engine import parse_action
 from mcn.engine.decision import DECISIONS
@@ -76,27 +75,3 @@ def test_every_engine_action_and_decision_kind_is_described() -> None:
     assert kinds <= set(vocabulary.VERBS), kinds - set(vocabulary.VERBS)
     described = {row.kind for row in vocabulary.MOVES}
     assert set(HANDLERS) <= described, set(HANDLERS) - described
-
-
-def test_mcn_help_moves_prints_the_same_rows() -> None:
-    runner = CliRunner()
-    result = runner.invoke(cli, ["help", "moves"])
-    assert result.exit_code == 0
-    for row in vocabulary.MOVES:
-        assert row.decision in result.output
-        assert row.example in result.output
-        for form in row.forms:
-            assert form in result.output
-    markdown = runner.invoke(cli, ["help", "moves", "--markdown"])
-    assert markdown.output == vocabulary.markdown_table()
-
-
-def test_mcn_help_topics_and_commands() -> None:
-    runner = CliRunner()
-    topics = runner.invoke(cli, ["help"])
-    assert topics.exit_code == 0 and "mcn help moves" in topics.output
-    fmt = runner.invoke(cli, ["help", "fmt"], prog_name="mcn")
-    assert fmt.exit_code == 0 and "Usage: mcn fmt" in fmt.output
-    unknown = runner.invoke(cli, ["help", "nonsense"])
-    assert unknown.exit_code == 2 and "no help topic 'nonsense'" in unknown.output
-    assert runner.invoke(cli, ["--help"]).exit_code == 0
