@@ -41,6 +41,7 @@ SLOW = (
     "secrets/test_page_source.py",  # pages of twin records, frame by frame
     "secrets/test_twins.py",  # every output of twin records
     "stats/test_library_agreement.py::test_the_figures_of_2000",  # 2,000 random games, 3 passes
+    "stream/test_collector.py::test_a_game_its_replay",  # a fresh interpreter per example
     "stream/test_dask.py",  # a Dask cluster
     "stream/test_memory.py",  # peak memory of processes on big inputs
 )
