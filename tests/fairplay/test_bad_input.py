@@ -70,7 +70,8 @@ def test_an_unknown_chance_protocol_is_located_at_its_header(tmp_path: Path) -> 
 
 
 def test_a_sealed_public_move_is_refused(tmp_path: Path) -> None:
-    """R-HID-1: only a secret may be sealed; a public move must be shown when it is made."""
+    """Only a secret may be sealed; a public move must be shown when it is made."""
+    # R-HID-1
     path = tmp_path / "bad.mcn"
     path.write_text(
         HEADERS + "\nsetup\nsouls: R B\nR: bonus blue #" + "a" * 64 + "\n", encoding="utf-8"

@@ -74,6 +74,7 @@ def _chance_states() -> Iterator[GameState]:
 
 
 def test_the_documented_derivation_agrees_on_a_thousand_draws() -> None:
+    # R-SET-1 (soul order), R-RND-2 and I-RND-2 (market), I-SET-7 (room cards, reshuffles)
     rng = random.Random(2026)
     states = list(_chance_states())
     assert len(states) > 200

@@ -75,6 +75,7 @@ def test_the_cli_validates_formats_and_exports_a_sealed_game(tmp_path: Path) -> 
 _REVEAL = re.compile(r"^<reveal ([RBGY]) (.+) ([0-9a-f]{32})>$", re.M)
 _SEAL = re.compile(r"#([0-9a-f]{64})")
 _CHANCE = re.compile(r"^<chance-reveal ([RBGY]) ([0-9a-f]{32})>$", re.M)
+_COMMIT = re.compile(r"^<chance-commit ([RBGY]) [0-9a-f]{64}>$", re.M)
 _NAMES = {"R": "Red", "B": "Blue", "G": "Green", "Y": "Yellow"}
 
 
@@ -103,12 +104,22 @@ def tamperings(record: str) -> list[tuple[str, str, str]]:
         player, value = found.groups()
         start, end = found.span(2)
         out.append(("contribution", record[:start] + _flip(value, 3) + record[end:], player))
+    # a commitment moved after a reveal of the same draw (it could depend on it)
+    for found in _COMMIT.finditer(record):
+        line = found.group() + "\n"
+        rest = record[found.end() + 1 :]
+        reveal = _CHANCE.search(rest)
+        assert reveal is not None
+        moved = rest[: reveal.end() + 1] + line + rest[reveal.end() + 1 :]
+        out.append(("commitment order", record[: found.start()] + moved, found[1]))
     return out
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(KINDS), st.data())
 def test_every_single_tampering_is_caught(kind: tuple[str, int, int], data: st.DataObject) -> None:
+    # R-BID-1, R-POP-1, I-HID-2, I-HID-4: a changed reveal, salt or commitment of a secret;
+    # R-SET-1, R-RND-2: a changed contribution, or a commitment after a reveal, at a draw
     record = text(*kind)
     cases = tamperings(record)
     what, tampered, player = data.draw(st.sampled_from(cases))
@@ -136,6 +147,7 @@ def _first_bid_reveal_moved_up(record: str) -> tuple[str, str]:
 
 
 def test_a_reveal_before_a_dependent_move_is_caught() -> None:
+    # R-BID-2: the bids are revealed together, after the last one
     record = text("sealed", 4, 2)
     tampered, player = _first_bid_reveal_moved_up(record)
     found = errors(tampered)
@@ -146,6 +158,7 @@ def test_a_reveal_before_a_dependent_move_is_caught() -> None:
 
 
 def test_a_missing_reveal_is_caught_when_the_rules_reveal_it() -> None:
+    # R-BID-2: a bid not opened when the bids are revealed
     record = text("sealed", 3, 1)
     found = next(f for f in _REVEAL.finditer(record) if f[2].startswith("bid "))
     tampered = record.replace(found.group() + "\n", "", 1)
@@ -169,3 +182,22 @@ def test_tampering_is_reported_in_json_with_player_address_and_rule(tmp_path: Pa
     assert seal["line"] and seal["column"]
     text_report = run("validate", str(path)).output
     assert f"{_NAMES[player]}'s reveal" in text_report
+
+
+def test_a_chance_commitment_after_a_reveal_is_caught() -> None:
+    # R-SET-1, R-RND-2: nobody commits once a contribution to the same draw is known
+    record = text("fair", 2, 3)
+    cases = [c for c in tamperings(record) if c[0] == "commitment order"][:6]
+    assert len(cases) == 6
+    for _, tampered, player in cases:
+        found = errors(tampered)
+        # after another player's reveal, or after his own (then his reveal had no commitment)
+        assert any(
+            re.search(
+                rf"{_NAMES[player]} commits to a chance contribution after|"
+                rf"chance reveal with no commitment: {_NAMES[player]}",
+                e,
+            )
+            and re.search(r"\[R-(SET-1|RND-2)\]", e)
+            for e in found
+        ), found
