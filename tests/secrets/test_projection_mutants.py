@@ -271,6 +271,24 @@ def test_which_part_of_the_state_a_question_mark_leaves_unsure() -> None:
     assert hidden.secret_kind(Bid("R", 3, 5)) == "other"
 
 
+def test_declarations_are_found_by_verb_and_by_name() -> None:
+    # a sealed move names its secret by its verb, an action's secret its reveal by name
+    found = {verb: secrets.secret_by_verb(verb) for verb in ("bid", "visit", "donate", "give")}
+    assert {verb: s.name for verb, s in found.items() if s is not None} == {
+        "bid": "bid",
+        "visit": "pope-die",
+        "donate": "compartment",
+        "give": "gift",
+    }
+    assert secrets.secret_by_verb("letter") is None and secrets.secret_by_verb("") is None
+    for name in ("bids", "pope-die", "chest", "letters"):
+        reveal = secrets.reveal_named(name)
+        assert reveal is not None and reveal.name == name
+    assert secrets.reveal_named("bid") is None and secrets.reveal_named("") is None
+    # the parts of a state a view masks for everybody but their owner (I-HID-5)
+    assert secrets.secret_parts() == {"bids", "pope_die", "chest", "letters"}
+
+
 def test_a_declaration_goes_into_its_table_and_is_taken_back() -> None:
     tables: tuple[list[Any], ...] = (secrets.ACTION_SECRETS, secrets.EVENT_SECRETS, secrets.REVEALS)
     before = [list(t) for t in tables]
