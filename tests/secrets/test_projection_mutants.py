@@ -346,6 +346,8 @@ def test_a_pattern_matches_exactly_the_actions_it_may_stand_for() -> None:
     four = Donate("R", (("bread", "I"), ("wine", "II"), ("cloth", "I"), ("5", "I")))
     assert hidden.matches(("donate", "bread>?", "wine>?", "cloth>?", "5>?"), four)
     assert not hidden.matches(("donate", "5>?", "cloth>?", "wine>?", "bread>?"), four)
+    assert not hidden.matches(("donate", "bread>?", "wine>?", "cloth>?", "5>?", "5>?"), four)
+    assert not hidden.matches(("donate", "bread>?", "wine>?", "cloth>?"), four)
 
 
 def test_reveal_checkpoints_are_read_whole() -> None:
@@ -448,6 +450,7 @@ def test_the_memory_of_a_path_from_the_start_only() -> None:
     final = main.steps[-1].state
     assert final is not None
     assert memory_of(main.steps, final, "B") is not None
+    assert memory_of(main.steps, final, None) is not None  # the spectator remembers too
     assert memory_of(main.steps, final, EVERYTHING) is None
     assert memory_of(main.steps, final, _by_value(EVERYTHING)) is None
     assert memory_of(main.steps[1:], final, "B") is None
@@ -468,6 +471,9 @@ def test_the_state_a_viewer_sees_is_told_his_memory() -> None:
     assert "stack" not in state_json(final, EVERYTHING, stack=False)
     assert "stack" not in state_json(final, "B", memory_of(main.steps, final, "B"), stack=False)
     assert state_json(final, "B") == view(final, "B", True)
+    assert state_json(final, None) == view(final, None, True)
+    spectator = state_json(final, None, memory_of(main.steps, final, None))
+    assert spectator == Projection(main.steps, None).state(final) != everything
     projection = Projection(main.steps, "B")
     remembered = projection.state(final)
     assert remembered == state_json(final, "B", memory_of(main.steps, final, "B"))
