@@ -437,12 +437,24 @@ def _apply_verdicts(db_path: Path, verdicts: dict[tuple[str, str, int], object])
 
 
 def _forget_survivors(db_path: Path) -> int:
-    """Make the surviving mutants of a session pending again; how many."""
+    """Make the surviving mutants of a session pending again, but for those listed as
+    equivalent (no test can kill them: running them again costs the whole selection each and
+    changes nothing; an entry that goes stale makes its mutant a survivor to run); how many."""
     import sqlite3
 
+    equivalents = _equivalents()
     with sqlite3.connect(db_path) as db:
-        done = db.execute("DELETE FROM work_results WHERE lower(test_outcome) = 'survived'")
-        return done.rowcount
+        rows = db.execute(
+            "SELECT r.job_id, s.module_path, s.operator_name, r.diff FROM work_results r "
+            "JOIN mutation_specs s ON s.job_id = r.job_id WHERE lower(r.test_outcome) = 'survived'"
+        ).fetchall()
+        again = [
+            (job,)
+            for job, module, operator, diff in rows
+            if not equivalence_reason(module, operator, diff or "", equivalents)
+        ]
+        db.executemany("DELETE FROM work_results WHERE job_id = ?", again)
+        return len(again)
 
 
 def run_target(target: Target, fresh: bool, deadline: float | None = None, jobs: int = 1) -> None:
