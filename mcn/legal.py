@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcn.engine import GameState, IllegalAction, parse_action
+from mcn.engine import GameState, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
 from mcn.knowledge.memory import Memory
@@ -189,10 +189,9 @@ def try_move(state: GameState, written: str, viewer: Viewer = EVERYTHING) -> Ver
         return Verdict(move, False, str(error), None)
     if _secret_question(state, action.actor, viewer):
         return Verdict(move, None, _not_judged(action.actor, viewer), None)
-    try:
-        state.check(action)
-    except IllegalAction as error:
-        return Verdict(move, False, error.reason, error.rule)
+    refusal = state.judge(action).refusal
+    if refusal is not None:
+        return Verdict(move, False, refusal.reason, refusal.rule)
     return Verdict(move, True, None, None, describe(state, action, viewer))
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from mcn.api_checks import expect, expect_texts, kind_of
-from mcn.engine import Event, GameState, IllegalAction, new_game
+from mcn.engine import Event, GameState, new_game
 from mcn.engine.actions import Action, End
 from mcn.engine.constants import CHANCE
 from mcn.engine.data import Board
@@ -61,11 +61,7 @@ def _turn_of(address: str) -> int | None:
 def _fits(state: GameState, action: Action) -> bool:
     """Whether replay reads ``action`` at the pending decision: it is accepted and is no breach
     (replay reads a breach only when nothing implicit can come first, I-POP-9)."""
-    try:
-        state.check(action)
-    except IllegalAction:
-        return False
-    return state.breach(action) is None
+    return state.judge(action).legal
 
 
 def _fits_after_end(state: GameState, end: Action, written: Action) -> bool:

@@ -127,7 +127,7 @@ def _ask(
         action = parse_action(seat, written)
     except ActionSyntaxError as problem:
         raise Forfeit(f"answered '{written[:80]}' at {at}: {problem}") from None
-    refusal = state.refusal(action)
+    refusal = state.judge(action).refusal
     if refusal is None and action not in state.legal_actions(seat):
         refusal = IllegalAction("I-POP-9", "a rules breach is never a bot's choice", at)
     if refusal is not None:

@@ -1,7 +1,7 @@
 """Making a game state: the position at ``setup.1`` and an independent copy of a position.
 
 Apart from :mod:`mcn.engine.state`, which drives the rules, because these are the two places
-that list every field of the state (a field added to :class:`~mcn.engine.state.GameState`
+that set every field of the state (a field added to :class:`~mcn.engine.fields.StateFields`
 is added here twice). ``copy_state`` is on the hot path of anything that explores (variations,
 probes for omitted moves, ``keep_states``): a few shallow copies, nothing deep.
 """

@@ -1,8 +1,9 @@
-"""Legality questions that are not on the hot path of applying an action: every legal action
-of the pending decision, and the words for an action of the wrong player or the wrong kind.
+"""Legality: the engine's verdict on one action (:class:`Ruling`), every legal action of the
+pending decision, and the words for an action of the wrong player or the wrong kind.
 
-:class:`~mcn.engine.state.GameState` asks them (``legal_actions``, ``check``); they live apart
-so that the state module keeps to driving the rules.
+:class:`~mcn.engine.state.GameState` has one judging call, ``judge(action)``, which returns a
+:class:`Ruling`, and one ``apply``; they live apart so that the state module keeps to driving
+the rules.
 """
 
 from __future__ import annotations
@@ -14,9 +15,65 @@ from mcn.engine.actions import Action
 from mcn.engine.constants import colour_name
 from mcn.engine.decision import DECISIONS, Handler, Step
 from mcn.engine.errors import IllegalAction
+from mcn.engine.events import Event
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
+
+
+class Ruling:
+    """The engine's verdict on ``action`` at the pending decision of ``state``
+    (``GameState.judge``): nothing in the state changes.
+
+    ``refusal`` is None when ``apply`` would carry the action out, else the
+    :class:`IllegalAction` it would raise (rule ID, reason, address), returned rather than
+    raised: a caller that explains a refusal, or probes, keeps no exception (an exception kept
+    makes a reference cycle through its traceback). ``breach`` is ``(rule, reason)`` for an
+    action that is carried out but is a rules breach (I-POP-9: the Pope die set to a room too
+    dear for the post): the rules say what follows (R-POP-3) and a record may contain it, but
+    it is never among the legal actions listed; readers report it.
+
+    A ruling passed back to ``GameState.apply`` spares it a second check, as long as it was
+    made for that very action in that very state with no action applied since (``handler``:
+    the pending step's handler that accepted it, None for a META CULPA side action; ``state``
+    and ``epoch``, the list the state's next events go to, tell that); any other ruling is
+    ignored and the action checked again.
+    """
+
+    __slots__ = ("action", "breach", "epoch", "handler", "refusal", "state")
+
+    def __init__(
+        self,
+        action: Action,
+        refusal: IllegalAction | None,
+        breach: tuple[str, str] | None,
+        handler: Handler | None,
+        state: GameState,
+        epoch: list[Event],
+    ) -> None:
+        self.action = action
+        self.refusal = refusal
+        self.breach = breach
+        self.handler = handler
+        self.state = state
+        self.epoch = epoch
+
+    @property
+    def accepted(self) -> bool:
+        """Whether ``apply`` carries the action out (a legal action, or a breach)."""
+        return self.refusal is None
+
+    @property
+    def legal(self) -> bool:
+        """Whether the action is legal: accepted and no breach (one of ``legal_actions``)."""
+        return self.refusal is None and self.breach is None
+
+    def __repr__(self) -> str:
+        if self.refusal is not None:
+            verdict = f"refused {self.refusal.rule}"
+        else:
+            verdict = "accepted" if self.breach is None else f"breach {self.breach[0]}"
+        return f"<Ruling {self.action!r} {verdict}>"
 
 
 def legal_actions(

@@ -5,10 +5,12 @@ sins, positions …) so :meth:`GameState.clone` is a few shallow copies. The rul
 in the modules registered in :mod:`mcn.engine.decision` (setup, phases, trade, house, sins,
 building, evaluation, chance); this module only drives them:
 
-1. :meth:`check` finds the handler of the step on top of the stack and asks it ``why_not``.
-2. :meth:`apply` checks, lets the handler change the state, then runs automatic steps until
-   the next real decision (:meth:`_run`). Because every legality question is answered before
-   anything changes, an illegal action leaves the state untouched.
+1. :meth:`judge` finds the handler of the step on top of the stack and asks it ``why_not``:
+   its :class:`~mcn.engine.legality.Ruling` says accepted or refused (rule, reason).
+2. :meth:`apply` checks (or takes the ruling just given), lets the handler change the state,
+   then runs automatic steps until the next real decision (:meth:`_run`). Because every
+   legality question is answered before anything changes, an illegal action leaves the state
+   untouched.
 """
 
 from __future__ import annotations
@@ -25,113 +27,19 @@ from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
 from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler, Step
 from mcn.engine.errors import IllegalAction
 from mcn.engine.events import Event
+from mcn.engine.fields import StateFields
 from mcn.engine.invariants import violations
-from mcn.engine.legality import legal_actions, misfit
-from mcn.engine.steps import Steps
+from mcn.engine.legality import Ruling, legal_actions, misfit
 
 OVER = Decision("over", (), "end", "The game is over.")
 
 
-class GameState:
-    """One position of a game of Mea Culpa (see docs/design.md, "Engine API")."""
+class GameState(StateFields):
+    """One position of a game of Mea Culpa (see docs/design.md, "Engine API"): its fields
+    (:class:`~mcn.engine.fields.StateFields`), the pending decision, judging and applying an
+    action, and the game run on to the next decision."""
 
-    __slots__ = (
-        "_dec",
-        "_events",
-        "_market_out",
-        "_undo",
-        "bag",
-        "bids",
-        "board",
-        "bonuses",
-        "card_crew",
-        "chest",
-        "choosers",
-        "counter",
-        "crews",
-        "discard",
-        "evaluation",
-        "finished",
-        "goods",
-        "holders",
-        "hut",
-        "infractions",
-        "letters",
-        "levels",
-        "market",
-        "money",
-        "next_character",
-        "omissions",
-        "owed",
-        "phase",
-        "pile",
-        "players",
-        "pope_die",
-        "pope_stones",
-        "pos",
-        "post",
-        "rooms",
-        "round",
-        "ruleset",
-        "section",
-        "sins",
-        "stack",
-        "suite6",
-        "supply",
-        "tie",
-        "turn",
-        "variant",
-        "visited",
-        "winners_",
-    )
-
-    players: tuple[str, ...]
-    ruleset: Ruleset
-    board: Board
-    variant: str
-    infractions: tuple[str, ...]
-    round: int
-    phase: str  # setup, prep, bid, pick, action, post, end
-    section: str  # address prefix of the pending decisions: "setup", "3.prep", "3.5", ...
-    counter: int  # decisions taken in the section
-    turn: int
-    next_character: int
-    pos: dict[str, int]  # Record of Sins: > 0 toward Hell, < 0 toward Heaven
-    tie: dict[str, int]  # order among souls sharing space 0 (or Heaven): lower = nearer Heaven
-    post: dict[str, int]
-    money: dict[str, int]
-    goods: dict[str, list[int]]  # bread wine cloth jewel behind the screen
-    letters: dict[str, list[int]]  # yellow blue red green behind the screen
-    chest: dict[str, list[list[int]]]  # [compartment][bread wine cloth jewel money]
-    sins: dict[str, list[int]]  # own stones in lust petty greed
-    pope_stones: list[int]  # beside lust petty greed
-    crews: list[int]  # per site
-    levels: list[int]  # per site: 0 nothing, 1 nave, 2 finished
-    hut: int
-    card_crew: int  # crews on the Emperor card
-    finished: int  # finished cathedrals
-    market: list[int]  # bread wine cloth jewel indulgence
-    bag: list[int]
-    supply: list[int]  # letters: yellow blue red green
-    suite6: int  # yellow letters in Suite 6
-    visited: list[bool]  # index 1..6: room or suite visited this round (index 0 unused)
-    rooms: list[str | None]
-    pile: dict[str, int]  # HoP draw pile as a multiset (I-SET-7)
-    discard: dict[str, int]
-    bonuses: list[int]  # starting bonuses not yet picked
-    holders: list[str | None]  # per character: who holds it this round
-    bids: dict[str, tuple[int, int] | None]
-    choosers: list[str]  # who still chooses a character, in order
-    pope_die: int  # 0 = on the Pope card
-    evaluation: list[Any] | None  # [site, compartment, category, display, queue]
-    winners_: tuple[str, ...]
-    owed: list[list[Any]]  # META CULPA: the Petty Sinner's costs he may leave undone (I-MET-6)
-    omissions: list[list[Any]]  # META CULPA: costs left undone and not yet caught (I-MET-6)
-    stack: Steps
-    _dec: Decision | None
-    _events: list[Event]
-    _market_out: bool
-    _undo: list[tuple[GameState, Action]]
+    __slots__ = ()  # the fields are declared by StateFields
 
     # ----------------------------------------------------------------------------- creation
 
@@ -231,31 +139,6 @@ class GameState:
             return f"{self.section}.{action.actor}"
         return f"{self.section}.{self.counter + 1}"
 
-    def is_terminal(self) -> bool:
-        """True once the game has ended (R-END-1)."""
-        return not self.stack
-
-    def winners(self) -> tuple[str, ...]:
-        """The winners (R-END-3); empty until the game has ended."""
-        return self.winners_
-
-    def souls(self) -> tuple[tuple[str, int], ...]:
-        """``(colour, space)`` nearest Heaven first; Heaven is ``-board.heaven``."""
-        order = sorted(self.players, key=self.hell_key)
-        return tuple((c, self.pos[c]) for c in order)
-
-    def hell_key(self, colour: str) -> int:
-        """Sort key: larger means nearer Hell (R-TIE-1); souls on one space use ``tie``."""
-        return self.pos[colour] * 8 + self.tie[colour]
-
-    def hell_order(self) -> list[str]:
-        """Players nearest Hell first (R-MOV-5)."""
-        return sorted(self.players, key=self.hell_key, reverse=True)
-
-    def nearest_hell(self, among: tuple[str, ...] | list[str] | None = None) -> str:
-        """The soul nearest Hell among ``among`` (default: everybody)."""
-        return max(among if among is not None else self.players, key=self.hell_key)
-
     # ----------------------------------------------------------------------------- legality
 
     def legal_actions(
@@ -279,52 +162,19 @@ class GameState:
             address = f"{address}.{actor}"
         return IllegalAction(rule, reason, address)
 
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` unless ``action`` is legal at the pending decision."""
+    def judge(self, action: Action) -> Ruling:
+        """The engine's verdict on ``action`` at the pending decision (:class:`Ruling`): the
+        refusal :meth:`apply` would raise (rule ID, reason, address), or None; and for an
+        accepted action whether it is a rules breach (I-POP-9). Nothing changes; one
+        ``why_not`` answers it. Replay judges every written move and hands the ruling to
+        :meth:`apply`, which then does not check a second time."""
         found = self._checked(action)
         if isinstance(found, IllegalAction):
-            raise found
-
-    def refusal(self, action: Action) -> IllegalAction | None:
-        """The :class:`IllegalAction` :meth:`check` would raise, or None when ``action`` is
-        legal: for callers that explain a refusal without raising it (an exception caught and
-        kept makes a reference cycle through its traceback)."""
-        found = self._checked(action)
-        return found if isinstance(found, IllegalAction) else None
-
-    def breach(self, action: Action) -> tuple[str, str] | None:
-        """``(rule, reason)`` when ``action`` is accepted by :meth:`check` but is a rules
-        breach (I-POP-9: the Pope die set to a room too dear for the post): the rules say what
-        follows (R-POP-3), a record may contain it, but it is never in :meth:`legal_actions`.
-        Readers report it (a warning, or an error when strict). None otherwise."""
-        stack = self.stack
-        if not stack:
-            return None
-        step = stack[-1]
-        handler = DECISIONS[step[0]]
-        if (
-            handler.breach is None
-            or not isinstance(action, handler.classes)
-            or action.actor not in handler.actors(self, step)
-            or handler.why_not(self, step, action) is not None
-        ):
-            return None
-        return handler.breach(self, step, action)
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is legal at the pending decision: :meth:`check` without the
-        exception and its explanation, for callers that probe (replay asks at every turn
-        whether ``end`` is due)."""
-        stack = self.stack
-        if not stack:
-            return False
-        step = stack[-1]
-        handler = DECISIONS[step[0]]
-        if isinstance(action, handler.classes) and action.actor in handler.actors(self, step):
-            return handler.why_not(self, step, action) is None
-        if isinstance(action, SideAction):
-            return meta.why_not(self, action) is None
-        return False
+            return Ruling(action, found, None, None, self, self._events)
+        breach = None
+        if found is not None and found.breach is not None:
+            breach = found.breach(self, self.stack[-1], action)
+        return Ruling(action, None, breach, found, self, self._events)
 
     def _checked(self, action: Action) -> Handler | IllegalAction | None:
         """Check ``action``: the pending step's handler (None for a side action), or the
@@ -352,44 +202,21 @@ class GameState:
             return IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
         return misfit(self, step, handler, action)
 
-    def judge(self, action: Action) -> tuple[bool, tuple[str, str] | None]:
-        """``(legal, breach)``: :meth:`is_legal` and :meth:`breach` in one check of ``action``.
-
-        Replay asks it of every written move before :meth:`_apply_unchecked`: one ``why_not``
-        per move instead of three, and no exception (with its traceback, a reference cycle
-        for the garbage collector) when a move must wait for an omitted forced move.
-        """
-        stack = self.stack
-        if not stack:
-            return False, None
-        step = stack[-1]
-        handler = DECISIONS[step[0]]
-        if isinstance(action, handler.classes) and action.actor in handler.actors(self, step):
-            if handler.why_not(self, step, action) is not None:
-                return False, None
-            return True, None if handler.breach is None else handler.breach(self, step, action)
-        if isinstance(action, SideAction):
-            return meta.why_not(self, action) is None, None
-        return False, None
-
-    def _apply_unchecked(self, action: Action) -> list[Event]:
-        """:meth:`apply` for a caller that has just found ``action`` legal in this very state
-        (:meth:`judge`, :meth:`is_legal`, :meth:`legal_actions`): the same effects and events,
-        without checking it a second time. Anything else must call :meth:`apply`."""
-        step = self.stack[-1]
-        handler: Handler | None = DECISIONS[step[0]]
-        assert handler is not None
-        if not isinstance(action, handler.classes) or action.actor not in handler.actors(
-            self, step
-        ):
-            handler = None  # a META CULPA side action
-        return self._carry_out(handler, action)
-
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, ruling: Ruling | None = None) -> list[Event]:
         """Check ``action``, apply it and run the game on to the next decision.
 
-        Returns the events it caused. Raises :class:`IllegalAction` (state unchanged).
+        Returns the events it caused. Raises :class:`IllegalAction` (state unchanged). A
+        ``ruling`` that :meth:`judge` has just given on this very action in this state (no
+        action applied since) accepted it: it is not checked again; any other is ignored.
         """
+        if (
+            ruling is not None
+            and ruling.refusal is None
+            and ruling.state is self
+            and ruling.epoch is self._events
+            and ruling.action is action
+        ):
+            return self._carry_out(ruling.handler, action)
         found = self._checked(action)
         if isinstance(found, IllegalAction):
             raise found

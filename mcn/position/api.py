@@ -12,7 +12,6 @@ import random
 
 from mcn.engine import GameState
 from mcn.engine.constants import CHANCE
-from mcn.engine.errors import IllegalAction
 from mcn.knowledge.memory import Memory
 from mcn.position.checks import problems
 from mcn.position.errors import PositionError
@@ -92,11 +91,14 @@ def _check_pending(state: GameState) -> None:
     if not actors:
         raise PositionError("stack", f"nobody can take the pending decision {decision.address}")
     if actors == (CHANCE,):
+        problem: Exception | None
         try:
-            state.check(state.sample_chance(random.Random(0)))
-        except (IllegalAction, ValueError, IndexError) as error:
+            problem = state.judge(state.sample_chance(random.Random(0))).refusal
+        except (ValueError, IndexError) as error:
+            problem = error
+        if problem is not None:
             raise PositionError(
-                "stack", f"chance cannot decide {decision.address} ({decision.prompt}): {error}"
+                "stack", f"chance cannot decide {decision.address} ({decision.prompt}): {problem}"
             ) from None
         return
     if not state.legal_actions():

@@ -16,7 +16,7 @@ import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mcn.engine import GameState, IllegalAction, parse_action
+from mcn.engine import GameState, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, COLOUR_NAMES, STONES
 from mcn.notation.hints import hint
@@ -226,7 +226,7 @@ def _player(state: GameState, options: Options, text: str) -> Action:
         exact = _read(options.actor, candidate)
         if exact is not None and exact in actions:
             return exact
-        if exact is not None and state.is_legal(exact) and state.breach(exact) is not None:
+        if exact is not None and state.judge(exact).breach is not None:
             return exact  # I-POP-9: never offered, but what happened at the table is recorded
     for candidate in candidates:
         matches = _prefixed(actions, candidate)
@@ -292,9 +292,8 @@ def _refusal(state: GameState, options: Options, candidates: list[str], typed: l
         except ActionSyntaxError as error:
             problem = problem or _typed_problem(options.actor, as_typed, error)
             continue
-        try:
-            state.check(action)
-        except IllegalAction as refusal:
+        refusal = state.judge(action).refusal
+        if refusal is not None:
             return f"not legal now: {refusal.reason} [{refusal.rule}]"
         return f"'{action.text}' is not among the options"
     slipped = _head_slip(typed[0])

@@ -238,7 +238,7 @@ class Recorder:
         if len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) == number or actor is None:
             return
         end = End(actor)
-        if actor != CHANCE and state.is_legal(end):
+        if actor != CHANCE and state.judge(end).accepted:
             self._report(self.session.play(end))
 
     def _breach_before_forced(self, named: str, body: str) -> bool:
@@ -250,14 +250,14 @@ class Recorder:
             action = parse_action(named, body)
         except ActionSyntaxError:
             return False
-        if session.state.is_legal(action) and session.state.breach(action) is None:
+        if session.state.judge(action).legal:
             return False  # legal where it stands now
         line = session.line
         start = line.last_entered()
         first = (-1 if start is None else start) + 1
         for index in range(first, len(line.entries)):  # before each forced move just taken
             state = line.entries[index - 1].after if index else line.start
-            if state.is_legal(action) and state.breach(action) is not None:
+            if state.judge(action).breach is not None:
                 del line.entries[index:]
                 self._report(session.play(action))
                 return True
@@ -285,9 +285,7 @@ class Recorder:
                 self.console.say(f"  {_written(entry.action)} (already taken: it was forced)")
                 self.dirty = True
                 return True
-            try:
-                before.check(action)
-            except IllegalAction:
+            if not before.judge(action).accepted:
                 continue
             del line.entries[index:]
             self._report(session.play(action))
@@ -309,7 +307,7 @@ class Recorder:
         ``end`` out: a Merchant's free stone, the next player's turn)."""
         state = self.session.state
         end = End(actor)
-        if actor == CHANCE or not state.is_legal(end):
+        if actor == CHANCE or not state.judge(end).accepted:
             return None
         probe = state.clone()
         probe.apply(end)

@@ -134,11 +134,7 @@ class Session:
 
     def check(self, action: Action) -> IllegalAction | None:
         """Why the engine refuses ``action`` now, or None when it is legal."""
-        try:
-            self.state.check(action)
-        except IllegalAction as refusal:
-            return refusal
-        return None
+        return self.state.judge(action).refusal
 
     def undo(self) -> str:
         """Take back the last decision entered (and the forced moves after it); in an empty

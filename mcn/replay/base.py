@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from mcn.engine import GameState
 from mcn.engine.actions import Action
+from mcn.engine.legality import Ruling
 from mcn.notation.model import Checkpoint, Element, Game, Move, Span
 from mcn.replay.model import BeforeStep, Diagnostic, GameReplay, Line, Severity, Step
 
@@ -127,9 +128,7 @@ class ReplayBase:
         action: Action,
         move: Move | None,
         address: str | None = None,
-        breach: tuple[str, str] | None = None,
-        *,
-        asked: bool = False,
+        ruling: Ruling | None = None,
     ) -> None:
         raise NotImplementedError
 

@@ -16,6 +16,7 @@ from mcn.engine.actions import (
     SideAction,
 )
 from mcn.engine.constants import CHANCE, COLOURS, EMPEROR, colour_name
+from mcn.engine.legality import Ruling
 from mcn.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
 from mcn.notation.slips import run_on, run_on_message
@@ -47,9 +48,6 @@ def forced_action(state: GameState) -> Action | None:
 _CREW_ACTIONS = (PlaceCrew, MoveCrew)
 #: Placeholder for the engine's refusal of a move by a player who is not deciding.
 _NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
-#: Placeholder for the engine's refusal of a move the pending decision does not accept (asked
-#: in words only if the move really fails).
-_REFUSED = IllegalAction("R-ACT-2", "not accepted here")
 
 _ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] = {}
 _ACTIONS_LIMIT = 1 << 16
@@ -140,19 +138,21 @@ class Binding(Secrets):
         own: IllegalAction | None = None
         for _ in range(_FORCED_LIMIT):
             problem: IllegalAction | None = None
-            breach: tuple[str, str] | None = None
-            if branch or action is None:
+            ruling: Ruling | None = None
+            if action is None:
                 problem = self.fits(state, move, action)
-                if problem is None and action is not None:
-                    breach = state.breach(action)
-            elif move.actor not in state.current_players() and not isinstance(action, SideAction):
+            elif (
+                not branch
+                and move.actor not in state.current_players()
+                and not isinstance(action, SideAction)
+            ):
                 # Another player's decision is pending (typically an omitted forced move):
                 # the engine would refuse; ask it why only if nothing implicit comes first.
                 problem = _NOT_YOURS
             else:
-                legal, breach = state.judge(action)  # one check: apply() will not repeat it
-                if not legal:
-                    problem = _REFUSED
+                ruling = state.judge(action)  # one check: apply() will not repeat it
+                problem = ruling.refusal
+            breach = None if ruling is None else ruling.breach
             if problem is None and breach is not None:
                 assert action is not None
                 # I-POP-9: a breach is read only if the move is not legal a little later
@@ -169,17 +169,17 @@ class Binding(Secrets):
                     if action is None:
                         self.take_secret(line, state, move, address)
                     else:
-                        self.apply(line, state, action, move, address, breach, asked=True)
+                        self.apply(line, state, action, move, address, ruling)
                     return address
                 except IllegalAction as error:
                     problem = error
             if move.actor in state.current_players():
                 # The actor's own decision said no: the telling reason, in this state.
-                own = state.refusal(action) if problem is _REFUSED and action else problem
+                own = problem
             implicit = self.forced_action(state) or self.end_before(state, move, action)
             if implicit is None:
                 problem = own or problem
-                if problem is _NOT_YOURS or problem is _REFUSED:
+                if problem is _NOT_YOURS:
                     problem = self.fits(state, move, action) or problem
                 message, span = _at_the_slip(move, problem.reason)
                 self.fail(
@@ -204,7 +204,7 @@ class Binding(Secrets):
     def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
         """None when the pending decision accepts the move, else why not."""
         if action is not None:
-            return state.refusal(action)
+            return state.judge(action).refusal
         if self.secret_candidates(state, move):
             return None
         if state.is_terminal():
@@ -226,15 +226,13 @@ class Binding(Secrets):
         action: Action,
         move: Move | None,
         address: str | None = None,
-        breach: tuple[str, str] | None = None,
-        *,
-        asked: bool = False,
+        ruling: Ruling | None = None,
     ) -> None:
         """Apply ``action``, which the caller found legal in ``state`` (the move's own check, a
-        forced move, an ``end`` asked with ``is_legal``, a ``?`` move's candidate), and record
-        its step. ``breach`` is :meth:`GameState.breach` of ``action`` in ``state`` when the
-        caller has just asked it (``asked``: it is asked once per move). A flag, not a
-        sentinel tuple: compiled, a ``tuple[str, str]`` is unboxed and ``is`` never holds.
+        forced move, an ``end`` the engine accepts, a ``?`` move's candidate), and record its
+        step. ``ruling`` is :meth:`GameState.judge` of ``action`` in ``state`` when the caller
+        has just asked it (a written move is judged once: ``apply`` takes the ruling and does
+        not check again); a written move's breach (I-POP-9) is reported.
         ``before_step`` (:data:`~mcn.replay.model.BeforeStep`) sees the state first, as it
         was after the previous step: the one place a caller reads every state replay passes."""
         if self.before_step is not None:
@@ -245,13 +243,12 @@ class Binding(Secrets):
         if (state.finished == 2 or isinstance(action, _CREW_ACTIONS)) and self.before_apply(
             line, state, action, move
         ):
-            # Secrets were filled in: check again, and ask the breach again.
-            breach = state.breach(action) if move is not None else None
-            events = state.apply(action)
-        else:
-            if not asked:
-                breach = state.breach(action) if move is not None else None
-            events = state._apply_unchecked(action)
+            # Secrets were filled in: judge again (apply raises a refusal).
+            ruling = state.judge(action)
+        elif ruling is None and move is not None:
+            ruling = state.judge(action)
+        events = state.apply(action, ruling)
+        breach = ruling.breach if ruling is not None and move is not None else None
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
             kept = line.steps[-1].state if line.steps else None
@@ -297,7 +294,7 @@ class Binding(Secrets):
         if len(actors) != 1 or actors[0] == CHANCE:
             return None
         end = _END.get(actors[0]) or End(actors[0])
-        return end if state.is_legal(end) else None
+        return end if state.judge(end).accepted else None
 
     def end_before(self, state: GameState, move: Move, action: Action | None) -> Action | None:
         """``end`` when the turn waits for its second action and ``move`` fits only after it
@@ -322,8 +319,9 @@ class Binding(Secrets):
         probe = state.clone()
         probe.apply(implicit)
         for _ in range(_FORCED_LIMIT):
-            if probe.is_legal(action):
-                return probe.breach(action) is None
+            ruling = probe.judge(action)
+            if ruling.accepted:
+                return ruling.breach is None
             forced = self.forced_action(probe)
             if forced is None:
                 return False

@@ -91,7 +91,11 @@ class Secrets(Checks):
         """Fill in secrets just before the evaluation or the scoring that needs them; whether
         it may have changed ``state`` (then ``action`` is checked again)."""
         changed = False
-        if state.finished < 2 and finishes_cathedral(state, action) and state.is_legal(action):
+        if (
+            state.finished < 2
+            and finishes_cathedral(state, action)
+            and state.judge(action).accepted
+        ):
             self.evaluation(line, state, state.finished, move)
             changed = True
         if state.finished == 2 and line.unresolved.get("letters"):

@@ -12,7 +12,7 @@ import zlib
 from math import comb, factorial
 from typing import Final
 
-from mcn.engine import CHANCE, Action, GameState, IllegalAction
+from mcn.engine import CHANCE, Action, GameState
 from mcn.projection import EVERYTHING, Viewer
 from mcn.tree.model import Edge, Node, Tree
 
@@ -129,9 +129,7 @@ def sample_chance(
         action = state.sample_chance(rng)
         if action.text in seen:
             continue
-        try:
-            state.check(action)
-        except IllegalAction:
+        if not state.judge(action).accepted:
             continue
         seen.add(action.text)
         out.append(action)

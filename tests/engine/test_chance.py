@@ -126,10 +126,10 @@ def test_sampled_outcomes_are_legal() -> None:
     rng = random.Random(3)
     state = opening()
     for _ in range(50):
-        state.check(state.sample_chance(rng))
+        assert state.judge(state.sample_chance(rng)).legal
     souls = GameState.new(("R", "B", "G", "Y"))
     assert len(souls.chance_outcomes()) == 24
-    souls.check(souls.sample_chance(rng))
+    assert souls.judge(souls.sample_chance(rng)).legal
 
 
 def test_chance_outcomes_only_at_chance_decisions() -> None:

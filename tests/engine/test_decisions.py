@@ -77,9 +77,10 @@ def check_universe(state: GameState, rng: random.Random) -> None:
         offered.append(state.sample_chance(rng))
     refused = []
     for action in offered:
-        try:
-            state.check(action)
-        except IllegalAction as error:
+        ruling = state.judge(action)
+        error = ruling.refusal
+        if error is not None:
+            assert not ruling.accepted and not ruling.legal
             assert action not in legal, (action, error)
             assert RULE_ID.match(error.rule), error.rule
             decision = state.decision
@@ -91,12 +92,14 @@ def check_universe(state: GameState, rng: random.Random) -> None:
             refused.append(action)
         else:
             # I-POP-9: a breach is accepted (a record may contain it) but never listed.
-            if state.breach(action) is not None:
+            assert ruling.accepted
+            if ruling.breach is not None:
+                assert not ruling.legal
                 assert action not in legal, (state.decision, action)
             else:
                 assert action in legal, (state.decision, action)
     for action in rng.sample(sorted(legal, key=str), min(60, len(legal))):
-        state.check(action)  # listed actions are accepted (a sample of the big chance lists)
+        assert state.judge(action).legal  # listed actions are legal (a sample of the chance lists)
     if rng.random() > 0.2:
         return
     before = state.to_json()
@@ -199,8 +202,10 @@ def test_terminal_state_has_no_decision() -> None:
     assert state.legal_actions() == []
     assert state.winners()
     with pytest.raises(IllegalAction) as error:
-        state.check(parse_action("R", "pass"))
+        state.apply(parse_action("R", "pass"))
     assert error.value.rule == "R-END-1"
+    refusal = state.judge(parse_action("R", "pass")).refusal
+    assert refusal is not None and refusal.rule == "R-END-1"
 
 
 def test_check_names_the_player_and_the_rule() -> None:
@@ -218,7 +223,7 @@ def test_check_names_the_player_and_the_rule() -> None:
     act(state, "B: choose emperor", "B: crew 1", "G: choose pope", "G: skip")
     act(state, "R: choose merchant", "Y: choose sinner", "Y: skip", "G: pass")
     with pytest.raises(IllegalAction) as error:
-        state.check(parse_action("B", "visit 1"))
+        state.apply(parse_action("B", "visit 1"))
     # R-HOP-2: the reason names Blue and the post he would reach.
     assert error.value.rule == "R-HOP-2"
     assert "Blue's post would go to 8" in error.value.reason

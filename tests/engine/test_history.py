@@ -82,5 +82,8 @@ def test_wrong_calls_raise_and_leave_the_state_unchanged() -> None:
     assert state.legal_actions()  # the state still plays on
     # the engine's driving methods are private: the python-chess habit state.push(action)
     # is the checked, undoable apply
-    for name in ("emit", "market_taken", "apply_unchecked"):
+    # and legality is one judging call (judge, a Ruling) and one apply: the older entry
+    # points are gone
+    gone = ("apply_unchecked", "check", "refusal", "breach", "is_legal", "_apply_unchecked")
+    for name in ("emit", "market_taken", *gone):
         assert not hasattr(state, name)

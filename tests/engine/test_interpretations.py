@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcn.engine import GameState, IllegalAction, parse_action
+from mcn.engine import GameState, parse_action
 from tests.engine.helpers import MARKET, ROOMS, Json, act, edited, opening
 
 ORDER_BIDS = ("R: bid 4+0", "B: bid 3+0", "G: bid 2+0", "Y: bid 1+0")
@@ -156,12 +156,9 @@ def test_the_die_set_to_a_room_too_dear_is_a_breach_not_a_choice() -> None:
 def test_infractions_after_the_souls_and_not_for_the_petty_sinner() -> None:
     state = GameState.new(("R", "B"), variant="meta-culpa", infractions=("missed-turn",))
     # I-MET-5: no infraction before the souls are placed.
-    try:
-        state.check(parse_action("R", "infraction missed-turn"))
-    except IllegalAction as error:
-        assert error.rule == "I-MET-5"
-    else:
-        raise AssertionError("infraction before the souls accepted")
+    refusal = state.judge(parse_action("R", "infraction missed-turn")).refusal
+    assert refusal is not None, "infraction before the souls accepted"
+    assert refusal.rule == "I-MET-5"
     act(state, "*: souls B R", "B: bonus blue", "R: bonus 10>I")
     act(state, f"*: market {MARKET}", f"*: rooms {ROOMS}", "B: bid 2+0")
     # During the bids an infraction takes the bid section's next address.

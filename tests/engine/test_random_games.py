@@ -72,7 +72,7 @@ def test_random_player_bids_are_legal_and_modest() -> None:
         )
     for _ in range(200):
         bid = player.choose(game, "R")
-        game.check(bid)
+        assert game.judge(bid).legal
         assert isinstance(bid, Bid) and 1 <= bid.notches <= 6 and 0 <= bid.taler <= 4
     assert state.is_terminal()
 

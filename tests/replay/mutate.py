@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from mcn.engine import CHANCE, GameState, IllegalAction, parse_action
+from mcn.engine import CHANCE, GameState, parse_action
 from mcn.engine.actions import Action, Bid, End
 from mcn.notation.model import Checkpoint, Element, Game, Item, Move, Span
 from mcn.replay import Line, checkpoint_for
@@ -50,11 +50,7 @@ WRONG = (
 
 
 def fits(state: GameState, action: Action) -> bool:
-    try:
-        state.check(action)
-    except IllegalAction:
-        return False
-    return True
+    return state.judge(action).accepted
 
 
 def _forced(state: GameState) -> Action | None:

@@ -152,7 +152,7 @@ def test_die_set_to_a_room_too_dear_after_the_second_action_is_a_breach() -> Non
     assert "visit 1" not in g.legal_texts()
     assert "visit 2" in g.legal_texts()  # take-5 costs 1: 4 + 1 + 1 = 6
     # ... but a record containing it is carried out, as a breach of R-POP-3.
-    assert g.state.breach(g.state.legal_actions()[0]) is None
+    assert g.state.judge(g.state.legal_actions()[0]).breach is None
     g.act("R: visit 1")
     g.play("B: guess 2")
     # ... and R-POP-3 is judged with the post after the second action's rotation.
@@ -188,8 +188,9 @@ def test_over_limit_rooms_are_never_legal_pope_visits() -> None:
     assert visits == {"visit 2", "visit 5"}
     for room in (1, 3, 4, 6):
         action = parse_action("R", f"visit {room}")
-        g.state.check(action)  # accepted: a record may contain it ...
-        rule, reason = g.state.breach(action) or ("", "")
+        ruling = g.state.judge(action)
+        assert ruling.accepted and not ruling.legal  # accepted: a record may contain it ...
+        rule, reason = ruling.breach or ("", "")
         assert rule == "R-POP-3" and "breach" in reason  # ... and it is reported as a breach
     # Random play never sets the die past the limit either (it draws from legal_actions).
     player = RandomPlayer(7)
@@ -215,6 +216,6 @@ def test_breach_is_punished_and_reported_when_revealed() -> None:
 def test_breach_query_is_none_for_other_actions() -> None:
     # I-POP-9: only the Pope's die is a breach; a normal player's dear visit is simply illegal.
     g = popes_turn(post=6, rooms="take-7 take-3 hell-3 pope-stone")
-    assert g.state.breach(parse_action("R", "buy bread")) is None
-    assert g.state.breach(parse_action("R", "visit 2")) is None
-    assert g.state.breach(parse_action("B", "visit 1")) is None
+    assert g.state.judge(parse_action("R", "buy bread")).breach is None
+    assert g.state.judge(parse_action("R", "visit 2")).breach is None
+    assert g.state.judge(parse_action("B", "visit 1")).breach is None

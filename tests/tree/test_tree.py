@@ -193,7 +193,7 @@ def test_alternatives_are_legal_unplayed_and_counted(annotated):
     per_node: dict[str, int] = {}
     for edge in alternatives:
         state = states[edge.address]
-        state.check(parse_action(edge.actor, edge.text))  # legal according to the engine
+        assert state.judge(parse_action(edge.actor, edge.text)).accepted  # the engine's word
         assert edge.move not in played[edge.tail]
         per_node[edge.tail] = per_node.get(edge.tail, 0) + 1
         assert tree.nodes[edge.head].role == "alternative"
@@ -266,7 +266,7 @@ def test_cli_alternatives_are_greyed_dashed_and_legal(annotated, tmp_path):
         actor, colon, text = move.partition(": ")
         if not colon:  # chance writes its outcome without an actor
             actor, text = CHANCE, move
-        states[address].check(parse_action(actor, text))
+        assert states[address].judge(parse_action(actor, text)).accepted
 
 
 @needs_dot
