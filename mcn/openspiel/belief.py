@@ -161,7 +161,7 @@ class Table:
         play = _copy(play)
         for at in range(index, len(self.moves)):
             candidates = self._candidates(play.engine, at)
-            if len(candidates) > 1 and self._variable(at):
+            if len(candidates) > 1 and _variable(self.moves[at]):
                 marks[at] = _copy(play)
             for action in candidates:
                 trial = _copy(play)
@@ -305,11 +305,6 @@ class Table:
                 return picks
         return None
 
-    def _variable(self, index: int) -> bool:
-        """Whether a later move can contradict the choice at ``index``."""
-        text = str(self.moves[index]["action"])
-        return "?" in text and text.split()[0] in ("donate", "bonus", "give")
-
     def _why(self, index: int) -> str:
         if index >= len(self.moves):
             return "no game consistent with the moves stands at the decision asked"
@@ -326,11 +321,11 @@ class Table:
             return [parse_action(actor, text)]
         verb = text.split()[0]
         if verb == "bid":
-            revealed = self._revealed_bid(index, actor)
+            revealed = _revealed_bid(self.moves, index, actor)
             if revealed is not None:
                 return [revealed]
         if verb == "visit":
-            room = self._revealed_die(index, actor)
+            room = _revealed_die(self.moves, index, actor)
             if room is not None:
                 return [Visit(actor, room)]
         masked = tuple(text.split())
@@ -343,24 +338,6 @@ class Table:
         previous = self.chosen.get(index)
         options.sort(key=lambda a: a.text != previous)  # stable: the last rebuild's choice first
         return options
-
-    def _revealed_bid(self, index: int, actor: str) -> Action | None:
-        for move in self.moves[index + 1 :]:
-            for event in move.get("events", ()):
-                if event.get("kind") == "bids-revealed":
-                    for player, notches, taler in event["bids"]:
-                        if player == actor:
-                            return Bid(actor, int(notches), int(taler))
-                    return None
-        return None
-
-    def _revealed_die(self, index: int, actor: str) -> int | None:
-        for move in self.moves[index + 1 :]:
-            for event in move.get("events", ()):
-                revealing = event.get("kind") == PopeDie.kind and event.get("guess")
-                if revealing and event.get("player") == actor:
-                    return int(event["room"])
-        return None
 
     def _fits(self, trial: Play, action: Action, move: dict[str, Any]) -> bool:
         """Apply ``action`` to ``trial``; whether it projects for the seat as ``move``."""
@@ -380,6 +357,34 @@ class Table:
             return False
         seen = [event_json(e, self.seat, action, revealed) for e in events]
         return seen == list(move.get("events", seen))
+
+
+def _variable(move: dict[str, Any]) -> bool:
+    """Whether a later move can contradict the choice made for ``move``."""
+    text = str(move["action"])
+    return "?" in text and text.split()[0] in ("donate", "bonus", "give")
+
+
+def _revealed_bid(moves: Sequence[dict[str, Any]], index: int, actor: str) -> Action | None:
+    """The bid ``actor`` wrote as ``?`` at ``index``, as the bids' reveal after it shows it."""
+    for move in moves[index + 1 :]:
+        for event in move.get("events", ()):
+            if event.get("kind") == "bids-revealed":
+                for player, notches, taler in event["bids"]:
+                    if player == actor:
+                        return Bid(actor, int(notches), int(taler))
+                return None
+    return None
+
+
+def _revealed_die(moves: Sequence[dict[str, Any]], index: int, actor: str) -> int | None:
+    """The room ``actor`` set the Pope die to at ``index``, as the guess after it shows it."""
+    for move in moves[index + 1 :]:
+        for event in move.get("events", ()):
+            revealing = event.get("kind") == PopeDie.kind and event.get("guess")
+            if revealing and event.get("player") == actor:
+                return int(event["room"])
+    return None
 
 
 __all__ = ["BUDGET", "Inconsistent", "Table"]
