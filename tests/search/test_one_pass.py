@@ -23,8 +23,9 @@ from mcn.notation.writer import write
 from mcn.redact import redact_game
 from mcn.replay import GameReplay, Line
 
-#: The engine's entry points that advance or copy a state: a second pass needs one of them.
-ENGINE_WORK = ("apply", "_apply_unchecked", "clone", "kept_copy")
+#: The engine's entry points that advance or copy a state: a second pass needs one of them
+#: (``apply`` is the one way to advance a state; replay hands it the ruling it judged).
+ENGINE_WORK = ("apply", "clone", "kept_copy")
 
 
 def _records() -> list[Any]:
@@ -87,7 +88,7 @@ def test_search_does_the_engine_work_of_validate_and_no_more(
 ) -> None:
     _run("validate", "-q", str(archive), "--jobs", "1")
     validated = Counter(engine_calls)
-    assert validated["_apply_unchecked"] + validated["apply"] > 1000
+    assert validated["apply"] > 1000
     engine_calls.clear()
     replays = _spy_on_replay(monkeypatch)
     _run("search", str(archive), *extra)
