@@ -54,9 +54,10 @@ class Decision:
         return f"{self.address}.{actor}" if self.per_actor else self.address
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Handler:
-    """How one kind of decision step behaves.
+    """How one kind of decision step behaves (made by keywords: nine callables and strings
+    side by side read wrong when given by position).
 
     ``candidates`` may return a superset of the legal actions; ``why_not`` is the single source
     of legality, used both to filter candidates and to check a submitted action directly.

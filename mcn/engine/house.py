@@ -225,15 +225,15 @@ def _suite5_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "suite5-room",
-        "R-HOP-4",
-        (ChooseRoom,),
-        first_actor,
-        _suite5_candidates,
-        _suite5_why_not,
-        _suite5_apply,
-        _suite5_prompt,
-        "room N",
+        kind="suite5-room",
+        rule="R-HOP-4",
+        classes=(ChooseRoom,),
+        actors=first_actor,
+        candidates=_suite5_candidates,
+        why_not=_suite5_why_not,
+        apply=_suite5_apply,
+        prompt=_suite5_prompt,
+        expects="room N",
     ),
     "suite5",
 )
@@ -391,15 +391,15 @@ def _effect_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "effect",
-        "R-HOP-3",
-        (Do, Decline, PlaceCrew, MoveCrew, MovePopeStone, TakeGood, Steal),
-        first_actor,
-        _effect_candidates,
-        _effect_why_not,
-        _effect_apply,
-        _effect_prompt,
-        "do, decline, crew, pope-stone, take or steal",
+        kind="effect",
+        rule="R-HOP-3",
+        classes=(Do, Decline, PlaceCrew, MoveCrew, MovePopeStone, TakeGood, Steal),
+        actors=first_actor,
+        candidates=_effect_candidates,
+        why_not=_effect_why_not,
+        apply=_effect_apply,
+        prompt=_effect_prompt,
+        expects="do, decline, crew, pope-stone, take or steal",
     ),
     "effect",
 )
@@ -434,15 +434,15 @@ def _gift_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "gift",
-        "R-HOP-3",
-        (Give,),
-        first_actor,
-        _gift_candidates,
-        _gift_why_not,
-        _gift_apply,
-        _gift_prompt,
-        "give COLOUR",
+        kind="gift",
+        rule="R-HOP-3",
+        classes=(Give,),
+        actors=first_actor,
+        candidates=_gift_candidates,
+        why_not=_gift_why_not,
+        apply=_gift_apply,
+        prompt=_gift_prompt,
+        expects="give COLOUR",
     ),
     "gift",
 )

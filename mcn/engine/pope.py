@@ -70,15 +70,15 @@ def _guess_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "guess",
-        "R-POP-1",
-        (Guess,),
-        first_actor,
-        _guess_candidates,
-        _guess_why_not,
-        _guess_apply,
-        _guess_prompt,
-        "guess ROOM",
+        kind="guess",
+        rule="R-POP-1",
+        classes=(Guess,),
+        actors=first_actor,
+        candidates=_guess_candidates,
+        why_not=_guess_why_not,
+        apply=_guess_apply,
+        prompt=_guess_prompt,
+        expects="guess ROOM",
     ),
     "guess",
 )

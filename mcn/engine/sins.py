@@ -67,15 +67,15 @@ def _empty_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "empty-den",
-        "R-DEN-4",
-        (EmptyDen,),
-        first_actor,
-        _empty_candidates,
-        _empty_why_not,
-        _empty_apply,
-        _empty_prompt,
-        "empty DEN",
+        kind="empty-den",
+        rule="R-DEN-4",
+        classes=(EmptyDen,),
+        actors=first_actor,
+        candidates=_empty_candidates,
+        why_not=_empty_why_not,
+        apply=_empty_apply,
+        prompt=_empty_prompt,
+        expects="empty DEN",
     ),
     "empty",
 )

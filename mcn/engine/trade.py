@@ -347,15 +347,15 @@ def _free_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "merchant-stone",
-        "R-ACT-5",
-        (FreeStone,),
-        first_actor,
-        _free_candidates,
-        _free_why_not,
-        _free_apply,
-        _free_prompt,
-        "free GOOD or free indulgence>red|green",
+        kind="merchant-stone",
+        rule="R-ACT-5",
+        classes=(FreeStone,),
+        actors=first_actor,
+        candidates=_free_candidates,
+        why_not=_free_why_not,
+        apply=_free_apply,
+        prompt=_free_prompt,
+        expects="free GOOD or free indulgence>red|green",
         step_rule=lambda s, step: str(step[2]),  # R-ACT-5, or I-P3-3 without a Merchant
     ),
     "free",

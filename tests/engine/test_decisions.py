@@ -16,7 +16,7 @@ import pytest
 
 from mcn.engine import CHANCE, Action, GameState, IllegalAction, new_game, parse_action
 from mcn.engine.constants import CARD_IDS, CHARACTERS, DENS, GOODS, LETTERS, STONES
-from mcn.engine.decision import DECISIONS
+from mcn.engine.decision import DECISIONS, Handler
 from tests.engine.helpers import MARKET, ROOMS, act, opening, random_action, walk
 
 RULE_ID = re.compile(r"^(R|I)-[A-Z0-9]+-\d+$")
@@ -258,3 +258,25 @@ def test_card_ids_are_the_design_vocabulary() -> None:
         "emperor-letter pope-yellow hell-3 hell-5 lust-2 greed-2 move-crew new-crew "
         "pope-stone free-good steal-3 take-3 take-5 take-7"
     )
+
+
+def test_a_handler_is_made_by_keywords() -> None:
+    # R-ACT-1: the action step's handler, read back by name; none is made by position
+    handler = DECISIONS["action"]
+    assert (handler.kind, handler.rule, handler.misfit_rule) == ("action", "R-ACT-1", "R-ACT-2")
+    fields = (handler.kind, handler.rule, handler.classes, handler.actors, handler.candidates)
+    more = (handler.why_not, handler.apply, handler.prompt, handler.expects)
+    with pytest.raises(TypeError):
+        Handler(*fields, *more)  # type: ignore[call-arg]
+    again = Handler(
+        kind=handler.kind,
+        rule=handler.rule,
+        classes=handler.classes,
+        actors=handler.actors,
+        candidates=handler.candidates,
+        why_not=handler.why_not,
+        apply=handler.apply,
+        prompt=handler.prompt,
+        expects=handler.expects,
+    )
+    assert again.rule_at(new_game(("R", "B")), ("action", "R", 0, 1, "")) == "R-ACT-1"

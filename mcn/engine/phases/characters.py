@@ -90,15 +90,15 @@ def _choose_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "choose",
-        "R-BID-2",
-        (Choose,),
-        first_actor,
-        _choose_candidates,
-        _choose_why_not,
-        _choose_apply,
-        _choose_prompt,
-        "choose CHARACTER",
+        kind="choose",
+        rule="R-BID-2",
+        classes=(Choose,),
+        actors=first_actor,
+        candidates=_choose_candidates,
+        why_not=_choose_why_not,
+        apply=_choose_apply,
+        prompt=_choose_prompt,
+        expects="choose CHARACTER",
     ),
     "choose",
 )
@@ -153,15 +153,15 @@ def _prelim_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "preliminary",
-        "R-CHR-1",
-        (MovePopeStone, Skip, PlaceCrew),
-        first_actor,
-        _prelim_candidates,
-        _prelim_why_not,
-        _prelim_apply,
-        _prelim_prompt,
-        "pope-stone DEN>DEN, skip or crew SITE",
+        kind="preliminary",
+        rule="R-CHR-1",
+        classes=(MovePopeStone, Skip, PlaceCrew),
+        actors=first_actor,
+        candidates=_prelim_candidates,
+        why_not=_prelim_why_not,
+        apply=_prelim_apply,
+        prompt=_prelim_prompt,
+        expects="pope-stone DEN>DEN, skip or crew SITE",
         # The Emperor's crew is the one obligation: while it is owed, it is what is missing.
         step_rule=lambda s, step: "R-CHR-2" if step[3] else "R-CHR-1",
     ),
@@ -191,15 +191,15 @@ def _sinner_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "sinner-visit",
-        "R-CHR-4",
-        (Visit, Skip),
-        first_actor,
-        _sinner_candidates,
-        _sinner_why_not,
-        _sinner_apply,
-        _sinner_prompt,
-        "visit N or skip",
+        kind="sinner-visit",
+        rule="R-CHR-4",
+        classes=(Visit, Skip),
+        actors=first_actor,
+        candidates=_sinner_candidates,
+        why_not=_sinner_why_not,
+        apply=_sinner_apply,
+        prompt=_sinner_prompt,
+        expects="visit N or skip",
     ),
     "sinner",
 )

@@ -82,15 +82,15 @@ def _bonus_prompt(s: GameState, step: Step) -> str:
 
 decision(
     Handler(
-        "bonus",
-        "R-SET-4",
-        (Bonus,),
-        first_actor,
-        _bonus_candidates,
-        _bonus_why_not,
-        _bonus_apply,
-        _bonus_prompt,
-        "bonus ...",
+        kind="bonus",
+        rule="R-SET-4",
+        classes=(Bonus,),
+        actors=first_actor,
+        candidates=_bonus_candidates,
+        why_not=_bonus_why_not,
+        apply=_bonus_apply,
+        prompt=_bonus_prompt,
+        expects="bonus ...",
     ),
     "bonus",
 )
