@@ -6,12 +6,14 @@ expression that compiles — and reports the first mistake at its column
 (:class:`~mcn.search.language.ExpressionError`). What it returns, a :class:`Condition`, is a
 tree of closures over a :class:`~mcn.search.functions.Decision`.
 
-What the condition reads of the engine's state is split off into *slots* (``round``,
-``post(R)``; ``post(mover)`` as one value per player, since who moves is read later): replay
-fills them from the live state before each decision (:meth:`Condition.snapshot`, through
-replay's ``before_step``), and the tree reads the decision's ``values`` — so a game is replayed
-once and no state is kept, whatever else the condition asks (the result, what a viewer learns
-later on the line). A condition by move or comment has no slot and reads no state at all.
+Each condition is compiled twice. ``live`` reads the state itself (a decision whose ``state``
+is set): ``mcn search`` tests it while replay stands before the decision (replay's
+``before_step``) whenever everything it asks is known there. ``evaluate`` reads the *slots*
+instead: what the condition reads of the state (``round``, ``post(R)``; ``post(mover)`` as one
+value per player) is taken from the live state before each decision (:meth:`Condition.snapshot`)
+and tested once the game is replayed, for a condition that also asks what is known only then
+(the result, what a viewer learns later on the line). Either way a game is replayed once and
+no state is kept. A condition by move or comment has no slot and reads no state at all.
 
 Values: ``number`` (integers, ``+ -``), ``text`` and ``bool``. A value may be missing (a
 function about a colour that does not play): then ``+ -`` give no value and every comparison
@@ -23,6 +25,7 @@ group holding a quantifier (``(a+)+``: exponential time on some texts) is refuse
 from __future__ import annotations
 
 import difflib
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -71,10 +74,13 @@ class Condition:
 
     text: str
     canonical: str
+    #: The condition over a decision's ``values`` (its slots), not its state.
     evaluate: Evaluate
+    #: The condition over a decision's ``state`` itself.
+    live: Evaluate
     #: Whether it reads the state before the decision (else no state is read at all).
     reads_state: bool
-    #: The names it reads (``move``, ``comment`` …): what else a decision is not filled with.
+    #: The names and functions it uses (``move``, ``winner`` …): what a decision needs.
     names: frozenset[str] = frozenset()
     #: What it reads of the state, in slot order (empty when ``reads_state`` is false).
     slots: tuple[Slot, ...] = ()
@@ -82,8 +88,8 @@ class Condition:
     def test(self, decision: Decision) -> bool:
         """Whether ``decision`` matches: read at its ``state`` when that is set, else at its
         ``values`` (the :meth:`snapshot` of the state before it, taken during replay)."""
-        if decision.state is not None and self.slots:
-            decision.values = self.snapshot(decision)
+        if decision.state is not None:
+            return self.live(decision) is True
         return self.evaluate(decision) is True
 
     def snapshot(self, decision: Decision) -> list[Any]:
@@ -106,7 +112,7 @@ def compile_condition(text: str, viewer: Viewer = EVERYTHING) -> Condition:
     :data:`~mcn.projection.EVERYTHING`: no ``--as``). :class:`ExpressionError` on any
     mistake."""
     node = parse(text)
-    compiler = _Compiler(viewer)
+    compiler = _Compiler(viewer, live=False)
     typed = compiler.compile(node)
     if typed.type != BOOL:
         example = ">= 1" if typed.type == NUMBER else '~ "x"'
@@ -117,7 +123,8 @@ def compile_condition(text: str, viewer: Viewer = EVERYTHING) -> Condition:
         )
     names = frozenset(compiler.names)
     slots = tuple(compiler.slots)
-    return Condition(text, canonical(node), typed.evaluate, bool(slots), names, slots)
+    live = _Compiler(viewer, live=True).compile(node).evaluate
+    return Condition(text, canonical(node), typed.evaluate, live, bool(slots), names, slots)
 
 
 def _near(word: str, known: list[str]) -> str:
@@ -126,8 +133,12 @@ def _near(word: str, known: list[str]) -> str:
 
 
 class _Compiler:
-    def __init__(self, viewer: Viewer) -> None:
+    """Checks and compiles an expression; ``live``: its state functions read the state,
+    else its slots (:class:`Condition`)."""
+
+    def __init__(self, viewer: Viewer, live: bool) -> None:
         self.viewer = viewer
+        self.live = live
         self.names: set[str] = set()
         #: What the condition reads of the state (see :class:`Condition`).
         self.slots: list[Slot] = []
@@ -180,8 +191,8 @@ class _Compiler:
             )
         self.names.add(node.name)
         constant = node.name if node.name in COLOURS else None
-        if not named.state:
-            return _Typed(named.type, named.read, False, constant)
+        if not named.state or self.live:
+            return _Typed(named.type, named.read, named.state, constant)
         index = self._slot(named.read)
         return _Typed(named.type, lambda d: d.values[index], True, constant)
 
@@ -208,9 +219,10 @@ class _Compiler:
             for kind, argument in zip(function.parameters, arguments, strict=False)
         ]
         self._check_secret(node, function, compiled)
+        self.names.add(node.name)
         reads = function.state or any(a.reads_state for a in compiled)
         read = function.read
-        if function.state:
+        if function.state and not self.live:
             return _Typed(function.type, self._state_call(read, compiled), True)
         if len(compiled) == 1:
             first = compiled[0].evaluate
@@ -341,6 +353,14 @@ class _Compiler:
         compare = _COMPARE[node.op]
         a, b = left.evaluate, right.evaluate
         reads = left.reads_state or right.reads_state
+        fixed = right.constant
+        if fixed is not None:  # the usual ``round == 3``: tested at every decision
+
+            def test_constant(d: Decision) -> Value:
+                x = a(d)
+                return x is not None and compare(x, fixed)
+
+            return _Typed(BOOL, test_constant, reads)
 
         def test(d: Decision) -> Value:
             x, y = a(d), b(d)
@@ -349,13 +369,13 @@ class _Compiler:
         return _Typed(BOOL, test, reads)
 
 
-_COMPARE: Final[dict[str, Callable[[object, object], bool]]] = {
-    "==": lambda x, y: x == y,
-    "!=": lambda x, y: x != y,
-    "<": lambda x, y: x < y,  # type: ignore[operator]
-    "<=": lambda x, y: x <= y,  # type: ignore[operator]
-    ">": lambda x, y: x > y,  # type: ignore[operator]
-    ">=": lambda x, y: x >= y,  # type: ignore[operator]
+_COMPARE: Final[dict[str, Callable[[Any, Any], bool]]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
 }
 
 

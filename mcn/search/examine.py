@@ -42,6 +42,14 @@ Match = tuple[str, str, str]
 
 #: The names that need a decision's move or annotations worked out.
 _ANNOTATIONS: Final = frozenset({"move", "comment", "glyphs"})
+#: What is known only once the game is replayed: the result, and the address replay gives
+#: the decision (a ``?`` move's is its secret's decision).
+_LATER: Final = frozenset({"result", "winner", "address"})
+#: What a viewer (``--as``) reads as the line goes on: a move a later reveal lets him read,
+#: the headers as his record shows them.
+_SEEN_LATER: Final = _ANNOTATIONS | {"tag"}
+#: What a live test needs filled in besides the state and the game's headers.
+_FILLED: Final = _ANNOTATIONS | {"mover", "implicit"}
 
 #: Conditions compiled in this process, by (text, viewer): a worker compiles each once.
 _COMPILED: dict[tuple[str, Viewer], Condition] = {}
@@ -74,38 +82,78 @@ class Search:
 
 
 class GameSearch:
-    """One game searched while it is replayed: :meth:`before_step` keeps the condition's
-    slots of each state of the main line, :meth:`answer` tests the decisions after."""
+    """One game searched while it is replayed. :meth:`before_step` sees the state before each
+    decision of the main line: it tests the condition there when everything the condition
+    asks is known before the decision (``live``: the state, who moves, the move as written …),
+    else keeps the condition's slots of that state. :meth:`answer` then lists the matches."""
 
-    __slots__ = ("condition", "every", "failure", "game", "probe", "values", "viewer")
+    __slots__ = (
+        "annotated",
+        "condition",
+        "every",
+        "failure",
+        "fill",
+        "game",
+        "hits",
+        "live",
+        "probe",
+        "values",
+        "viewer",
+    )
 
     def __init__(self, search: Search, game: Game) -> None:
         self.game = game
         self.every = search.every
-        self.condition = condition(search.where, search.viewer)
-        self.viewer = _limited(game, search.viewer)
-        #: Reads the slots: only its players, viewer and (for a moment) state are set.
-        self.probe = Decision({}, {}, (), None, self.viewer)
-        #: The slots of the state before each step of the main line, by step index.
+        found = self.condition = condition(search.where, search.viewer)
+        viewer = self.viewer = _limited(game, search.viewer)
+        later = _LATER if viewer == EVERYTHING else _LATER | _SEEN_LATER
+        #: Whether the condition is tested before each decision (else after the replay).
+        self.live = not (found.names & later)
+        #: What :meth:`before_step` must fill in besides the state: who moves, whether the
+        #: move is implicit (``fill``), the move and its annotations as written (``annotated``).
+        self.fill = bool(found.names & _FILLED) and self.live
+        self.annotated = bool(found.names & _ANNOTATIONS) and self.live
+        headers: dict[str, str] = {}
+        if "tag" in found.names and viewer == EVERYTHING:
+            headers = {h.tag: h.value for h in game.headers}
+        roster = {c: game.header(tag) or "" for c, tag in COLOUR_TAGS.items()}
+        #: The decision :meth:`before_step` reads: its state is set only while it reads.
+        self.probe = Decision(headers, roster, (), None, viewer)
+        #: Live: the indices of the main line's steps that matched.
+        self.hits: list[int] = []
+        #: Else: the slots of the state before each step of the main line, by step index.
         self.values: list[list[Any]] = []
         #: What went wrong while reading a state (raised again by :meth:`answer`): replay
         #: itself must not fail on the search's account.
         self.failure: Exception | None = None
 
     def before_step(self, line: Line, state: GameState, action: Action, move: Move | None) -> None:
-        """Replay's ``before_step``: the slots of the state before this step of the main line.
-        A step refused after this (its index comes again) gets the next call's values."""
-        if line.prefix or not self.condition.slots or self.failure is not None:
+        """Replay's ``before_step`` on the main line: test the condition, or keep its slots.
+        A step refused after this (its index comes again) is tested again."""
+        if line.prefix or self.failure is not None:
             return
-        values = self.values
         index = len(line.steps)
-        if len(values) > index:
-            del values[index:]
         probe = self.probe
-        probe.state = state
-        probe.players = state.players
         try:
-            values.append(self.condition.snapshot(probe))
+            if self.live:
+                hits = self.hits
+                while hits and hits[-1] >= index:
+                    hits.pop()
+                if hits and not self.every:
+                    return  # the first match is found
+                probe.state = state
+                probe.players = state.players
+                if self.fill:
+                    _fill(probe, action, move, self.annotated)
+                if self.condition.live(probe) is True:
+                    hits.append(index)
+            elif self.condition.slots:
+                values = self.values
+                if len(values) > index:
+                    del values[index:]
+                probe.state = state
+                probe.players = state.players
+                values.append(self.condition.snapshot(probe))
         except Exception as bug:  # reported for the game by answer(), as the examiner's
             self.failure = bug
         finally:
@@ -118,9 +166,39 @@ class GameSearch:
         line = replay.main
         if line is None:
             return []
+        decision = self._decision(replay, line)
+        out = self._found(decision, line) if self.live else self._tested(decision, line)
+        if line.error is None and (self.every or not out):
+            decision.state = line.final  # the end: tested on the state itself
+            decision.address = END
+            decision.mover = decision.move = decision.comment = decision.glyphs = ""
+            decision.implicit = True
+            if self.condition.test(decision):
+                out.append((END, "", ""))
+        return out
+
+    def _found(self, decision: Decision, line: Line) -> list[Match]:
+        """The matches :meth:`before_step` found, described as the viewer reads them."""
+        steps = line.steps
+        hits = [index for index in self.hits if index < len(steps)]
+        if not hits:
+            return []
+        viewer = self.viewer
+        revealed = revealed_flags(steps) if viewer != EVERYTHING else []
+        out: list[Match] = []
+        for index in hits:
+            step = steps[index]
+            _locate(decision, step)
+            _describe(decision, step, viewer, revealed[index] if revealed else False)
+            out.append((decision.address, decision.mover, decision.move))
+            if not self.every:
+                break
+        return out
+
+    def _tested(self, decision: Decision, line: Line) -> list[Match]:
+        """The decisions tested after the replay, on the slots kept before each."""
         found = self.condition
         viewer = self.viewer
-        decision = self._decision(replay, line)
         values = self.values if found.slots else None
         revealed = revealed_flags(line.steps) if viewer != EVERYTHING else []
         annotations = bool(found.names & _ANNOTATIONS)
@@ -128,10 +206,7 @@ class GameSearch:
         for index, step in enumerate(line.steps):
             if values is not None:
                 decision.values = values[index]
-            actor = step.action.actor
-            decision.address = step.address
-            decision.mover = "chance" if actor == CHANCE else actor
-            decision.implicit = step.move is None
+            _locate(decision, step)
             seen = revealed[index] if revealed else False
             if annotations:
                 _describe(decision, step, viewer, seen)
@@ -140,17 +215,7 @@ class GameSearch:
                     _describe(decision, step, viewer, seen)
                 out.append((decision.address, decision.mover, decision.move))
                 if not self.every:
-                    return out
-        if line.error is None:
-            if values is not None:
-                decision.state = line.final
-                decision.values = found.snapshot(decision)
-                decision.state = None
-            decision.address = END
-            decision.mover = decision.move = decision.comment = decision.glyphs = ""
-            decision.implicit = True
-            if found.test(decision):
-                out.append((END, "", ""))
+                    break
         return out
 
     def _decision(self, replay: GameReplay, line: Line) -> Decision:
@@ -171,6 +236,31 @@ def _limited(game: Game, viewer: Viewer) -> Viewer:
     if owner == EVERYTHING or viewer in (owner, SPECTATOR):
         return viewer
     return owner if viewer == EVERYTHING else SPECTATOR
+
+
+def _locate(decision: Decision, step: Step) -> None:
+    """Fill ``decision`` with where the step stands and who took it."""
+    actor = step.action.actor
+    decision.address = step.address
+    decision.mover = "chance" if actor == CHANCE else actor
+    decision.implicit = step.move is None
+
+
+def _fill(probe: Decision, action: Action, move: Move | None, annotated: bool) -> None:
+    """Fill ``probe`` before a decision with what a live condition may ask besides the state:
+    who moves, whether the record left the move out, and (``annotated``) the move and its
+    annotations as written (a live condition under ``--as`` never asks for those)."""
+    actor = action.actor
+    probe.mover = "chance" if actor == CHANCE else actor
+    probe.implicit = move is None
+    if not annotated:
+        return
+    probe.move = action.text
+    if move is None:
+        probe.comment = probe.glyphs = ""
+    else:
+        probe.comment = "\n".join(c.text for c in (*move.before, *move.after))
+        probe.glyphs = " ".join(move.glyphs)
 
 
 def _describe(decision: Decision, step: Step, viewer: Viewer, revealed: bool) -> None:

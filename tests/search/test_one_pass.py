@@ -22,6 +22,7 @@ from mcn.engine import GameState
 from mcn.notation.writer import write
 from mcn.redact import redact_game
 from mcn.replay import GameReplay, Line
+from tests.search.test_search import PREDICATES
 
 #: The engine's entry points that advance or copy a state: a second pass needs one of them
 #: (``apply`` is the one way to advance a state; replay hands it the ruling it judged).
@@ -77,8 +78,9 @@ def _run(*args: str) -> Any:
         ["--where", 'money(mover) > 20 and result ~ "R"', "--format", "json"],
         ["--where", 'souls(B) < 0 and move ~ "bid"', "--addresses", "--as", "B"],
         ["--where", 'address == "end" and letters(G) >= 1', "--format", "text"],
+        ["--where", "round == 2 and money(R) >= 10"],
     ],
-    ids=["state", "state-and-result", "state-as-viewer", "end-state"],
+    ids=["state", "state-and-result", "state-as-viewer", "end-state", "first-match"],
 )
 def test_search_does_the_engine_work_of_validate_and_no_more(
     archive: Path,
@@ -155,3 +157,17 @@ def test_a_redacted_record_is_searched_on_the_states_replay_had(
     found_games = {g["game"]: [m["address"] for m in g["matches"]] for g in document["games"]}
     assert found_games == expected
     assert any(number > 8 for number in expected) or where.startswith("cathedrals")
+
+
+# ---- tested before the decision, or after the replay: the same answers ---------------------
+
+
+@pytest.mark.parametrize("where", [p[0] for p in PREDICATES], ids=[p[0] for p in PREDICATES])
+def test_tested_live_or_after_the_replay_the_answers_agree(archive: Path, where: str) -> None:
+    """A condition is tested while replay stands before each decision when all it asks is
+    known there, else on the slots it kept, after the replay (asking for the result forces
+    that): both find the same decisions."""
+    live = _run("search", str(archive), "--where", where, "--addresses", "--format", "json")
+    later = f"({where}) and result == result"  # always true, known only at the end
+    kept = _run("search", str(archive), "--where", later, "--addresses", "--format", "json")
+    assert json.loads(live.stdout)["games"] == json.loads(kept.stdout)["games"]
