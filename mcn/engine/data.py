@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from mcn.base.values import Value
 from mcn.engine.constants import GOODS, LETTER_INDEX
-from mcn.engine.frozen import reduce_by_fields
 from mcn.resources import data_path, load_schema
 
 
@@ -22,8 +22,8 @@ class DataError(ValueError):
     """A board profile or ruleset is missing or malformed."""
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Board(Value):
     """A validated board profile.
 
     ``rows[site][category]`` lists letter indices (see ``constants.LETTERS``) in printed order;
@@ -40,21 +40,15 @@ class Board:
     provisional: tuple[str, ...]
     source: str = ""  # "" for a built-in profile, else the file it was read from
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return reduce_by_fields(self)  # picklable when compiled too
 
-
-@dataclass(frozen=True, slots=True)
-class Ruleset:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Ruleset(Value):
     """A validated ruleset: the edition switches the engine consults."""
 
     id: str
     description: str
     two_player_picks: tuple[bool, ...]  # True = the bigger donor picks (R-EVA-3)
     two_player_rest_to_bigger: bool
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return reduce_by_fields(self)  # picklable when compiled too
 
 
 def _shorten(name: str) -> str:

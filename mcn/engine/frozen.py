@@ -11,9 +11,10 @@ by value, and ``dataclasses.replace``, pickling and ``repr`` are untouched.
 In the compiled build (docs/performance.md, "Compiled build (mypyc)") the classes are native:
 their fields are C-level getset descriptors instead of slots, and mypyc still hands them the
 interpreted ``__init__`` that :mod:`dataclasses` generates; the same replacement sets the fields
-through those descriptors. :class:`Frozen`, their common base, pickles them by their
-constructor, which both kinds of class support (mypyc's own pickling of a native class sets
-attributes one by one, which a frozen class refuses; :func:`reduce_by_fields`).
+through those descriptors. Their common base, :class:`mcn.base.values.Value`, pickles them by
+their constructor, which both kinds of class support (mypyc's own pickling of a native class sets
+attributes one by one, which a frozen class refuses); :func:`reduce_by_fields` does the same for
+the few dataclasses that are not values (a replay's mutable ``Step``, the engine's decisions).
 """
 
 from __future__ import annotations
@@ -26,15 +27,6 @@ T = TypeVar("T")
 
 _FIELD_DESCRIPTORS = ("member_descriptor", "getset_descriptor")
 """A slot's descriptor, and a mypyc native class's attribute descriptor."""
-
-
-class Frozen:
-    """Base of the frozen dataclasses (actions, events): pickled by their constructor."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return reduce_by_fields(self)
 
 
 def _is_built(cls: type) -> bool:

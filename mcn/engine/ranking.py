@@ -11,16 +11,16 @@ follows for every question of "nearer Heaven" — so the ranking below is the en
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from mcn.engine.frozen import reduce_by_fields
+from mcn.base.values import Value
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
 
-@dataclass(frozen=True, slots=True)
-class Placing:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Placing(Value):
     """One player's place at the end of a game.
 
     ``place`` is 1 for every winner (souls in Heaven share it, R-END-3); the others follow in
@@ -36,9 +36,6 @@ class Placing:
     heaven: bool
     shared: bool
     rules: tuple[str, ...]
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return reduce_by_fields(self)  # picklable when compiled too
 
 
 def placings(state: GameState) -> tuple[Placing, ...]:

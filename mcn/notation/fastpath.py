@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
+from mcn.base.values import Value
 from mcn.notation.builder import RecordBuilder, TopElement, head_actor
-from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span, _Record
+from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span
 
 _TEMPLATES_LIMIT: Final = 1 << 16
 _CACHED_LINE_LIMIT: Final = 160
@@ -290,7 +291,7 @@ def _shifted(element: Header | Section, shift: int) -> Header | Section:
 _templates = _Templates()
 
 
-class _DraftMove(_Record):
+class _DraftMove(Value):
     """A :class:`Move` under construction: the same slots, but plain attribute stores.
 
     Python builds a frozen dataclass through ``object.__setattr__`` per field; storing into the
@@ -321,7 +322,7 @@ class _DraftMove(_Record):
     seal: str
 
 
-class _DraftItem(_Record):
+class _DraftItem(Value):
     """An :class:`Item` under construction (see :class:`_DraftMove`)."""
 
     __slots__ = ("label", "moves", "span")

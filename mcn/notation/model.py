@@ -6,8 +6,10 @@ tuples). Source positions (``span``) and source spellings (``raw``) are kept for
 excluded from equality, so two records that differ only in layout, letter case or escaping
 compare equal — the property the canonical writer and the JSON form are tested against.
 
-Each class writes its ``__init__`` out (``dataclass`` keeps an ``__init__`` the class defines)
-and pickles by its constructor (:class:`_Record`): in the compiled build (docs/performance.md,
+Each class writes its ``__init__`` out (declared ``init=False``) and takes equality, hashing,
+``repr`` and pickling by its constructor from :class:`~mcn.base.values.Value` (one shared set
+of methods, where ``dataclass`` would compile new ones for each class at every start): in the
+compiled build (docs/performance.md,
 "Reading, compiled") the classes are native, and mypyc compiles such an ``__init__`` but leaves
 the generated one interpreted, at fifteen times the cost per record object.
 
@@ -18,9 +20,10 @@ its own equality, hash and repr, which walk the subtree with an explicit stack.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal, NamedTuple, TypeAlias
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple, TypeAlias
 
+from mcn.base.values import Value
 from mcn.notation.headers import Headers
 from mcn.notation.lexical import CHANCE, COLOUR_TAGS, COLOURS
 
@@ -43,23 +46,8 @@ class Span(NamedTuple):
         return f"{self.line}:{self.column}"
 
 
-class _Record:
-    """Base of the model's frozen dataclasses: pickled and copied by their constructor.
-
-    Pickle's default sets the fields one by one, which a frozen class refuses once mypyc has
-    compiled it; records cross process boundaries (``--jobs``, ``--dask``). Every field is an
-    ``__init__`` parameter, in order.
-    """
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        record: Any = self
-        return type(self), tuple(getattr(self, each.name) for each in fields(record))
-
-
-@dataclass(frozen=True, slots=True)
-class Header(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class Header(Value):
     """A tag pair ``[Tag "value"]``; ``raw`` is the header as written."""
 
     tag: str
@@ -74,8 +62,8 @@ class Header(_Record):
         object.__setattr__(self, "span", span)
 
 
-@dataclass(frozen=True, slots=True)
-class Comment(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class Comment(Value):
     """A comment ``{…}``; ``text`` is unescaped and otherwise exactly as written."""
 
     text: str
@@ -86,8 +74,8 @@ class Comment(_Record):
         object.__setattr__(self, "span", span)
 
 
-@dataclass(frozen=True, slots=True)
-class Section(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class Section(Value):
     """A section marker: ``setup`` or ``round N``. A check for the replay, not semantics."""
 
     kind: Literal["setup", "round"]
@@ -105,8 +93,8 @@ class Section(_Record):
         return "setup" if self.kind == "setup" else f"round {self.number}"
 
 
-@dataclass(frozen=True, slots=True)
-class Checkpoint(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class Checkpoint(Value):
     """A checkpoint ``<name args…>``: a statement about the state that replay verifies."""
 
     name: str
@@ -124,8 +112,8 @@ class Checkpoint(_Record):
         return " ".join((self.name, *self.args))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Move(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class Move(Value):
     """One decision: an actor and its action tokens, with annotations.
 
     ``tokens`` are in canonical spelling (for a chance item ``market: …`` the head word is the
@@ -207,8 +195,8 @@ class Move(_Record):
         return f"Move({', '.join(parts)})"
 
 
-@dataclass(frozen=True, slots=True)
-class Item(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class Item(Value):
     """A turn-like group ``[N.] ACTOR: move (; [ACTOR:] move)*``; the label is a check."""
 
     moves: tuple[Move, ...]
@@ -231,8 +219,8 @@ class Item(_Record):
 Element: TypeAlias = Section | Item | Checkpoint | Comment
 
 
-@dataclass(frozen=True, slots=True)
-class Game(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class Game(Value):
     """One game: its headers in canonical order (roster, then unknown tags in source order),
     readable by tag (``game.headers["Result"]``: :class:`~mcn.notation.headers.Headers`).
     ``source`` names the file it was read from (``mcn.read_games``), so that what replay
@@ -278,8 +266,8 @@ class Game(_Record):
                 yield from element.moves
 
 
-@dataclass(frozen=True, slots=True)
-class File(_Record):
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+class File(Value):
     """The games of one file, in order; ``name`` is where it came from (for messages)."""
 
     games: tuple[Game, ...] = ()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from mcn.base.values import Value
 from mcn.engine import GameState
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 Severity = Literal["error", "warning", "note"]
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Diagnostic(Value):
     """One problem found in a record, located as precisely as the record allows.
 
     ``code`` classifies it for tools: ``syntax`` (from the notation), ``header`` (a missing
@@ -50,9 +51,6 @@ class Diagnostic:
     #: A hint that replay knows for certain and the text cannot tell (the Emperor's donation
     #: split over two turns): shown instead of the one :mod:`mcn.notation.hints` would find.
     slip: str | None = None
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return reduce_by_fields(self)  # picklable when compiled too
 
     def location(self) -> str:
         """``file:line:col`` (or just the file when the record gives no position)."""

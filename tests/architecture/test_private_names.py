@@ -31,7 +31,6 @@ KNOWN = {
     ("mcn/notation/outline.py", "mcn.notation.fastpath", "_OTHER"),
     ("mcn/notation/outline.py", "mcn.notation.fastpath", "_renumbered"),
     ("mcn/notation/outline.py", "mcn.notation.fastpath", "_templates"),
-    ("mcn/notation/fastpath.py", "mcn.notation.model", "_Record"),
     ("mcn/replay/__init__.py", "mcn.replay.binding", "_ACTIONS"),
     ("mcn/replay/walk.py", "mcn.replay.base", "_Frame"),
     ("mcn/replay/walk.py", "mcn.replay.base", "_Stop"),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from mcn.engine.actions.base import Action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Bid(Action):
     """R-BID-1: a secret bid of notches plus taler."""
 
@@ -28,7 +28,7 @@ class Bid(Action):
 Bid.kind = "bid"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Choose(Action):
     """R-BID-2: take a character card."""
 
@@ -46,7 +46,7 @@ class Choose(Action):
 Choose.kind = "choose"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class MovePopeStone(Action):
     """R-CHR-1 and the pope-stone card: move a Pope stone between dens."""
 
@@ -66,7 +66,7 @@ class MovePopeStone(Action):
 MovePopeStone.kind = "pope-stone"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Skip(Action):
     """Decline an optional preliminary action (Pope stone, Petty Sinner's visit)."""
 
@@ -77,7 +77,7 @@ class Skip(Action):
 Skip.kind = "skip"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class PlaceCrew(Action):
     """R-CHR-2 and the new-crew card: put a crew on a cathedral site."""
 
@@ -95,7 +95,7 @@ class PlaceCrew(Action):
 PlaceCrew.kind = "crew"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class MoveCrew(Action):
     """The move-crew card: move a crew from one site to another."""
 

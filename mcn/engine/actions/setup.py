@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from mcn.engine.actions.base import Action, _item_text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class SoulOrder(Action):
     """R-SET-1: the chance order of the souls on space 0, nearest Heaven first."""
 
@@ -26,7 +26,7 @@ class SoulOrder(Action):
 SoulOrder.kind = "souls"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Bonus(Action):
     """R-SET-4/5: a starting bonus as items with their compartments, e.g.
     ``(("bread", "I"), ("wine", "II"))``, ``(("10", "I"),)`` or ``(("blue", ""),)``.
@@ -46,7 +46,7 @@ class Bonus(Action):
 Bonus.kind = "bonus"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class MarketDraw(Action):
     """R-RND-2: the stones drawn from the bag, in canonical order."""
 
@@ -64,7 +64,7 @@ class MarketDraw(Action):
 MarketDraw.kind = "market"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class RoomCards(Action):
     """R-RND-2: the cards drawn into rooms 1-4, in room order."""
 

@@ -13,7 +13,7 @@ class SideAction(Action):
     an infraction, a cost left undone, a catch (I-MET-6)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Infraction(SideAction):
     """R-MET-1 (META CULPA): a recorded procedural infraction."""
 
@@ -31,7 +31,7 @@ class Infraction(SideAction):
 Infraction.kind = "infraction"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Undone(SideAction):
     """I-MET-6 (META CULPA): the Petty Sinner leaves the cost he last incurred undone —
     ``money`` not paid, ``post`` not rotated, ``sin`` stones not placed."""
@@ -50,7 +50,7 @@ class Undone(SideAction):
 Undone.kind = "undone"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Catch(SideAction):
     """I-MET-6 (META CULPA): another player catches the Petty Sinner's earliest uncaught
     omission of that kind; he makes it good at once (no sin stone for it, R-MET-2)."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from mcn.engine.actions.base import Action, _item_text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Pass(Action):
     """R-ACT-2: take no action this turn."""
 
@@ -19,7 +19,7 @@ class Pass(Action):
 Pass.kind = "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class End(Action):
     """R-ACT-3: end the turn without a second action."""
 
@@ -30,7 +30,7 @@ class End(Action):
 End.kind = "end"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Buy(Action):
     """R-BUY-1: buy one good."""
 
@@ -48,7 +48,7 @@ class Buy(Action):
 Buy.kind = "buy"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Greedy(Action):
     """R-BUY-3: two goods of one kind for the price of one, and a Greed sin."""
 
@@ -66,7 +66,7 @@ class Greedy(Action):
 Greedy.kind = "greedy"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class BuyLetter(Action):
     """R-BUY-2: pay, hand in an indulgence stone, take a red or green letter."""
 
@@ -84,7 +84,7 @@ class BuyLetter(Action):
 BuyLetter.kind = "letter"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Sell(Action):
     """R-SEL-1: sell one good from behind the screen."""
 
@@ -102,7 +102,7 @@ class Sell(Action):
 Sell.kind = "sell"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Donate(Action):
     """R-DON-1/2: one item (the Emperor: one or two) into compartments; items are a good's name
     or a coin value as text (``"5"``), in canonical order; a missing compartment is ``""``."""
@@ -121,7 +121,7 @@ class Donate(Action):
 Donate.kind = "donate"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Visit(Action):
     """R-HOP-*: visit room 1-4 or suite 5/6; for the Pope, set the Pope die (R-POP-1)."""
 
@@ -139,7 +139,7 @@ class Visit(Action):
 Visit.kind = "visit"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class FreeStone(Action):
     """R-ACT-5: the Merchant's free stone; an indulgence stone names its letter colour."""
 
@@ -161,7 +161,7 @@ class FreeStone(Action):
 FreeStone.kind = "free"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Guess(Action):
     """R-POP-1: name the room where the Pope is."""
 
@@ -179,7 +179,7 @@ class Guess(Action):
 Guess.kind = "guess"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class ChooseRoom(Action):
     """R-HOP-4: in Suite 5, the room whose card is used."""
 
@@ -197,7 +197,7 @@ class ChooseRoom(Action):
 ChooseRoom.kind = "room"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Do(Action):
     """Carry out a room card that takes no parameter."""
 
@@ -208,7 +208,7 @@ class Do(Action):
 Do.kind = "do"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Decline(Action):
     """R-HOP-3: do not carry out the room card."""
 
@@ -219,7 +219,7 @@ class Decline(Action):
 Decline.kind = "decline"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class TakeGood(Action):
     """The free-good card: take one good from the market."""
 
@@ -237,7 +237,7 @@ class TakeGood(Action):
 TakeGood.kind = "take"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Steal(Action):
     """The steal-3 card: name the opponent to rob."""
 
@@ -255,7 +255,7 @@ class Steal(Action):
 Steal.kind = "steal"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Give(Action):
     """The emperor-letter card: the Emperor gives a letter of his choice."""
 
@@ -273,7 +273,7 @@ class Give(Action):
 Give.kind = "give"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class EmptyDen(Action):
     """R-DEN-4: out of sin stones, take back all own stones from a den."""
 
@@ -291,7 +291,7 @@ class EmptyDen(Action):
 EmptyDen.kind = "empty"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Pick(Action):
     """R-EVA-2/3: take one letter from the evaluation display."""
 

@@ -12,7 +12,7 @@ from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name
 from mcn.engine.events.base import Event
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class BidPlaced(Event):
     """A secret bid was placed; its value stays hidden until the reveal (R-BID-1)."""
 
@@ -29,7 +29,7 @@ class BidPlaced(Event):
 BidPlaced.kind = "bid-placed"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class BidsRevealed(Event):
     """All bids revealed, in choice order, and who keeps his taler (R-BID-2, R-BID-3)."""
 
@@ -49,7 +49,7 @@ class BidsRevealed(Event):
 BidsRevealed.kind = "bids-revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class MoneyMoved(Event):
     """Money paid (negative amount) or received (positive)."""
 
@@ -78,7 +78,7 @@ class MoneyMoved(Event):
 MoneyMoved.kind = "money"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class PostChanged(Event):
     """A post set by a bid or rotated by an action, a visit or a penalty."""
 
@@ -104,7 +104,7 @@ class PostChanged(Event):
 PostChanged.kind = "post"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class CharacterChosen(Event):
     """A character card taken (R-BID-2)."""
 

@@ -9,7 +9,7 @@ from mcn.engine.constants import colour_name
 from mcn.engine.events.base import Event, _count
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class InfractionRecorded(Event):
     """A META CULPA infraction (R-MET-1)."""
 
@@ -28,7 +28,7 @@ class InfractionRecorded(Event):
 InfractionRecorded.kind = "infraction"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Breach(Event):
     """A rules breach a record contains and the rules punish (I-POP-9: the Pope die set to a
     room too dear for the post, R-POP-3); public when it comes to light."""
@@ -48,7 +48,7 @@ class Breach(Event):
 Breach.kind = "breach"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Omission(Event):
     """META CULPA: the Petty Sinner leaves a cost undone, or another player catches him and he
     makes it good (I-MET-6). ``what`` is money, post or sin; ``den`` names the den of a sin

@@ -9,7 +9,7 @@ from mcn.engine.constants import colour_name
 from mcn.engine.events.base import Event, _count, _names
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class PostsCompared(Event):
     """The posts compared: who moves how far (R-NOT-1)."""
 
@@ -30,7 +30,7 @@ class PostsCompared(Event):
 PostsCompared.kind = "posts-compared"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class LettersScored(Event):
     """Letters scored at the game end (R-END-2)."""
 
@@ -54,7 +54,7 @@ class LettersScored(Event):
 LettersScored.kind = "letters-scored"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class GameEnded(Event):
     """The game is over and these players win (R-END-3)."""
 

@@ -9,7 +9,7 @@ from mcn.engine.constants import colour_name
 from mcn.engine.events.base import Event, _names
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class SoulsPlaced(Event):
     """The chance order of the souls on space 0 (R-SET-1)."""
 
@@ -26,7 +26,7 @@ class SoulsPlaced(Event):
 SoulsPlaced.kind = "souls-placed"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class BonusTaken(Event):
     """A starting bonus picked (R-SET-4)."""
 
@@ -45,7 +45,7 @@ class BonusTaken(Event):
 BonusTaken.kind = "bonus-taken"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class RoundStarted(Event):
     """A new round begins with its prepare phase (R-RND-1)."""
 
@@ -62,7 +62,7 @@ class RoundStarted(Event):
 RoundStarted.kind = "round-started"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class MarketDrawn(Event):
     """Stones drawn from the bag to the market (R-RND-2)."""
 
@@ -79,7 +79,7 @@ class MarketDrawn(Event):
 MarketDrawn.kind = "market-drawn"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Prepared(Event):
     """A fixed preparation step (R-RND-2): characters back, die, crew, suites."""
 
@@ -96,7 +96,7 @@ class Prepared(Event):
 Prepared.kind = "prepared"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class CardsMoved(Event):
     """Room cards drawn, discarded, or the discard pile shuffled into a new deck."""
 

@@ -10,7 +10,7 @@ from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name, room_
 from mcn.engine.events.base import Event, _count
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class TurnStarted(Event):
     """A turn of the action phase begins (R-ACT-1)."""
 
@@ -32,7 +32,7 @@ class TurnStarted(Event):
 TurnStarted.kind = "turn-started"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class PhaseEnded(Event):
     """The action phase or the game ends, and why."""
 
@@ -51,7 +51,7 @@ class PhaseEnded(Event):
 PhaseEnded.kind = "phase-ended"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class StonesMoved(Event):
     """Goods or indulgence stones moving between bag, market, screens and chests."""
 
@@ -81,7 +81,7 @@ class StonesMoved(Event):
 StonesMoved.kind = "stones"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Donated(Event):
     """A donation: the item is public, the compartment secret to the donor (R-DON-1)."""
 
@@ -103,7 +103,7 @@ class Donated(Event):
 Donated.kind = "donated"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class LetterMoved(Event):
     """Letters taken from the supply, a display, Suite 6 or another player."""
 
@@ -126,7 +126,7 @@ class LetterMoved(Event):
 LetterMoved.kind = "letter"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class SinsPlaced(Event):
     """Own sin stones placed in a den (R-DEN-1)."""
 
@@ -147,7 +147,7 @@ class SinsPlaced(Event):
 SinsPlaced.kind = "sins-placed"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class SinsReturned(Event):
     """Own stones taken back from a den: emptied (R-DEN-4) or atoned (R-DEN-3)."""
 
@@ -173,7 +173,7 @@ class SinsReturned(Event):
 SinsReturned.kind = "sins-returned"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class SoulMoved(Event):
     """A soul moved (or a move that did not happen, R-MOV-4) and why."""
 
@@ -216,7 +216,7 @@ class SoulMoved(Event):
 SoulMoved.kind = "soul-moved"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class PopeStoneMoved(Event):
     """A Pope stone moved between dens (R-CHR-1, pope-stone card)."""
 
@@ -237,7 +237,7 @@ class PopeStoneMoved(Event):
 PopeStoneMoved.kind = "pope-stone-moved"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Atonement(Event):
     """Three Pope stones beside one den: the other two dens are atoned (R-DEN-3)."""
 
@@ -259,7 +259,7 @@ class Atonement(Event):
 Atonement.kind = "atonement"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class CrewMoved(Event):
     """A crew placed on a site (R-CAT-1)."""
 
@@ -280,7 +280,7 @@ class CrewMoved(Event):
 CrewMoved.kind = "crew"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Built(Event):
     """A nave or a spire built (R-CAT-1)."""
 
@@ -300,7 +300,7 @@ class Built(Event):
 Built.kind = "built"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Evaluation(Event):
     """An evaluation step: started, a display laid out, letters back, donations returned."""
 
@@ -327,7 +327,7 @@ class Evaluation(Event):
 Evaluation.kind = "evaluation"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Visited(Event):
     """A House of Pleasure visit (R-HOP-1)."""
 
@@ -349,7 +349,7 @@ class Visited(Event):
 Visited.kind = "visited"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class PopeDie(Event):
     """The Pope die set (room secret) or revealed with the guess."""
 
@@ -378,7 +378,7 @@ class PopeDie(Event):
 PopeDie.kind = "pope-die"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class CardEffect(Event):
     """What a room card did (or that it was declined)."""
 

@@ -1,0 +1,93 @@
+"""The base of mcn's immutable value classes: the record model, actions, events, diagnostics.
+
+A value class is declared as a plain frozen, slotted dataclass — its fields are its
+documentation, ``dataclasses.fields``/``replace`` and mypy read them — that leaves equality,
+hashing, ``repr`` and pickling to :class:`Value`::
+
+    @dataclass(frozen=True, slots=True, repr=False, eq=False)
+    class Buy(Action):
+        good: str
+
+(``init=False`` too where the class writes its ``__init__`` out: the hot classes, see
+docs/performance.md.) Why not let ``dataclass`` generate those methods: it compiles new source
+for each of them in each class at import — for the 100-odd classes every command imports,
+about a third of what an ``mcn`` process does before reading its input (issue 34). These
+methods are written once, behave exactly as the generated ones (equal when of the same class
+with equal compared fields, the same hash, the same ``repr``), and in the compiled build are
+native code.
+
+Pickling is by the constructor (every field an ``__init__`` parameter, in order): pickle's
+default sets the fields one by one, which a frozen class refuses once mypyc has compiled it,
+and records, boards and diagnostics cross process boundaries (``--jobs``, ``--dask``).
+
+mcn's notation and engine are independent of each other; both build on this module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any
+
+_Getter = Callable[[Any], tuple[Any, ...]]
+
+
+class _Shape:
+    """What the methods need to know of one class, worked out at its first use."""
+
+    __slots__ = ("compared", "every", "shown")
+
+    def __init__(self, cls: type) -> None:
+        fields = dataclasses.fields(cls)
+        self.compared = _getter(tuple(f.name for f in fields if f.compare))
+        self.every = _getter(tuple(f.name for f in fields))
+        self.shown = tuple(f.name for f in fields if f.repr)
+
+
+def _empty(obj: Any) -> tuple[Any, ...]:
+    return ()
+
+
+def _getter(names: tuple[str, ...]) -> _Getter:
+    """A function returning the tuple of ``names``'s values of an object."""
+    if not names:
+        return _empty
+    get = attrgetter(*names)
+    if len(names) > 1:
+        many: _Getter = get
+        return many
+    return lambda obj: (get(obj),)
+
+
+_SHAPES: dict[type, _Shape] = {}
+
+
+def _shape(cls: type) -> _Shape:
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = _Shape(cls)
+    return shape
+
+
+class Value:
+    """Equal by the fields that take part in comparison (not spans or spellings), hashed by
+    them, shown and pickled by all of them: what ``dataclass`` would generate, written once."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        compared = _shape(self.__class__).compared
+        return bool(compared(self) == compared(other))
+
+    def __hash__(self) -> int:
+        return hash(_shape(self.__class__).compared(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in _shape(self.__class__).shown)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return self.__class__, _shape(self.__class__).every(self)

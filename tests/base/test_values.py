@@ -1,0 +1,107 @@
+"""mcn.base.values.Value: the methods every value class shares behave as the ones dataclass
+would generate for it (equality by compared fields, the same hash and repr), pickle by the
+constructor, and no value class generates its own at import (issue 34)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+from typing import Any
+
+import pytest
+
+from mcn.base.values import Value
+from mcn.engine.actions import Action
+from mcn.engine.events import Event
+from mcn.notation.model import Header, Item, Move
+from mcn.replay import Diagnostic
+from tests.positions.game import game, replayed
+
+
+def _subclasses(base: type) -> list[type]:
+    out, work = [], [base]
+    while work:
+        cls = work.pop()
+        for sub in cls.__subclasses__():
+            if "__slots__" in vars(sub) or "__mypyc_attrs__" in vars(sub):
+                out.append(sub)
+            work.append(sub)
+    return out
+
+
+def _values() -> list[Any]:
+    """Objects of many value classes: a replayed game's actions, events, moves and items."""
+    main = replayed().main
+    assert main is not None
+    out: list[Any] = list(game().headers)
+    for step in main.steps:
+        out.append(step.action)
+        out.extend(step.events)
+        if step.move is not None:
+            out.append(step.move)
+    out.extend(element for element in game().body if isinstance(element, Item))
+    return out
+
+
+def _generated_repr(obj: Any) -> str:
+    shown = (f"{f.name}={getattr(obj, f.name)!r}" for f in dataclasses.fields(obj) if f.repr)
+    return f"{type(obj).__qualname__}({', '.join(shown)})"
+
+
+def _compared(obj: Any) -> tuple[Any, ...]:
+    return tuple(getattr(obj, f.name) for f in dataclasses.fields(obj) if f.compare)
+
+
+def test_values_compare_hash_and_show_as_dataclass_would() -> None:
+    objects = _values()
+    kinds = {type(obj) for obj in objects}
+    assert len(objects) > 500 and len(kinds) > 25
+    for obj in objects:
+        if isinstance(obj, Move):
+            continue  # a Move walks its variations itself (tests/notation)
+        assert isinstance(obj, Value)
+        assert repr(obj) == _generated_repr(obj)
+        assert hash(obj) == hash(_compared(obj))
+        twin = copy.copy(obj)
+        assert twin == obj and twin is not obj
+        assert obj.__ne__(twin) is False
+        assert pickle.loads(pickle.dumps(obj)) == obj
+
+
+def test_equality_leaves_out_spans_and_spellings_and_other_classes() -> None:
+    header = Header("Event", "x", raw='[Event "x"]', span=None)
+    moved = dataclasses.replace(header, raw='[ Event  "x" ]')
+    assert header == moved and hash(header) == hash(moved)
+    assert header != dataclasses.replace(header, value="y")
+    assert header.__eq__(("Event", "x")) is NotImplemented
+    assert header != ("Event", "x")
+
+
+def test_a_value_is_frozen() -> None:
+    header = Header("Event", "x")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        header.value = "y"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del header.value  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("base", [Action, Event, Value])
+def test_no_value_class_generates_its_own_methods(base: type) -> None:
+    # `@dataclass(frozen=True, slots=True, repr=False, eq=False)` (and `init=False` with a
+    # written __init__): a plain `@dataclass(frozen=True, slots=True)` would compile __eq__,
+    # __repr__ and __hash__ anew at every start
+    found = _subclasses(base)
+    assert found
+    own = {
+        cls.__qualname__: sorted(set(vars(cls)) & {"__eq__", "__repr__", "__hash__"})
+        for cls in found
+        if cls is not Move and cls.__module__.startswith("mcn.")
+    }
+    assert {name: methods for name, methods in own.items() if methods} == {}
+
+
+def test_diagnostics_travel_to_workers_and_back() -> None:
+    diagnostic = Diagnostic("error", "illegal", "no", "a.mcn", 2, "1.2")
+    assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic
+    assert repr(diagnostic).startswith("Diagnostic(severity='error'")
