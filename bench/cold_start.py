@@ -1,13 +1,19 @@
 """Cold start of every kind of command, as fresh processes (issues 28 and 34).
 
-Each row is the wall time of one ``mcn`` command on a small input, run as a fresh process:
-``--version``; ``validate``, ``replay`` and ``html`` of one game; ``position`` and ``legal`` of a
-position given as text. One unmeasured warm-up run fills the grammar cache (what a user sees from
-the second call on); then the median and the minimum of ``runs`` runs. On a loaded machine the
-minimum is the better estimate of an idle one; the targets (<= 0.15 s every row, issue 34;
-<= 0.25 s for position and legal, issue 28) are about an idle machine.
+Each row is the wall time and the CPU time (user + system, of the process and its children)
+of one ``mcn`` command on a small input, run as a fresh process: ``--version``; ``validate``,
+``replay`` and ``html`` of one game; ``position`` and ``legal`` of a position given as text. One
+unmeasured warm-up run fills the grammar cache (what a user sees from the second call on); then
+the median and the minimum of ``runs`` runs. On a loaded machine the CPU time is the honest
+figure (wall time waits for the other jobs) and the minimum the better estimate of an idle one;
+the targets (<= 0.15 s every row, issue 34; <= 0.25 s for position and legal, issue 28) are
+about wall time on an idle machine.
 
-    python bench/cold_start.py [--mcn PATH] [--runs N] [--json OUT]
+``--mcn`` may be given more than once (a path, or a command line such as ``env PYTHONPATH=old
+python -m mcn``): the builds are then measured in one run, interleaved run by run, so that a
+change of load falls on all of them alike.
+
+    python bench/cold_start.py [--mcn PATH ...] [--runs N] [--json OUT]
 
 Used by bench/run.py for its "cold start" rows; on its own it also prints a table.
 """
@@ -16,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -38,60 +46,94 @@ ROWS: dict[str, list[str]] = {
 }
 
 
-def position_text_of(mcn: str, game: Path, address: str = "3.2.1") -> str:
+def position_text_of(mcn: list[str], game: Path, address: str = "3.2.1") -> str:
     """The position at ``address`` of ``game`` (through the command line, as a user gets it)."""
     return subprocess.run(
-        [mcn, "position", str(game), "--at", address], capture_output=True, text=True, check=True
+        [*mcn, "position", str(game), "--at", address], capture_output=True, text=True, check=True
     ).stdout.strip()
 
 
-def wall_times(command: list[str], runs: int) -> tuple[list[float], int]:
-    """Wall times of ``runs`` fresh processes after one unmeasured warm-up, and the last status."""
-    times: list[float] = []
-    status = 0
-    for index in range(runs + 1):
-        start = time.perf_counter()
-        status = subprocess.run(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        ).returncode
-        if index:
-            times.append(time.perf_counter() - start)
-    return times, status
+def timed(command: list[str]) -> tuple[float, float, int]:
+    """Wall time, CPU time (user + system of the process and its children) and exit status of
+    one fresh process."""
+    before = os.times()
+    start = time.perf_counter()
+    status = subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    ).returncode
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return wall, cpu, status
+
+
+def _row(walls: list[float], cpus: list[float], status: int) -> dict[str, Any]:
+    return {
+        "median_s": round(statistics.median(walls), 4),
+        "min_s": round(min(walls), 4),
+        "cpu_median_s": round(statistics.median(cpus), 4),
+        "cpu_min_s": round(min(cpus), 4),
+        "exit_status": status,
+    }
+
+
+def compare(builds: list[list[str]], runs: int, game: Path = GAME) -> list[dict[str, Any]]:
+    """Every row for every build (a command line each), the builds interleaved run by run after
+    one unmeasured warm-up of each."""
+    with tempfile.TemporaryDirectory() as work:
+        fill = {"game": str(game), "position": position_text_of(builds[0], game)}
+        fill["out"] = str(Path(work) / "page.html")
+        out: list[dict[str, Any]] = [{} for _ in builds]
+        for name, arguments in ROWS.items():
+            filled = [argument.format(**fill) for argument in arguments]
+            walls: list[list[float]] = [[] for _ in builds]
+            cpus: list[list[float]] = [[] for _ in builds]
+            statuses = [0 for _ in builds]
+            for index in range(runs + 1):
+                for number, build in enumerate(builds):
+                    wall, cpu, statuses[number] = timed([*build, *filled])
+                    if index:
+                        walls[number].append(wall)
+                        cpus[number].append(cpu)
+            for number in range(len(builds)):
+                out[number][name] = _row(walls[number], cpus[number], statuses[number])
+    return out
 
 
 def figures(mcn: str, runs: int, game: Path = GAME) -> dict[str, Any]:
-    """Median and minimum wall time of every row, with its exit status."""
-    with tempfile.TemporaryDirectory() as work:
-        fill = {"game": str(game), "position": position_text_of(mcn, game)}
-        fill["out"] = str(Path(work) / "page.html")
-        out: dict[str, Any] = {}
-        for name, arguments in ROWS.items():
-            command = [mcn, *(argument.format(**fill) for argument in arguments)]
-            times, status = wall_times(command, runs)
-            out[name] = {
-                "median_s": round(statistics.median(times), 4),
-                "min_s": round(min(times), 4),
-                "exit_status": status,
-            }
-    return out
+    """Median and minimum wall and CPU time of every row of one build, with its exit status."""
+    return compare([shlex.split(mcn)], runs, game)[0]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--mcn", default=str(Path(sys.executable).with_name("mcn")))
+    parser.add_argument("--mcn", action="append", help="an mcn to measure (repeatable)")
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--json", type=Path)
     options = parser.parse_args(argv)
-    version = subprocess.run(
-        [options.mcn, "--version"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    rows = figures(options.mcn, options.runs)
-    print(f"{version}; {options.runs} runs per row after a warm-up")
-    print(f"{'command':22}{'median':>9}{'min':>9}")
-    for name, row in rows.items():
-        print(f"{name:22}{row['median_s']:>8.3f}s{row['min_s']:>8.3f}s")
+    builds = [
+        shlex.split(each) for each in options.mcn or [str(Path(sys.executable).with_name("mcn"))]
+    ]
+    load = os.getloadavg()[0]
+    results = []
+    for build, rows in zip(builds, compare(builds, options.runs), strict=True):
+        version = subprocess.run(
+            [*build, "--version"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        results.append({"mcn": shlex.join(build), "version": version, "rows": rows})
+        print(f"{shlex.join(build)}: {version}; {options.runs} runs per row after a warm-up")
+        print(f"{'command':22}{'median':>9}{'min':>9}{'cpu med':>9}{'cpu min':>9}")
+        for name, row in rows.items():
+            print(
+                f"{name:22}{row['median_s']:>8.3f}s{row['min_s']:>8.3f}s"
+                f"{row['cpu_median_s']:>8.3f}s{row['cpu_min_s']:>8.3f}s"
+            )
+    print(f"load average before the run: {load:.1f}, after: {os.getloadavg()[0]:.1f}")
     if options.json:
-        options.json.write_text(json.dumps({"version": version, "rows": rows}, indent=1) + "\n")
+        document = results[0] if len(results) == 1 else {"builds": results}
+        options.json.write_text(json.dumps(document, indent=1) + "\n")
     return 0
 
 
