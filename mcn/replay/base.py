@@ -15,16 +15,18 @@ from mcn.replay.model import BeforeStep, Diagnostic, GameReplay, Line, Severity,
 
 
 @dataclass(slots=True)
-class _Frame:
-    """Work for one line of play: its elements still to replay and its current state."""
+class Frame:
+    """Work for one line of play: its elements still to replay and its current state (the
+    walk's work list, which the binder extends with the variations it spawns)."""
 
     line: Line
     state: GameState
     elements: tuple[Element, ...]
 
 
-class _Stop(Exception):
-    """Raised inside a line when replay must stop everything (strict mode, ``on_step``)."""
+class StopReplay(Exception):
+    """Raised inside a line when replay must stop everything (strict mode, ``on_step``, the
+    decision limit); the walk catches it."""
 
 
 class ReplayBase:
@@ -79,7 +81,7 @@ class ReplayBase:
         )
         self.result.diagnostics.append(diagnostic)
         if severity == "error" and self.strict:
-            raise _Stop
+            raise StopReplay
         return diagnostic
 
     def fail(
@@ -117,7 +119,7 @@ class ReplayBase:
     # than mixins: mypyc compiles single inheritance (docs/performance.md).
 
     def spawn(
-        self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
+        self, line: Line, state: GameState, move: Move, address: str, spawned: list[Frame]
     ) -> None:
         raise NotImplementedError
 

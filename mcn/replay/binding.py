@@ -20,7 +20,7 @@ from mcn.engine.legality import Ruling
 from mcn.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
 from mcn.notation.slips import run_on, run_on_message
-from mcn.replay.base import _Frame, _Stop
+from mcn.replay.base import Frame, StopReplay
 from mcn.replay.model import Line, Step
 from mcn.replay.secrets import Secrets
 
@@ -106,7 +106,7 @@ def _split_donation(line: Line, state: GameState, action: Action | None) -> str 
 class Binding(Secrets):
     """Moves to actions: the record's own moves, and the implicit ones between them."""
 
-    def play(self, line: Line, state: GameState, move: Move, spawned: list[_Frame]) -> str | None:
+    def play(self, line: Line, state: GameState, move: Move, spawned: list[Frame]) -> str | None:
         """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
         or None when it cannot be played (reported)."""
         action = _action_of(move)
@@ -268,7 +268,7 @@ class Binding(Secrets):
         if state.is_terminal():
             self.after_end(line, state, move)
         if self.on_step is not None and self.on_step(line, step):
-            raise _Stop
+            raise StopReplay
 
     def too_many(self, line: Line, address: str, move: Move | None) -> None:
         """Stop the whole replay: the game asks for more decisions than the limit allows."""
@@ -281,7 +281,7 @@ class Binding(Secrets):
             address=line.prefix + address,
             span=span,
         )
-        raise _Stop
+        raise StopReplay
 
     def forced_action(self, state: GameState) -> Action | None:
         """The only legal action of a pending player decision, if there is exactly one."""

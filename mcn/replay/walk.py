@@ -11,7 +11,7 @@ from mcn.collector import collector_paused
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
-from mcn.replay.base import _Frame, _Stop
+from mcn.replay.base import Frame, StopReplay
 from mcn.replay.binding import Binding
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
 from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, check_seals, open_seals
@@ -37,12 +37,12 @@ class Replayer(Binding):
         except ValueError as error:
             tag = POSITION_TAG if game.header(POSITION_TAG) is not None else None
             first = header_span(game, tag)
-            with contextlib.suppress(_Stop):
+            with contextlib.suppress(StopReplay):
                 self.report("error", "header", f"cannot set up the game: {error}", span=first)
             return self.result
         named = (game.header("Board") or "").strip()
         if board is not None and named and named != board.id:
-            with contextlib.suppress(_Stop):
+            with contextlib.suppress(StopReplay):
                 self.report(
                     "warning",
                     "header",
@@ -52,7 +52,7 @@ class Replayer(Binding):
                 )
         main = Line("", state.clone())
         self.result.main = main
-        work = [_Frame(main, state, game.body)]
+        work = [Frame(main, state, game.body)]
         try:
             while work:
                 frame = work.pop()
@@ -60,17 +60,17 @@ class Replayer(Binding):
                 work.extend(reversed(spawned))
             if main.final is not None and main.error is None:
                 self.check_result(main, game)
-        except _Stop:
+        except StopReplay:
             pass
         self.result.diagnostics.sort(
             key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0)
         )
         return self.result
 
-    def replay_line(self, frame: _Frame) -> list[_Frame]:
+    def replay_line(self, frame: Frame) -> list[Frame]:
         """Replay one line to its end (or first error); return the variations it spawned."""
         line, state = frame.line, frame.state
-        spawned: list[_Frame] = []
+        spawned: list[Frame] = []
         self.collect_reveals(line, frame.elements)
         # The turn the last item played in, still open: an item's end carries no meaning
         # (docs/notation.md, "Items and moves"), so the turn ends at its 'end', at the next move
@@ -105,7 +105,7 @@ class Replayer(Binding):
         return spawned
 
     def replay_item(
-        self, line: Line, state: GameState, item: Item, spawned: list[_Frame]
+        self, line: Line, state: GameState, item: Item, spawned: list[Frame]
     ) -> str | None:
         """Apply one item's moves; the address of its first move, None when the line cannot
         go on."""
@@ -121,7 +121,7 @@ class Replayer(Binding):
         return first_address
 
     def spawn(
-        self, line: Line, state: GameState, move: Move, address: str, spawned: list[_Frame]
+        self, line: Line, state: GameState, move: Move, address: str, spawned: list[Frame]
     ) -> None:
         """Queue the variations of ``move``, each from a copy of the state before it.
 
@@ -167,7 +167,7 @@ class Replayer(Binding):
                 guessed_supply=line.guessed_supply,
             )
             line.children.append(child)
-            spawned.append(_Frame(child, working, variation))
+            spawned.append(Frame(child, working, variation))
 
 
 def replay_game(

@@ -1,6 +1,6 @@
 """No module imports another module's private names (``from mcn.x import _name``): a private
 name is free to change with its module. The imports that remain are listed below as known debt
-(the engine's event and action bases, the fast path's templates, replay's frames); the list may
+(the engine's event and action bases, the fast path's templates); the list may
 only shrink — a new private import fails, and so does an entry that is gone."""
 
 from __future__ import annotations
@@ -32,10 +32,6 @@ KNOWN = {
     ("mcn/notation/outline.py", "mcn.notation.fastpath", "_renumbered"),
     ("mcn/notation/outline.py", "mcn.notation.fastpath", "_templates"),
     ("mcn/replay/__init__.py", "mcn.replay.binding", "_ACTIONS"),
-    ("mcn/replay/walk.py", "mcn.replay.base", "_Frame"),
-    ("mcn/replay/walk.py", "mcn.replay.base", "_Stop"),
-    ("mcn/replay/binding.py", "mcn.replay.base", "_Frame"),
-    ("mcn/replay/binding.py", "mcn.replay.base", "_Stop"),
 }
 
 
