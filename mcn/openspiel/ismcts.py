@@ -109,6 +109,13 @@ class IsmctsPlayer:
             simulations,
             max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES if worlds is None else worlds,
             random_state=np.random.RandomState(seed + 1),
+            # The legal actions can tell a player more than his information state: a room
+            # card whose condition fails offers only ``decline`` (I-CRD-1, I-HOP-7), and the
+            # condition may be about letters behind the other screens. So two worlds a player
+            # cannot tell apart may offer him different actions further down the tree; this
+            # OpenSpiel option keeps each node's statistics and picks among the actions legal
+            # in the world at hand.
+            allow_inconsistent_action_sets=True,
         )
         # The bot's own world draws take their seed from pyspiel's UniformProbabilitySampler,
         # which is seeded afresh in every process: draw them from the player's seed instead.

@@ -123,3 +123,39 @@ def test_simulations_is_an_option_of_the_ismcts_bot_only() -> None:
     assert "--worlds is an option of the ismcts bot" in result.output
     result = CliRunner().invoke(cli, ["bot", "ismcts", "--simulations", "0"])
     assert result.exit_code == 2
+
+
+def test_worlds_that_offer_different_actions_do_not_stop_the_search() -> None:
+    # I-CRD-1, I-HOP-7: a card whose condition fails offers only `decline`, and the condition
+    # may be about letters behind the other screens, so two worlds the player cannot tell
+    # apart may offer different actions below the root. Planted here: every other world drawn
+    # refuses the first legal action of every decision (and says so if it is played).
+    state = _decision(4, 6)
+    game = state.get_game()  # type: ignore[attr-defined]
+    player = IsmctsPlayer(game, simulations=24, seed=1)
+    draw = player.bot._resampler_cb
+    drawn = [0]
+
+    def fickle(at: object, seat: int) -> object:
+        world = draw(at, seat)
+        drawn[0] += 1
+        if drawn[0] % 2:
+            original = world.legal_actions
+            apply = world.apply_action
+
+            def legal(*player: int) -> list[int]:
+                actions: list[int] = original(*player)
+                return actions[1:] if len(actions) > 1 and not world.is_chance_node() else actions
+
+            def checked(action: int) -> None:
+                if not world.is_chance_node() and action not in legal():
+                    raise ValueError(f"illegal action {action} in this world")
+                apply(action)
+
+            world.legal_actions = legal
+            world.apply_action = checked
+        return world
+
+    player.bot.set_resampler(fickle)
+    assert player.choose(state) in state.legal_actions()  # type: ignore[arg-type, attr-defined]
+    assert drawn[0] == 24
