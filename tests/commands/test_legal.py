@@ -6,17 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from click.testing import CliRunner
 
 from mcn.cli import cli
 from mcn.commands import replayed as replayed_module
-from mcn.commands.replayed import Replayed
 from mcn.engine import new_game
 from mcn.engine.serial import compiled
 from mcn.legal import legal_at, try_move
 from mcn.position import position_text
-from mcn.projection import memory_of
 from tests.positions.game import GAME_4P, decisions, replayed
 
 RUNNER = CliRunner()
@@ -24,26 +21,6 @@ RUNNER = CliRunner()
 
 def _run(*args: str) -> Any:
     return RUNNER.invoke(cli, list(args), catch_exceptions=False)
-
-
-@pytest.fixture
-def replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The CLI's record loading, answered from the one replay of the example (the command is
-    otherwise exercised whole)."""
-
-    def load(
-        path: str,
-        number: int,
-        *,
-        keep_states: bool = True,
-        board: object = None,
-        masked: bool = False,
-    ) -> Replayed:
-        assert path == str(GAME_4P) and number == 1 and board is None
-        return Replayed(replayed(), [])
-
-    # source.py imports the record side when a record is read (cold start of a position)
-    monkeypatch.setattr("mcn.commands.replayed.load_replayed", load)
 
 
 def test_legal_at_every_decision_lists_exactly_the_engines_actions(replayed_once: None) -> None:
@@ -129,24 +106,6 @@ def test_legal_from_a_position_string() -> None:
 def test_legal_at_the_start_is_the_soul_order() -> None:
     legal = legal_at(new_game())
     assert legal.chance is not None and legal.chance.count == 24  # R-SET-1: 4! orders
-
-
-def test_position_command_prints_and_checks(replayed_once: None) -> None:
-    index, before = next((i, b) for i, (s, b) in enumerate(decisions()) if s.address == "3.3.2")
-    result = _run("position", str(GAME_4P), "--at", "3.3.2")
-    assert result.exit_code == 0
-    assert result.output.strip() == position_text(before)
-    blue = _run("position", str(GAME_4P), "--at", "3.3.2", "--as", "blue")
-    # I-HID-5: the position --as a player is what he remembers of the record up to there
-    memory = memory_of([s for s, _ in decisions()][:index], before, "B")
-    assert blue.output.strip() == position_text(before, "B", memory)
-    again = _run("position", result.output.strip())
-    assert again.exit_code == 0 and again.output == result.output
-    broken = result.output.strip().split(" ")
-    broken[20] = "9.10.13.14"  # the supply
-    bad = _run("position", " ".join(broken))
-    assert bad.exit_code == 1
-    assert "field 'supply'" in bad.output and "R-SUP-2" in bad.output
 
 
 def test_replayed_helper_reports_no_stops_for_a_sound_record() -> None:
