@@ -20,12 +20,15 @@ SLOW = (
     "api/test_docs_api.py",  # runs every docs/api.md recipe in a process of its own
     "archive/test_site.py",  # Chromium
     "bots/test_match.py",  # bot processes playing whole games
+    "commands/test_stats.py::test_jobs_give_the_same_output",  # worker processes, five formats
     "fuzz/test_fuzz.py",  # thousands of mutated records through every command
+    "fuzz/test_regressions.py",  # hundreds of inputs found by the fuzz runs, every command
     "html/test_browser.py",  # Chromium
     "html/test_layout.py",  # Chromium, four widths
     "html/test_quiz.py",  # Chromium
     "knowledge/test_no_over_masking.py",  # every viewer at every decision of 200 random games
     "notation/test_deep.py::test_a_hundred_thousand_moves",  # a record of 100,000 moves
+    "notation/test_differential.py::test_fuzz_corpus_mutated",  # mutated fuzz corpus, both readers
     "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
     "openspiel/test_analyse.py::test_the_same_seed",  # two whole analyses, one and two processes
     "openspiel/test_analyse.py::test_an_unfinished_record",  # an analysis of a whole record
@@ -34,16 +37,34 @@ SLOW = (
     "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
     "recorder/test_record_pty.py",  # mcn record in pseudo-terminals of three widths
     "replay/test_random_games.py::test_random_games",  # 900 random games written and replayed
+    "rules/test_serial.py::test_round_trip_at_every_decision",  # every decision of a random game
+    "safety/test_echoed_arguments.py::test_standings_",  # mcn in a pseudo-terminal and a pipe
+    "safety/test_growth.py",  # memory of records of n and 4n items, every command
     "safety/test_disk_full.py",  # a full file system
     "safety/test_kill.py",  # SIGKILL during writes
+    "safety/test_terminal_output.py",  # mcn in pseudo-terminals
+    "safety/test_tracebacks.py::test_random_meta_culpa",  # games of a thousand infractions
+    "safety/test_tracebacks.py::test_unreadable_file",  # a process without the right to read
+    "search/test_dask.py",  # a Dask cluster
     "search/test_language.py::test_any_sentence_of_the_grammar",  # 300 generated sentences
     "search/test_search.py::test_the_predicates_tell_games_apart",  # predicates over archives
+    "search/test_search.py::test_search_finds_what_the_library_finds",  # 12 searches, 24 games
+    "search/test_search.py::test_every_format_agrees_and_jobs",  # every format, worker processes
+    "search/test_search.py::test_as_reads_the_viewers_record",  # searches as each viewer
+    "secrets/test_explore_twins.py",  # explore outputs of twin records
     "secrets/test_page_source.py",  # pages of twin records, frame by frame
     "secrets/test_twins.py",  # every output of twin records
+    "stats/test_planted.py",  # 60 games with a planted strategy
     "stats/test_library_agreement.py::test_the_figures_of_2000",  # 2,000 random games, 3 passes
     "stream/test_collector.py::test_a_game_its_replay",  # a fresh interpreter per example
     "stream/test_dask.py",  # a Dask cluster
     "stream/test_memory.py",  # peak memory of processes on big inputs
+)
+
+#: Session fixtures that play many games: every test that uses one is slow.
+SLOW_FIXTURES = (
+    "mixed",  # 90 random games of 2, 3 and 4 players (tests/conftest.py)
+    "planted",  # 60 games with a planted strategy (tests/stats/conftest.py)
 )
 
 #: The longest of the slow tests (a minute or more on 2 idle cores), handed out first.
@@ -61,7 +82,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = item.nodeid.removeprefix("tests/")
-        if any(path.startswith(slow) for slow in SLOW):
+        uses = getattr(item, "fixturenames", ())
+        if any(path.startswith(slow) for slow in SLOW) or any(f in uses for f in SLOW_FIXTURES):
             item.add_marker(pytest.mark.slow)
 
     # The longest tests first, then the other slow ones, then the rest (each group in its own
