@@ -53,7 +53,9 @@ def _getter(names: tuple[str, ...]) -> _Getter:
     """A function returning the tuple of ``names``'s values of an object."""
     if not names:
         return _empty
-    get = attrgetter(*names)
+    # Typed as returning anything: typeshed says a tuple, which compiled code would check, but
+    # for one name attrgetter returns the value itself.
+    get: Callable[[Any], Any] = attrgetter(*names)
     if len(names) > 1:
         many: _Getter = get
         return many
