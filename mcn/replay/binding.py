@@ -139,8 +139,8 @@ class Binding(Secrets):
         for _ in range(_FORCED_LIMIT):
             problem: IllegalAction | None = None
             ruling: Ruling | None = None
-            if action is None:
-                problem = self.fits(state, move, action)
+            if action is None:  # a '?' move: a secret's stand-in must fit
+                problem = self.fits(state, move, None)
             elif (
                 not branch
                 and move.actor not in state.current_players()
