@@ -30,7 +30,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mcn.base.values import Value
 from mcn.engine.actions import Action, Bid, Bonus, BuyLetter, Donate, FreeStone, Give, Guess, Visit
 from mcn.engine.constants import CHANCE, COLOUR_NAMES
 from mcn.engine.events import (
@@ -103,8 +102,8 @@ def _the_actor(action: Action, events: Sequence[Event]) -> tuple[str, ...]:
     return (action.actor,)
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class ActionSecret(Value):
+@dataclass(frozen=True, slots=True)
+class ActionSecret:
     """A secret part of an action's text.
 
     ``holds`` says whether an action of the class, with the events it caused, holds the secret;
@@ -144,8 +143,8 @@ def _kind_only(event: Event, masked: str) -> str:
     return event.kind
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class EventSecret(Value):
+@dataclass(frozen=True, slots=True)
+class EventSecret:
     """A secret field of an event. ``holds`` says whether the event (with the action that
     caused it, when known) holds the secret; ``seen_by`` who may read it; ``text`` the sentence
     that tells the event with the field masked (given its masked value)."""
@@ -163,8 +162,8 @@ def _every_event(event: Event) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class Reveal(Value):
+@dataclass(frozen=True, slots=True)
+class Reveal:
     """An event that reveals secrets: ``opens`` names the :class:`ActionSecret` kinds it
     shows to everybody (waiting since the last such reveal, on the steps of ``on``: the only
     actions whose events may reveal), ``says`` what a would-be outcome tells instead of its

@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:  # Lark is imported when the grammar reads a text, not at every start
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from mcn.base.values import Value
 from mcn.notation.hints import hint
 from mcn.notation.slips import open_comment
 from mcn.terminal import caret_display, visible
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class ErrorLocation(Value):
+@dataclass(frozen=True, slots=True)
+class ErrorLocation:
     """A position in a file plus the text of its line (for the caret display)."""
 
     line: int

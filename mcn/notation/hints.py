@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from mcn.base.values import Value
 from mcn.vocabulary import VERBS
 
 _COLOUR_WORDS: Final = {"red": "R", "blue": "B", "green": "G", "yellow": "Y"}
@@ -48,8 +47,8 @@ _TOKEN_CHARS: Final = r"[^\s;{}()<>\[\]\"!?$,]"
 MAX_HINT_LINE: Final = 2_000
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class Slip(Value):
+@dataclass(frozen=True, slots=True)
+class Slip:
     """What a rule looks at: the message, the source line and the 0-based index of the error's
     column in it (``None`` when the source line is not known)."""
 

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from mcn.base.values import Value
 from mcn.collector import collector_paused
 from mcn.limits import variation_problem
 from mcn.notation.errors import NotationError, explain, syntax_failure
@@ -33,8 +32,8 @@ from mcn.notation.split import Chunk, split_games, text_lines
 R = TypeVar("R")
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class GameResult(Value):
+@dataclass(frozen=True, slots=True)
+class GameResult:
     """One game of a file: the game, or the errors that stopped it (or both, for headers)."""
 
     number: int
