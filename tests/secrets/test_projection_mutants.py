@@ -50,6 +50,7 @@ from mcn.projection import (
     EVERYTHING,
     Projection,
     SeenMove,
+    event_text,
     memory_of,
     outcome_texts,
     path_to,
@@ -422,6 +423,15 @@ def test_checkpoints_are_written_in_colour_order_without_zeros() -> None:
 
 
 # ---- mcn.projection: a path of play ----------------------------------------------------------
+
+
+def test_an_event_is_told_masked_unless_revealed() -> None:
+    # R-DON-1: the sentence of an event, as the viewer may read it
+    donated = Donated("R-DON-1", "B", "5", "II")
+    assert event_text(donated, "R") == "Blue donates 5 taler (the compartment is secret)"
+    assert event_text(donated, "R", revealed=True) == donated.text()
+    assert event_text(donated, "B") == donated.text() == "Blue donates 5 taler into compartment II"
+    assert event_text(BidPlaced("R-BID-1", "R"), "B") == "Red has placed a secret bid"
 
 
 def test_viewers_are_named_by_value() -> None:
