@@ -338,6 +338,7 @@ def test_a_pattern_matches_exactly_the_actions_it_may_stand_for() -> None:
     assert not hidden.matches(("donate", "jewel", "5>?"), donate)
     assert not hidden.matches(("bonus", "blue>?"), Bonus("R", (("blue", ""),)))  # no target
     assert hidden.matches(("bonus", "?"), Bonus("R", (("blue", ""),)))
+    assert not hidden.matches(("bonus", "10>?"), Bonus("R", (("10", ""),)))  # '1' sorts before '?'
     assert not hidden.matches(("donate", "jewel>?"), donate)  # one item fewer
     assert not hidden.matches(("bonus", "jewel>?", "5>?"), donate)  # another verb
     assert not hidden.matches(("donate", "jewel>?", "5>?"), Give("R", "blue"))
