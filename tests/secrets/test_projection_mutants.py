@@ -342,6 +342,7 @@ def test_a_pattern_matches_exactly_the_actions_it_may_stand_for() -> None:
     assert not hidden.matches(("donate", "jewel>?"), donate)  # one item fewer
     assert not hidden.matches(("bonus", "jewel>?", "5>?"), donate)  # another verb
     assert not hidden.matches(("donate", "jewel>?", "5>?"), Give("R", "blue"))
+    assert not hidden.matches(("give", "?"), Bid("R", 3, 5))  # a verb sorting before the pattern's
     three = Donate("R", (("bread", "I"), ("wine", "II"), ("5", "I")))
     assert hidden.matches(("donate", "5>?", "wine>?", "bread>?"), three)
     assert not hidden.matches(("donate", "5>II", "wine>?", "bread>?"), three)
