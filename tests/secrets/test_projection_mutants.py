@@ -282,6 +282,8 @@ def test_declarations_are_found_by_verb_and_by_name() -> None:
         "give": "gift",
     }
     assert secrets.secret_by_verb("letter") is None and secrets.secret_by_verb("") is None
+    by_value = secrets.secret_by_verb(_by_value("donate"))  # a verb read from a record
+    assert by_value is not None and by_value.name == "compartment"
     for name in ("bids", "pope-die", "chest", "letters"):
         reveal = secrets.reveal_named(name)
         assert reveal is not None and reveal.name == name
