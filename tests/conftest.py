@@ -21,41 +21,53 @@ SLOW = (
     "archive/test_site.py",  # Chromium
     "bots/test_match.py",  # bot processes playing whole games
     "commands/test_stats.py::test_jobs_give_the_same_output",  # worker processes, five formats
+    "engine/test_action_text.py::test_every_legal_action_round_trips",  # every action of games
+    "engine/test_decisions.py::test_check_accepts_exactly_the_legal_actions",  # all, every step
+    "engine/test_random_games.py::test_random_games_end_with",  # dozens of whole random games
+    "explore/test_explore.py::test_dask_gives_the_local_output",  # a Dask cluster
+    "fairplay/test_sealed_records.py::test_every_single_tampering",  # every field of many games
     "fuzz/test_fuzz.py",  # thousands of mutated records through every command
+    "fuzz/test_limits.py::test_deep_nesting_ends_cleanly",  # nesting to the limits, every reader
     "fuzz/test_regressions.py",  # hundreds of inputs found by the fuzz runs, every command
     "html/test_browser.py",  # Chromium
     "html/test_layout.py",  # Chromium, four widths
     "html/test_quiz.py",  # Chromium
     "knowledge/test_no_over_masking.py",  # every viewer at every decision of 200 random games
     "notation/test_deep.py::test_a_hundred_thousand_moves",  # a record of 100,000 moves
+    "notation/test_deep.py::test_ten_thousand_nested_variations",  # 10,000 nested variations
+    "notation/test_differential.py::test_annotated_records_in_any_layout",  # generated layouts
     "notation/test_differential.py::test_fuzz_corpus_mutated",  # mutated fuzz corpus, both readers
     "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
-    "openspiel/test_analyse.py::test_the_same_seed",  # two whole analyses, one and two processes
+    "openspiel/test_analyse.py::test_an_invalid_record",  # an analysis of a whole record
     "openspiel/test_analyse.py::test_an_unfinished_record",  # an analysis of a whole record
+    "openspiel/test_analyse.py::test_the_planted_blunder",  # an analysis of a whole record
+    "openspiel/test_analyse.py::test_the_same_seed",  # two whole analyses, one and two processes
     "openspiel/test_belief.py",  # a bot's game rebuilt at every decision of four whole games
+    "openspiel/test_game.py::test_random_sim_test_passes",  # OpenSpiel's random simulations
+    "openspiel/test_shortcuts.py::test_engine_playouts",  # whole playouts both ways
     "positions/test_position.py::test_every_decision_of_the_example_round_trips",  # 4 replays each
-    "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
     "recorder/test_record_pty.py",  # mcn record in pseudo-terminals of three widths
+    "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
     "replay/test_random_games.py::test_random_games",  # 900 random games written and replayed
     "rules/test_serial.py::test_round_trip_at_every_decision",  # every decision of a random game
+    "safety/test_disk_full.py",  # a full file system
     "safety/test_echoed_arguments.py::test_standings_",  # mcn in a pseudo-terminal and a pipe
     "safety/test_growth.py",  # memory of records of n and 4n items, every command
-    "safety/test_disk_full.py",  # a full file system
     "safety/test_kill.py",  # SIGKILL during writes
     "safety/test_terminal_output.py",  # mcn in pseudo-terminals
     "safety/test_tracebacks.py::test_random_meta_culpa",  # games of a thousand infractions
     "safety/test_tracebacks.py::test_unreadable_file",  # a process without the right to read
     "search/test_dask.py",  # a Dask cluster
     "search/test_language.py::test_any_sentence_of_the_grammar",  # 300 generated sentences
-    "search/test_search.py::test_the_predicates_tell_games_apart",  # predicates over archives
-    "search/test_search.py::test_search_finds_what_the_library_finds",  # 12 searches, 24 games
-    "search/test_search.py::test_every_format_agrees_and_jobs",  # every format, worker processes
     "search/test_search.py::test_as_reads_the_viewers_record",  # searches as each viewer
+    "search/test_search.py::test_every_format_agrees_and_jobs",  # every format, worker processes
+    "search/test_search.py::test_search_finds_what_the_library_finds",  # 12 searches, 24 games
+    "search/test_search.py::test_the_predicates_tell_games_apart",  # predicates over archives
     "secrets/test_explore_twins.py",  # explore outputs of twin records
     "secrets/test_page_source.py",  # pages of twin records, frame by frame
     "secrets/test_twins.py",  # every output of twin records
-    "stats/test_planted.py",  # 60 games with a planted strategy
     "stats/test_library_agreement.py::test_the_figures_of_2000",  # 2,000 random games, 3 passes
+    "stats/test_planted.py",  # 60 games with a planted strategy
     "stream/test_collector.py::test_a_game_its_replay",  # a fresh interpreter per example
     "stream/test_dask.py",  # a Dask cluster
     "stream/test_memory.py",  # peak memory of processes on big inputs
