@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 from mcn.engine import new_game
+from mcn.engine.actions import Bid
 from mcn.engine.decision import DECISIONS, Decision
 from mcn.engine.legality import legal_actions
 from tests.engine.helpers import act
@@ -47,3 +48,15 @@ def test_decisions_and_handlers_are_frozen_and_slotted() -> None:
             record.kind = "other"  # type: ignore[misc]
         assert not hasattr(record, "__dict__")
     assert isinstance(decision, Decision)
+
+
+def test_a_ruling_says_what_it_decided() -> None:
+    # R-SET-1: the soul order is chance's to draw; a player's bid at the start is refused
+    state = new_game(["R", "B", "G", "Y"])
+    order = state.legal_actions()[0]
+    accepted = state.judge(order)
+    assert accepted.accepted and accepted.legal
+    assert repr(accepted) == f"<Ruling {order!r} accepted>"
+    refused = state.judge(Bid("R", 99, 99))
+    assert not refused.accepted and not refused.legal
+    assert repr(refused) == "<Ruling Bid(actor='R', notches=99, taler=99) refused R-SET-1>"
