@@ -25,6 +25,7 @@ SLOW = (
     "engine/test_decisions.py::test_check_accepts_exactly_the_legal_actions",  # all, every step
     "engine/test_random_games.py::test_random_games_end_with",  # dozens of whole random games
     "explore/test_explore.py::test_dask_gives_the_local_output",  # a Dask cluster
+    "fairplay/test_sealed_records.py::test_no_false_alarm",  # sealed random games replayed
     "fairplay/test_sealed_records.py::test_every_single_tampering",  # every field of many games
     "fuzz/test_fuzz.py",  # thousands of mutated records through every command
     "fuzz/test_limits.py::test_deep_nesting_ends_cleanly",  # nesting to the limits, every reader
