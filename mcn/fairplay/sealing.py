@@ -111,20 +111,19 @@ def play_fair_game(players: int, seed: int) -> Game:
     rng = random.Random(seed)
     player = RandomPlayer(rng)
     history: list[HistoryEntry] = []
-    contributions: list[list[Checkpoint]] = []
+    contributions: list[list[Checkpoint]] = []  # per chance step, in order
     while not state.is_terminal():
         actors = state.current_players()
         actor = actors[0] if len(actors) == 1 else rng.choice(actors)
         if actor == CHANCE:
             was_forced = forced(state)
             values = {c: f"{rng.getrandbits(128):032x}" for c in colours}
-            if not was_forced:
-                commits = [
-                    Checkpoint(CHANCE_COMMIT, (c, contribution_digest(c, values[c])))
-                    for c in colours
-                ]
-                reveals = [Checkpoint(CHANCE_REVEAL, (c, values[c])) for c in colours]
-                contributions.append(commits + reveals)
+            commits = [
+                Checkpoint(CHANCE_COMMIT, (c, contribution_digest(c, values[c])))
+                for c in colours
+            ]
+            reveals = [Checkpoint(CHANCE_REVEAL, (c, values[c])) for c in colours]
+            contributions.append(commits + reveals)  # a forced draw too: validate checks every draw
             action = derived_draw(state, draw_seed(state.pending_address(), values))
         else:
             legal = state.legal_actions(actor) if state.decision.kind != "bid" else []
@@ -137,8 +136,12 @@ def play_fair_game(players: int, seed: int) -> Game:
     body: list[Element] = []
     pending = iter(contributions)
     for element in record.body:
-        if isinstance(element, Item) and element.moves[0].actor == CHANCE:
-            body.extend(next(pending))
+        # The transcript writes every chance step, a forced one too (the last stones of the
+        # bag): each chance move of an item takes its own step's contributions, in order.
+        if isinstance(element, Item):
+            for move in element.moves:
+                if move.actor == CHANCE:
+                    body.extend(next(pending))
         body.append(element)
     headers = (*record.headers, Header(CHANCE_TAG, COMMIT_REVEAL))
     return Game(headers, tuple(body))
