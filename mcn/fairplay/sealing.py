@@ -119,8 +119,7 @@ def play_fair_game(players: int, seed: int) -> Game:
             was_forced = forced(state)
             values = {c: f"{rng.getrandbits(128):032x}" for c in colours}
             commits = [
-                Checkpoint(CHANCE_COMMIT, (c, contribution_digest(c, values[c])))
-                for c in colours
+                Checkpoint(CHANCE_COMMIT, (c, contribution_digest(c, values[c]))) for c in colours
             ]
             reveals = [Checkpoint(CHANCE_REVEAL, (c, values[c])) for c in colours]
             contributions.append(commits + reveals)  # a forced draw too: validate checks every draw
