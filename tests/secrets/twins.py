@@ -478,7 +478,8 @@ def _search(side: Side, viewer: Viewer, index: int) -> object:
     for where in SEARCHES:
         if viewer is None and "letters(mover" in where:
             continue
-        found.append(Search(where, viewer).matches(side.game, side.replay))
+        search = Search(where, viewer).start(side.game)  # read during the game's one replay
+        found.append(search.answer(replay_game(side.game, before_step=search.before_step)))
     return found
 
 
