@@ -18,33 +18,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
-from click.testing import CliRunner, Result
 
-from mcn.cli import cli
 from mcn.commands.random_games import random_records
 from mcn.notation import parse, write
 from mcn.replay import replay_game
-from mcn.resources import load_schema
+from tests.commands.helpers import run, validator
 
 NAMES = ("Paula Brandt", "Dominik Seifert", "Emil Berg", "Jürgen Maier", "=Zoë <b>&amp; Co", "Ida")
 TAGS = ("Red", "Blue", "Green", "Yellow")
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
-
-
-def validator(name: str) -> jsonschema.protocols.Validator:
-    schema = load_schema(name)
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
 
 
 @dataclass
