@@ -20,24 +20,15 @@ from typing import Any
 
 import jsonschema
 import pytest
-from click.testing import CliRunner, Result
 
-from mcn.cli import cli
 from mcn.commands.random_games import random_records
 from mcn.notation import parse, write
 from mcn.resources import load_schema
+from tests.commands.helpers import run
 
 NAMES = ("Paula Brandt", "Dominik Seifert", "Emil Berg", "Jürgen Maier", "Ida Roth", "Z")
 TAGS = ("Red", "Blue", "Green", "Yellow")
 EARLY = 1_700_000_000 * 10**9  # the originals' modification time (ns); copies come later
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 def checked(name: str, data: Any) -> Any:

@@ -8,22 +8,12 @@ import re
 import stat
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from mcn.cli import cli
 from mcn.notation import parse
 from mcn.notation.writer import write
 from mcn.replay import replay_game
+from tests.commands.helpers import run
 from tests.fairplay.games import sealed
 from tests.replay.games import record
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 def test_seal_prints_the_commitment_and_keeps_the_salt_private(tmp_path: Path) -> None:
