@@ -8,8 +8,8 @@ the slower replay measurements use a prefix of the parse corpus.
 
 Generation is deterministic for a given seed and spread over worker processes (it is setup, not
 measurement). MCN games come from the engine's ``play_random_game`` (so they are legal by
-construction), are turned into records by ``mcn.transcript`` and printed by the canonical writer
-— exactly what ``mcn random`` writes.
+construction), are turned into records by ``mcn.records.transcript`` and printed by the canonical
+writer — exactly what ``mcn random`` writes.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def mcn_game(seed: int, players: int) -> tuple[str, int]:
     """One random legal game of ``players`` players as canonical MCN, and its written moves."""
     from mcn.engine import play_random_game
     from mcn.notation.writer import write
-    from mcn.transcript import transcript
+    from mcn.records.transcript import transcript
 
     colours = ("R", "B", "G", "Y")[:players]
     _, history = play_random_game(colours, seed=seed)

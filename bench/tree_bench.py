@@ -21,8 +21,8 @@ from mcn.engine import CHANCE, play_random_game
 from mcn.notation.model import Element, Game, Item, Move
 from mcn.notation.parser import parse
 from mcn.notation.writer import write
+from mcn.records.transcript import transcript
 from mcn.replay import replay_game
-from mcn.transcript import transcript
 from mcn.tree import TreeOptions, build_tree, to_graphviz
 
 

@@ -41,9 +41,9 @@ _LAZY: dict[str, str] = {
     "read_games": "mcn.api",
     "read_games_lenient": "mcn.api",
     "read_text": "mcn.api",
-    "write_record": "mcn.api_records",
-    "game_to_json": "mcn.api_records",
-    "game_from_json": "mcn.api_records",
+    "write_record": "mcn.records.making",
+    "game_to_json": "mcn.records.making",
+    "game_from_json": "mcn.records.making",
     "replay_game": "mcn.api",
     "state_at": "mcn.api",
     "state_before": "mcn.api",
@@ -53,7 +53,7 @@ _LAZY: dict[str, str] = {
     "DecisionStep": "mcn.api",
     "ReplayError": "mcn.api",
     "legal_actions": "mcn.api",
-    "random_game": "mcn.api_records",
+    "random_game": "mcn.records.making",
     "view_at": "mcn.api",
     "view_before": "mcn.api",
     "view_after": "mcn.api",
@@ -61,7 +61,7 @@ _LAZY: dict[str, str] = {
     "position_text": "mcn.api",
     "state_from_text": "mcn.api",
     "PositionError": "mcn.position.errors",
-    "Projection": "mcn.projection",
+    "Projection": "mcn.views.projection",
     "GameReplay": "mcn.replay",
     "Diagnostic": "mcn.replay",
     "Game": "mcn.notation",
@@ -83,8 +83,8 @@ _LAZY: dict[str, str] = {
     "File": "mcn.notation",
     "ActionSyntaxError": "mcn.engine",
     "RecordFormatError": "mcn.notation",
-    "record_from_actions": "mcn.api_records",
-    "RecordWriter": "mcn.transcript",
+    "record_from_actions": "mcn.records.making",
+    "RecordWriter": "mcn.records.transcript",
 }
 
 # Written out (not computed) so that type checkers see what is exported.
@@ -201,6 +201,6 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; the same names as _LAZY
     )
     from mcn.notation.headers import Headers
     from mcn.position.errors import PositionError
-    from mcn.projection import Projection
+    from mcn.records.transcript import RecordWriter
     from mcn.replay import Diagnostic, GameReplay, Line, Step
-    from mcn.transcript import RecordWriter
+    from mcn.views.projection import Projection

@@ -20,22 +20,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from mcn.api_checks import (
-    expect,
-    expect_address,
-    expect_game,
-    expect_source,
-    expect_state,
-    expect_texts,
-    expect_viewer,
-)
-from mcn.api_records import (
-    game_from_json,
-    game_to_json,
-    random_game,
-    record_from_actions,
-    write_record,
-)
 from mcn.engine import Action, Event, GameState
 from mcn.engine import new_game as _new_game
 from mcn.engine import parse_action as _parse_action
@@ -48,12 +32,28 @@ from mcn.notation import (
     parse,
     parse_lenient,
 )
+from mcn.records.arguments import (
+    expect,
+    expect_address,
+    expect_game,
+    expect_source,
+    expect_state,
+    expect_texts,
+    expect_viewer,
+)
+from mcn.records.making import (
+    game_from_json,
+    game_to_json,
+    random_game,
+    record_from_actions,
+    write_record,
+)
 from mcn.replay import Diagnostic, GameReplay, Line, Step
 from mcn.replay import replay_game as _replay
 from mcn.replay.spots import Spot
 
 if TYPE_CHECKING:
-    from mcn.projection import Projection
+    from mcn.views.projection import Projection
 
 __all__ = [
     "AddressError",
@@ -327,7 +327,7 @@ def view_before(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
     """The state before decision ``address`` (as :func:`state_before`) as ``viewer`` saw it, as
     JSON data (``"?"`` for what he could not see). ``viewer`` is a colour initial, a colour
     word, a player's name from the headers, ``"spectator"`` or ``None`` (spectator); the
-    masking is the one projection's (mcn/projection.py). An unknown or ambiguous viewer is a
+    masking is the one projection's (mcn/views/projection.py). An unknown or ambiguous viewer is a
     ``ValueError`` listing who plays."""
     return _view(game, address, viewer, before=True, call="view_before")
 
@@ -352,8 +352,8 @@ def view_at(game: Game, address: str, viewer: str | None) -> dict[str, Any]:
 def _view(
     game: Game, address: str, viewer: str | None, *, before: bool, call: str
 ) -> dict[str, Any]:
-    from mcn.projection import project_line
-    from mcn.viewer import resolve
+    from mcn.views.projection import project_line
+    from mcn.views.viewer import resolve
 
     expect_game(game, call)
     expect_address(address, call)
@@ -417,8 +417,8 @@ def project(path: Sequence[Step], viewer: str | None) -> Projection:
     ``steps``) for ``viewer``: a colour initial or word, ``"spectator"`` or None, or ``"all"``
     for everything; ``ValueError`` for any other viewer."""
     from mcn.engine.constants import COLOUR_NAMES
-    from mcn.projection import EVERYTHING, SPECTATOR
-    from mcn.projection import project as _project
+    from mcn.views.projection import EVERYTHING, SPECTATOR
+    from mcn.views.projection import project as _project
 
     if isinstance(path, str | bytes) or not isinstance(path, Sequence):
         expect(path, list, "project", "path", "a sequence of Steps (a replayed line's steps)")
@@ -463,5 +463,5 @@ def state_from_text(text: str) -> GameState:
 
 
 # Keep the names in one place for mcn/__init__.py's lazy re-export (the record-making calls
-# live in mcn/api_records.py; __all__ re-exports them here too).
+# live in mcn/records/making.py; __all__ re-exports them here too).
 _ = (NotationError, Line)

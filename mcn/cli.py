@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from mcn import __version__
-from mcn.compiled import build_kind
+from mcn.io.compiled import build_kind
 
 #: name -> (module under mcn.commands, the Click command's attribute in it), filled by register
 _COMMANDS: dict[str, tuple[str, str]] = {}
@@ -83,11 +83,11 @@ _RECORD_COMPLETIONS = {
 
 
 def _completion(name: str) -> Callable[[click.Context, click.Parameter, str], list[Any]]:
-    """The record-aware completion ``name`` of :mod:`mcn.completion`, imported when a shell
+    """The record-aware completion ``name`` of :mod:`mcn.commands.completion`, imported when a shell
     asks for it (never at an ordinary start: the module reads records)."""
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-        from mcn import completion
+        from mcn.commands import completion
 
         found: list[Any] = getattr(completion, name)(ctx, param, incomplete)
         return found
@@ -97,7 +97,7 @@ def _completion(name: str) -> Callable[[click.Context, click.Parameter, str], li
 
 def _complete_record_values(command: click.Command) -> None:
     """Give ``--as`` and the address options of every command the record-aware completion of
-    :mod:`mcn.completion`, unless the command set its own: one place, every command."""
+    :mod:`mcn.commands.completion`, unless the command set its own: one place, every command."""
     for param in command.params:
         names = [name for name in param.opts if name in _RECORD_COMPLETIONS]
         # Click keeps a parameter's own completion in this attribute (None when not given).
@@ -153,9 +153,9 @@ class LazyGroup(click.Group):
 def _made_visible(error: click.ClickException) -> click.ClickException:
     """``error`` as it will be shown, with control characters, bidi marks and lone surrogates
     in its message — the values and file names it quotes — escaped
-    (:func:`mcn.terminal.visible`), as everywhere mcn prints; a usage error keeps its usage
+    (:func:`mcn.io.terminal.visible`), as everywhere mcn prints; a usage error keeps its usage
     line and exit status 2."""
-    from mcn.terminal import visible
+    from mcn.io.terminal import visible
 
     if isinstance(error, click.UsageError):
         return click.UsageError(visible(error.format_message(), lines=True), error.ctx)

@@ -1,6 +1,6 @@
 """A folder of submissions judged as a whole: which games count, and how players are ranked.
 
-:mod:`mcn.batch` decides each game on its own (valid, finished, its placings); this package
+:mod:`mcn.archive.batch` decides each game on its own (valid, finished, its placings); this package
 decides what only the whole folder can: which of several copies of one game counts, which
 submissions conflict (:mod:`mcn.archive.judgement`, :mod:`mcn.archive.keys`), which table of a
 schedule each game belongs to (:mod:`mcn.archive.schedule`), and how players with equal points

@@ -1,7 +1,7 @@
 """One judgement of a folder of submissions, shared by validate, standings, filter and site.
 
-Each game is first decided on its own (:mod:`mcn.batch`: valid or not, finished or not). What
-only the whole folder can decide is decided here, once, the same way for every command:
+Each game is first decided on its own (:mod:`mcn.archive.batch`: valid or not, finished or not).
+What only the whole folder can decide is decided here, once, the same way for every command:
 
 * **Same game** = the same moves *and* the same roster (:mod:`mcn.archive.keys`). Of several
   copies one counts, chosen by rule, never by the order names sort in: an explicit choice
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from mcn.archive.keys import RosterKey, TableKey, roster_key, table_key
+from mcn.archive.verdict import GameReport, name_key
 from mcn.engine.constants import colour_name
-from mcn.verdict import GameReport, name_key
 
 COUNTED: Final = "counted"
 UNFINISHED: Final = "unfinished"

@@ -1,7 +1,7 @@
 """What makes two submissions the same game, or the same table's game.
 
-* **The moves** — :func:`mcn.verdict.fingerprint`: a digest of the main line's canonical move
-  texts (never the text as written, ``Move.raw``), so a copy reformatted by hand or by
+* **The moves** — :func:`mcn.archive.verdict.fingerprint`: a digest of the main line's canonical
+  move texts (never the text as written, ``Move.raw``), so a copy reformatted by hand or by
   ``mcn fmt``, with other comments, spacing or line ends, has the same moves.
 * **The roster** — the player of each colour, names compared as docs/standings.md matches
   players (case-folded, runs of white space made one): the same game is the same moves *and*
@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from mcn.verdict import name_key
+from mcn.archive.verdict import name_key
 
 RosterKey = tuple[tuple[str, str], ...]
 TableKey = tuple[str, str, tuple[str, ...]]

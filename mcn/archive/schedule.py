@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mcn.verdict import name_key
+from mcn.archive.verdict import name_key
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4

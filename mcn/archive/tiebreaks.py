@@ -52,7 +52,7 @@ GamePlaces = Sequence[tuple[str, int]]
 
 
 class Ranked(Protocol):
-    """What a ranked line needs (mcn.standings.Row)."""
+    """What a ranked line needs (mcn.archive.standings.Row)."""
 
     key: str
     points: Fraction

@@ -2,7 +2,7 @@
 input and output, in the spirit of UCI and GTP.
 
 Everything a seat is told about the game goes through the one projection
-(:mod:`mcn.projection`): the moves since its last decision as that seat reads them (``bid ?``
+(:mod:`mcn.views.projection`): the moves since its last decision as that seat reads them (``bid ?``
 until the bids are revealed, a donation's compartments masked, …), the state as that seat may
 see it, and its own legal actions. So a seat is never sent another player's secret, and two
 games that differ only in such a secret send it byte-identical messages until the reveal
@@ -15,10 +15,10 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final
 
-from mcn.board_profile import as_json
+from mcn.boards.profile import as_json
 from mcn.engine import GameState
-from mcn.projection import Projection
 from mcn.replay.model import Step
+from mcn.views.projection import Projection
 
 PROTOCOL: Final = "mcn-bot/1"
 

@@ -23,8 +23,8 @@ from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.notation.headers import Headers
 from mcn.notation.model import Comment, Game, Header
+from mcn.records.transcript import record_from_actions
 from mcn.replay.model import Step
-from mcn.transcript import record_from_actions
 
 #: Seats in the order games give them out.
 SEATS = ("R", "B", "G", "Y")

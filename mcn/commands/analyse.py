@@ -23,13 +23,13 @@ import click
 
 from mcn.commands.replay import load_game
 from mcn.engine import Action, GameState
+from mcn.io.progress import MIN_BYTES, wanted
+from mcn.io.safe_write import WriteError, write_text_atomic
 from mcn.notation.model import Move
 from mcn.notation.writer import write
-from mcn.progress import MIN_BYTES, wanted
 from mcn.replay import replay_game
 from mcn.replay.model import Step
-from mcn.safe_write import WriteError, write_text_atomic
-from mcn.viewer import UnknownViewer, choices, resolve, within_record
+from mcn.views.viewer import UnknownViewer, choices, resolve, within_record
 
 
 @dataclass(frozen=True, slots=True)

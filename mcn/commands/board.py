@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from mcn.board_profile import as_json, render, select_board
+from mcn.boards.profile import as_json, render, select_board
 from mcn.engine.data import Board, DataError
 
 

@@ -5,10 +5,10 @@
 record, checks it against the schema and the rules the schema cannot state, and writes
 canonical MCN. ``export --as VIEWER`` exports the record as that player saw it: each game is
 redacted exactly as ``mcn redact --as VIEWER`` redacts it (the one projection,
-:mod:`mcn.projection`), so it equals ``mcn redact --as VIEWER | mcn export -``.
+:mod:`mcn.views.projection`), so it equals ``mcn redact --as VIEWER | mcn export -``.
 
 Both stream: one game at a time is read, checked and written, so memory stays flat for any
-size of archive; the output appears only when every game succeeded (:mod:`mcn.output`).
+size of archive; the output appears only when every game succeeded (:mod:`mcn.io.output`).
 Exit status: 0 done, 1 invalid input, 2 usage error.
 """
 
@@ -29,17 +29,17 @@ from mcn.commands.board import board_option
 from mcn.commands.fmt import check_encoding
 from mcn.commands.redact import View, redacted, say_board
 from mcn.engine.data import Board
-from mcn.limits import MAX_STREAM_BYTES
+from mcn.io.limits import MAX_STREAM_BYTES
+from mcn.io.output import Abandon, open_output
+from mcn.io.progress import read_progress
+from mcn.io.safe_write import WriteError
+from mcn.io.terminal import visible
 from mcn.notation.jsoncheck import check_envelope_data, check_game_data
 from mcn.notation.jsonform import FORMAT, VERSION, RecordFormatError, game_to_json, read_game
 from mcn.notation.jsonstream import JSONStreamError, iter_json_games
 from mcn.notation.model import Game
 from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
-from mcn.output import Abandon, open_output
-from mcn.progress import read_progress
-from mcn.safe_write import WriteError
-from mcn.terminal import visible
 
 
 def _fail(message: str) -> NoReturn:
@@ -55,13 +55,13 @@ _OUTPUT = click.option(
 
 
 class _TooMuch(Exception):
-    """More than :data:`~mcn.limits.MAX_STREAM_BYTES` from a stream (not an ``OSError``: the
+    """More than :data:`~mcn.io.limits.MAX_STREAM_BYTES` from a stream (not an ``OSError``: the
     output's writer would report that as a failure to write)."""
 
 
 class _StreamCap:
     """A pipe or device read through a count (``import -``): more than
-    :data:`~mcn.limits.MAX_STREAM_BYTES` is refused like ``fmt`` and ``export`` refuse it,
+    :data:`~mcn.io.limits.MAX_STREAM_BYTES` is refused like ``fmt`` and ``export`` refuse it,
     whatever the JSON holds — one string of a gigabyte included."""
 
     def __init__(self, handle: IO[bytes]) -> None:

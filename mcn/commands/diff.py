@@ -15,8 +15,8 @@ from mcn.commands.board import board_option
 from mcn.commands.replayed import RecordError, load_replayed, report_stop
 from mcn.diff import SPECTATOR, compare
 from mcn.engine.data import Board
-from mcn.projection import EVERYTHING
-from mcn.viewer import resolve_option
+from mcn.views.projection import EVERYTHING
+from mcn.views.viewer import resolve_option
 
 __all__ = ["RecordError", "diff"]
 

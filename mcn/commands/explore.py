@@ -24,10 +24,10 @@ from typing import Any, Final
 
 import click
 
+from mcn.archive.batch import Runner
+from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, INVALID, Judgement
-from mcn.batch import Runner
-from mcn.board_profile import describe, summary
-from mcn.cluster import workers
+from mcn.boards.profile import describe, summary
 from mcn.commands.judging import choices_for
 from mcn.commands.reading import archive_options, complete_archive_viewer, parse_archive_viewer
 from mcn.commands.validate import gather
@@ -38,11 +38,11 @@ from mcn.explore.merge import Explorer, Places, Row
 from mcn.explore.moves import MovesError, Seen, parse_moves
 from mcn.explore.query import AtDecision, Reached
 from mcn.explore.tally import percent, place_text, win_text
-from mcn.inputs import Inputs, effective_jobs
-from mcn.progress import files_progress
-from mcn.projection import SPECTATOR, Viewer, viewer_label
-from mcn.render import clean
+from mcn.io.inputs import Inputs, effective_jobs
+from mcn.io.progress import files_progress
 from mcn.tree import address_key
+from mcn.views.projection import SPECTATOR, Viewer, viewer_label
+from mcn.views.render import clean
 
 EXPLORE_FORMAT: Final = "mcn-explore/1"
 #: Invalid and conflicting games named one by one on standard error (the rest are counted).

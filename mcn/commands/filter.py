@@ -16,7 +16,7 @@ Windows-1252, said on standard error) is written with the same characters in UTF
 Criteria combine with AND; a repeated ``--event`` or ``--result`` matches any of its values,
 a repeated ``--player`` needs every player named. ``--result`` is the result the replay
 decides, never the tag's claim. The games are judged first (in order, in ``--jobs N``
-processes or on a Dask cluster, :mod:`mcn.cluster`) and spooled to a temporary file; once
+processes or on a Dask cluster, :mod:`mcn.archive.cluster`) and spooled to a temporary file; once
 the whole folder is judged the chosen ones are copied to the output in input order, so the
 output is the same, byte for byte, however many workers judged, and memory stays flat.
 """
@@ -30,20 +30,20 @@ from typing import IO, Any
 
 import click
 
+from mcn.archive.batch import Options, Runner
+from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, DUPLICATE, SUPERSEDED, Entry, Judgement
-from mcn.batch import Options, Runner
-from mcn.board_profile import summary
-from mcn.cluster import workers
+from mcn.archive.selection import Criteria
+from mcn.boards.profile import summary
 from mcn.commands.judging import choices_for
 from mcn.commands.reading import archive_options
 from mcn.commands.validate import gather
 from mcn.engine.data import Board
-from mcn.inputs import effective_jobs
-from mcn.output import open_output
-from mcn.progress import files_progress
-from mcn.render import clean
-from mcn.safe_write import WriteError, atomic_open
-from mcn.selection import Criteria
+from mcn.io.inputs import effective_jobs
+from mcn.io.output import open_output
+from mcn.io.progress import files_progress
+from mcn.io.safe_write import WriteError, atomic_open
+from mcn.views.render import clean
 
 
 @click.command("filter")

@@ -1,7 +1,7 @@
 """``mcn fmt``: rewrite records in the canonical layout, or check that they are.
 
 Without options the canonical text goes to standard output; ``--in-place`` rewrites the files
-that change, each atomically through :mod:`mcn.safe_write` (a file that cannot be written, or
+that change, each atomically through :mod:`mcn.io.safe_write` (a file that cannot be written, or
 that changed while it was being formatted, is left as it was, the others are still done, and
 the failures are listed again at the end); ``--check`` only lists them. Files that do not
 parse are reported (every error, game by game) and left alone. Exit status: 0 all fine,
@@ -21,13 +21,13 @@ from typing import IO
 
 import click
 
-from mcn.limits import MAX_STREAM_BYTES
+from mcn.io.limits import MAX_STREAM_BYTES
+from mcn.io.output import Abandon, open_output
+from mcn.io.progress import read_progress
+from mcn.io.safe_write import WriteError, fingerprint_file
+from mcn.io.terminal import visible
 from mcn.notation.stream import iter_results
 from mcn.notation.writer import write
-from mcn.output import Abandon, open_output
-from mcn.progress import read_progress
-from mcn.safe_write import WriteError, fingerprint_file
-from mcn.terminal import visible
 
 
 def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -53,7 +53,7 @@ def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None
 
 def read_bytes(path: str) -> bytes:
     """The bytes of ``path`` (``-`` is standard input). Something that is not a regular file
-    (a pipe, ``/dev/zero``) is read up to :data:`~mcn.limits.MAX_STREAM_BYTES`; more is an
+    (a pipe, ``/dev/zero``) is read up to :data:`~mcn.io.limits.MAX_STREAM_BYTES`; more is an
     ``OSError`` (EFBIG) rather than all the memory there is."""
     if path == "-":
         return _bounded_read(sys.stdin.buffer)
@@ -79,7 +79,7 @@ class _Unchanged(Exception):
 def _format_file(path: str, check: bool, in_place: bool, encoding: str | None) -> str:
     """Format one file game by game: ``"invalid"`` (errors were reported), ``"changed"`` or
     ``"same"``. The canonical text is compared with the original as it is produced, so
-    neither is ever held whole; ``--in-place`` writes through :mod:`mcn.safe_write` and only
+    neither is ever held whole; ``--in-place`` writes through :mod:`mcn.io.safe_write` and only
     when something changed, standard output only when the whole file was read."""
     try:
         return _format_stream(path, check, in_place, encoding)

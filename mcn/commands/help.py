@@ -1,6 +1,6 @@
 """``mcn help``: topics that do not fit a command's ``--help``.
 
-``mcn help moves`` prints the move vocabulary (:mod:`mcn.vocabulary`, the same table as
+``mcn help moves`` prints the move vocabulary (:mod:`mcn.notation.vocabulary`, the same table as
 docs/notation.md, "Move vocabulary"); ``mcn help COMMAND`` is ``mcn COMMAND --help``; plain
 ``mcn help`` lists the topics and commands. Click's ``--help`` keeps working as before.
 """
@@ -11,9 +11,9 @@ import shutil
 
 import click
 
-from mcn import vocabulary
-from mcn.completion import HELP_TOPICS as _TOPICS
-from mcn.completion import complete_help_topic
+from mcn.commands.completion import HELP_TOPICS as _TOPICS
+from mcn.commands.completion import complete_help_topic
+from mcn.notation import vocabulary
 
 
 @click.command("help")

@@ -16,17 +16,17 @@ import sys
 
 import click
 
-from mcn.board_profile import summary
+from mcn.boards.profile import summary
 from mcn.commands.board import board_option
 from mcn.commands.replay import load_game
 from mcn.engine.data import Board
 from mcn.html import render_page
-from mcn.output import open_output
-from mcn.projection import EVERYTHING
+from mcn.io.output import open_output
+from mcn.io.safe_write import WriteError, write_text_atomic
+from mcn.io.terminal import one_line
 from mcn.replay import replay_game
-from mcn.safe_write import WriteError, write_text_atomic
-from mcn.terminal import one_line
-from mcn.viewer import resolve_option
+from mcn.views.projection import EVERYTHING
+from mcn.views.viewer import resolve_option
 
 
 @click.command("html")

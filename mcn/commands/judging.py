@@ -15,7 +15,7 @@ import click
 
 from mcn.archive.judgement import Choices
 from mcn.archive.schedule import ScheduleError, load_schedule
-from mcn.inputs import Inputs
+from mcn.io.inputs import Inputs
 
 
 def judgement_options(function: click.decorators.FC) -> click.decorators.FC:

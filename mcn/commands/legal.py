@@ -24,8 +24,8 @@ from mcn.commands.board import board_option
 from mcn.commands.source import finish, load_source, viewer_of
 from mcn.engine.constants import colour_name
 from mcn.engine.data import Board
-from mcn.legal import Legal, legal_at, try_move
-from mcn.render import clean
+from mcn.views.legal import Legal, legal_at, try_move
+from mcn.views.render import clean
 
 #: The format of ``--try --format json`` (schemas/legal-try.schema.json).
 TRY_FORMAT = "mcn-legal-try/1"

@@ -82,7 +82,7 @@ def match(
             click.echo(f"game {outcome.number}: {name} ({seat}) forfeits: {reason}", err=True)
 
     outcomes = play_match(bots, games, seed, move_time, ruleset=rules, progress=progress)
-    from mcn.safe_write import write_text_atomic
+    from mcn.io.safe_write import write_text_atomic
 
     records = File(tuple(outcome.record for outcome in outcomes), output)
     write_text_atomic(Path(output), write(records))

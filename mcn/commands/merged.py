@@ -21,11 +21,11 @@ from mcn.explore.draw import to_tree
 from mcn.explore.merge import MergedTree, Places, TreeNode
 from mcn.explore.moves import Seen
 from mcn.explore.query import Opening
-from mcn.limits import MAX_DRAWN_NODES
-from mcn.projection import viewer_label
-from mcn.safe_write import WriteError, write_bytes_atomic
-from mcn.terminal import visible
+from mcn.io.limits import MAX_DRAWN_NODES
+from mcn.io.safe_write import WriteError, write_bytes_atomic
+from mcn.io.terminal import visible
 from mcn.tree import GraphvizError, render, to_graphviz
+from mcn.views.projection import viewer_label
 
 #: The depth drawn when --depth is not given.
 DEFAULT_DEPTH: Final = 8
@@ -49,7 +49,7 @@ _MERGE_DEFAULTS: Final = {
 
 def merge_options(function: click.decorators.FC) -> click.decorators.FC:
     """The options of ``tree --merge`` (refused without it)."""
-    from mcn.cluster import dask_option
+    from mcn.archive.cluster import dask_option
     from mcn.commands.explore import split_chance_option
     from mcn.commands.judging import judgement_options
     from mcn.commands.reading import encoding_option, include_option, jobs_option

@@ -19,7 +19,7 @@ from mcn.commands.board import board_option
 from mcn.commands.source import finish, load_source, viewer_of
 from mcn.engine.data import Board
 from mcn.position import format_position, position_of
-from mcn.projection import EVERYTHING
+from mcn.views.projection import EVERYTHING
 
 
 @click.command("position")

@@ -2,8 +2,8 @@
 
 Each game is played by the engine's random player (:func:`mcn.engine.play_random_game`, or, for
 META CULPA with ``--infraction-rate``, the same random player with an occasional infraction),
-turned into a record by :func:`mcn.transcript.transcript` and written by the canonical writer,
-one game at a time, so ``-n 100000`` needs no more memory than one game. Game ``k`` (from 1)
+turned into a record by :func:`mcn.records.transcript.transcript` and written by the canonical
+writer, one game at a time, so ``-n 100000`` needs no more memory than one game. Game ``k`` (from 1)
 uses the seed ``S + k - 1``: any game of a file can be played again on its own.
 """
 
@@ -19,10 +19,10 @@ import click
 from mcn.engine import CHANCE, COLOURS, GameState, RandomPlayer, new_game, play_random_game
 from mcn.engine.actions import Action, SideAction
 from mcn.engine.random_play import DEFAULT_INFRACTIONS
+from mcn.io.safe_write import WriteError, atomic_open
 from mcn.notation.model import Game
 from mcn.notation.writer import write
-from mcn.safe_write import WriteError, atomic_open
-from mcn.transcript import Decision, transcript
+from mcn.records.transcript import Decision, transcript
 
 _MAX_ACTIONS = 100_000
 

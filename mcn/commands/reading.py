@@ -19,12 +19,12 @@ from typing import Any
 
 import click
 
-from mcn.cluster import dask_option
+from mcn.archive.cluster import dask_option
 from mcn.commands.board import board_option
 from mcn.commands.judging import judgement_options
 from mcn.engine.constants import COLOUR_NAMES, COLOURS
-from mcn.inputs import AUTO
-from mcn.projection import SPECTATOR, Viewer
+from mcn.io.inputs import AUTO
+from mcn.views.projection import SPECTATOR, Viewer
 
 
 def encoding_option(function: click.decorators.FC) -> click.decorators.FC:
@@ -106,8 +106,8 @@ def parse_archive_viewer(value: str | None, absent: Viewer) -> Viewer:
 
 
 def complete_archive_viewer(ctx: click.Context, param: click.Parameter, incomplete: str) -> Any:
-    """Shell completion of ``--as`` over an archive (:func:`mcn.completion.complete_colour`),
-    imported only when a shell asks."""
-    from mcn.completion import complete_colour
+    """Shell completion of ``--as`` over an archive
+    (:func:`mcn.commands.completion.complete_colour`), imported only when a shell asks."""
+    from mcn.commands.completion import complete_colour
 
     return complete_colour(ctx, param, incomplete)

@@ -1,7 +1,7 @@
 """``mcn record``: write a game down at the table, one decision at a time.
 
 Asks for the headers, then for every decision in turn, offering exactly the legal options
-(:mod:`mcn.recorder`). The record is rewritten atomically (:mod:`mcn.safe_write`) before each
+(:mod:`mcn.recorder`). The record is rewritten atomically (:mod:`mcn.io.safe_write`) before each
 question, so a crash or ^C never loses an answer; running ``mcn record -o FILE`` on an
 unfinished record continues it. With ``--script`` (the default when standard input is not a
 terminal) the answers are read one per line, for scripts and tests.
@@ -19,16 +19,16 @@ from pathlib import Path
 
 import click
 
-from mcn.board_profile import select_board
+from mcn.boards.profile import select_board
 from mcn.engine.constants import COLOURS
 from mcn.engine.data import Board, DataError
+from mcn.io.safe_write import WriteError, write_text_atomic
 from mcn.notation import NotationError, parse, write
 from mcn.notation.lexical import COLOUR_TAGS, META_CULPA
 from mcn.recorder.console import Console, ScriptConsole, TerminalConsole
 from mcn.recorder.loop import Recorder
 from mcn.recorder.record import ResumeError, from_game, players_of, start_state, to_game
 from mcn.recorder.session import Entry, Line, Session
-from mcn.safe_write import WriteError, write_text_atomic
 
 _ASKED = ("Event", "Site", "Date")
 

@@ -4,7 +4,7 @@ Every game of FILE is replayed in full: a record that breaks a rule cannot be re
 faithfully, so its errors are reported instead (exit 1) and nothing is written. Games are
 redacted and written one at a time (flat memory for any size of archive); the output appears
 — on standard output, or atomically in the ``-o`` file — only once every game succeeded
-(:mod:`mcn.output`).
+(:mod:`mcn.io.output`).
 """
 
 from __future__ import annotations
@@ -18,22 +18,22 @@ from typing import IO
 
 import click
 
-from mcn.board_profile import summary
+from mcn.boards.profile import summary
 from mcn.commands.board import board_option
 from mcn.engine.data import Board
 from mcn.fairplay.salts import SaltFile, SaltFileError
 from mcn.fairplay.verify import keyed_commit
+from mcn.io.output import Abandon, open_output
+from mcn.io.progress import read_progress
+from mcn.io.safe_write import WriteError
 from mcn.notation.model import Game
 from mcn.notation.parser import GameResult
 from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
-from mcn.output import Abandon, open_output
-from mcn.progress import read_progress
-from mcn.redact import Unresolvable, redact_game
-from mcn.render import clean
-from mcn.safe_write import WriteError
-from mcn.seen_errors import seen_diagnostics, seen_notation_error
-from mcn.viewer import resolve_option
+from mcn.views.redact import Unresolvable, redact_game
+from mcn.views.render import clean
+from mcn.views.seen_errors import seen_diagnostics, seen_notation_error
+from mcn.views.viewer import resolve_option
 
 
 @click.command("redact")

@@ -4,7 +4,7 @@ The game is replayed with a copy of the state kept after every decision; ``--to`
 last decision whose address is (or starts with) ADDRESS — a full address like ``3.5.2``, a
 prefix like ``3`` or ``3.5``, or a variation address like ``3.5.2/1:3.6.1`` — or ``start``;
 a round after the end of a partial record shows its end (with a note on standard error).
-Text output is a picture of the state (:mod:`mcn.render`) and what happened since the previous
+Text output is a picture of the state (:mod:`mcn.views.render`) and what happened since the previous
 decision; ``--events`` lists every decision up to there with its events. ``--as`` shows only
 what that player (or a spectator) could see; by default everything in the record is shown.
 
@@ -20,24 +20,24 @@ from typing import Any, NoReturn
 
 import click
 
-from mcn.board_profile import describe, summary
+from mcn.boards.profile import describe, summary
 from mcn.commands.board import board_option
 from mcn.diff.refusal import move_at
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.model import Game
 from mcn.notation.stream import file_lines, iter_results
-from mcn.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
-from mcn.render import clean, render_events, render_state
 from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
 from mcn.replay.spots import Spot, after
-from mcn.seen_errors import (
+from mcn.views.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
+from mcn.views.render import clean, render_events, render_state
+from mcn.views.seen_errors import (
     seen_diagnostic,
     seen_diagnostics,
     seen_move_text,
     seen_notation_error,
 )
-from mcn.viewer import resolve_option
+from mcn.views.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
 
@@ -220,7 +220,7 @@ def show(
 ) -> str:
     """What ``mcn replay`` prints for ``viewer`` standing after the last of ``steps`` (the path
     from the start of the game; ``state`` is the state there): everything goes through one
-    :class:`~mcn.projection.Projection`, so no secret is formatted here."""
+    :class:`~mcn.views.projection.Projection`, so no secret is formatted here."""
     if form == "json":
         data = show_json(
             state, steps, viewer, all_events=all_events, name=name, number=number, first=first

@@ -24,11 +24,11 @@ import click
 from mcn.engine.data import Board
 from mcn.notation.errors import NotationError
 from mcn.notation.stream import file_lines, iter_results
-from mcn.projection import EVERYTHING, Viewer
-from mcn.render import clean
 from mcn.replay import Diagnostic, GameReplay, replay_game
 from mcn.replay.spots import Spot, before
-from mcn.seen_errors import seen_diagnostics, seen_notation_error
+from mcn.views.projection import EVERYTHING, Viewer
+from mcn.views.render import clean
+from mcn.views.seen_errors import seen_diagnostics, seen_notation_error
 
 
 class RecordError(click.ClickException):
@@ -110,7 +110,7 @@ def load_replayed(
 def report_stop(replayed: Replayed, viewer: Viewer = EVERYTHING) -> None:
     """Say where replay stopped and why, on standard error (nothing for a sound record): the
     error as ``validate`` prints it, with its source line and caret — as ``viewer`` may read
-    them (:func:`mcn.seen_errors.seen_diagnostic`)."""
+    them (:func:`mcn.views.seen_errors.seen_diagnostic`)."""
     lines = file_lines(replayed.path)
     shown = seen_diagnostics(replayed.stops, viewer, replayed.replay, lines)
     for diagnostic, seen in zip(replayed.stops, shown, strict=True):

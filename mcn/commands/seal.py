@@ -21,7 +21,7 @@ from mcn.engine.secrets import tokens_by_text
 from mcn.fairplay.salts import SaltFile, SaltFileError
 from mcn.fairplay.sealing import next_draw
 from mcn.notation import parse_lenient
-from mcn.render import clean
+from mcn.views.render import clean
 
 _HEADS = {"r": "R", "b": "B", "g": "G", "y": "Y", "red": "R", "blue": "B", "green": "G"}
 _HEADS["yellow"] = "Y"

@@ -26,23 +26,23 @@ from typing import IO, Any, Final
 
 import click
 
-from mcn.batch import Options, Runner
-from mcn.board_profile import summary
-from mcn.cluster import workers
+from mcn.archive.batch import Options, Runner
+from mcn.archive.cluster import workers
+from mcn.archive.verdict import GameReport
+from mcn.boards.profile import summary
 from mcn.commands.filter import one_line_end, refuse_unread, separator
 from mcn.commands.reading import complete_archive_viewer, parse_archive_viewer, reading_options
 from mcn.commands.validate import gather
 from mcn.engine.data import Board
-from mcn.inputs import effective_jobs
-from mcn.output import open_output
-from mcn.progress import files_progress
-from mcn.projection import EVERYTHING, Viewer, viewer_label
-from mcn.render import clean
-from mcn.safe_write import WriteError, atomic_open
+from mcn.io.inputs import effective_jobs
+from mcn.io.output import open_output
+from mcn.io.progress import files_progress
+from mcn.io.safe_write import WriteError, atomic_open
 from mcn.search.compiler import compile_condition
 from mcn.search.examine import Match, Search
 from mcn.search.language import ExpressionError
-from mcn.verdict import GameReport
+from mcn.views.projection import EVERYTHING, Viewer, viewer_label
+from mcn.views.render import clean
 
 FORMATS: Final = ("mcn", "text", "csv", "json")
 #: The JSON document's format name (docs/search.md, "Output").

@@ -23,23 +23,23 @@ from contextlib import ExitStack
 
 import click
 
+from mcn.archive.batch import Options, Runner
+from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, INVALID, Entry, Judgement
+from mcn.archive.standings import Scoring, compute
 from mcn.archive.tiebreaks import TieBreaks
-from mcn.batch import Options, Runner
-from mcn.board_profile import summary
-from mcn.cluster import workers
+from mcn.boards.profile import summary
 from mcn.commands.judging import choices_for
 from mcn.commands.reading import archive_options
 from mcn.commands.standings import points_option, tie_break_option
 from mcn.commands.validate import gather
 from mcn.engine.data import Board
-from mcn.inputs import effective_jobs
-from mcn.progress import files_progress
-from mcn.render import clean
-from mcn.safe_write import WriteError, write_text_atomic
+from mcn.io.inputs import effective_jobs
+from mcn.io.progress import files_progress
+from mcn.io.safe_write import WriteError, write_text_atomic
 from mcn.site import build_site
 from mcn.site.build import PublicNames
-from mcn.standings import Scoring, compute
+from mcn.views.render import clean
 
 
 @click.command("site")

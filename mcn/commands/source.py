@@ -25,8 +25,8 @@ from mcn.position import (
     state_from_position,
 )
 from mcn.position.checks import problems
-from mcn.projection import EVERYTHING, Viewer, memory_of, path_to
-from mcn.render import clean
+from mcn.views.projection import EVERYTHING, Viewer, memory_of, path_to
+from mcn.views.render import clean
 
 if TYPE_CHECKING:
     from mcn.commands.replayed import Replayed
@@ -158,7 +158,7 @@ def load_source(
         spot = state_at(replayed.replay, target or "end")
     except click.BadParameter:
         if replayed.broken:
-            from mcn.viewer import check_spelling, resolve_option
+            from mcn.views.viewer import check_spelling, resolve_option
 
             viewer: Viewer = EVERYTHING
             if viewer_name is not None:
@@ -180,10 +180,10 @@ def load_source(
 
 
 def viewer_of(value: str | None, source: Source) -> Viewer:
-    """``--as`` (mcn.viewer): a colour, a player's name from the record, ``spectator`` (None);
+    """``--as`` (mcn.views.viewer): a colour, a player's name from the record, ``spectator`` (None);
     everything when not given."""
     from mcn.notation.model import Game, Header
-    from mcn.viewer import check_spelling, resolve_option
+    from mcn.views.viewer import check_spelling, resolve_option
 
     if value is None:
         return EVERYTHING

@@ -1,7 +1,7 @@
 """``mcn standings PATHS…``: the standings of a folder of submissions.
 
-Every game is checked as ``mcn validate`` checks it (:mod:`mcn.batch`), then counted
-(:mod:`mcn.standings`). Output as an aligned text table, CSV, JSON
+Every game is checked as ``mcn validate`` checks it (:mod:`mcn.archive.batch`), then counted
+(:mod:`mcn.archive.standings`). Output as an aligned text table, CSV, JSON
 (schemas/standings.schema.json), Markdown or a small HTML page. Player names come from the
 records and are untrusted: every format escapes them (CSV cells that a spreadsheet would run
 as a formula are prefixed with ``'``; Markdown and HTML special characters are escaped;
@@ -22,21 +22,10 @@ from typing import Final
 
 import click
 
+from mcn.archive.batch import Options, Runner
+from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, INVALID, Judgement, missing_text
-from mcn.archive.tiebreaks import TieBreaks, parse_tie_breaks
-from mcn.batch import Options, Runner
-from mcn.board_profile import describe, summary
-from mcn.cluster import workers
-from mcn.commands.judging import choices_for
-from mcn.commands.reading import archive_options
-from mcn.commands.validate import gather
-from mcn.engine.data import Board
-from mcn.inputs import Inputs, effective_jobs
-from mcn.output import open_output
-from mcn.progress import files_progress
-from mcn.render import clean
-from mcn.site.build import PublicNames, standings_page
-from mcn.standings import (
+from mcn.archive.standings import (
     PAIRWISE,
     STANDINGS_FORMAT,
     Row,
@@ -49,6 +38,17 @@ from mcn.standings import (
     parse_scoring,
     rules_lines,
 )
+from mcn.archive.tiebreaks import TieBreaks, parse_tie_breaks
+from mcn.boards.profile import describe, summary
+from mcn.commands.judging import choices_for
+from mcn.commands.reading import archive_options
+from mcn.commands.validate import gather
+from mcn.engine.data import Board
+from mcn.io.inputs import Inputs, effective_jobs
+from mcn.io.output import open_output
+from mcn.io.progress import files_progress
+from mcn.site.build import PublicNames, standings_page
+from mcn.views.render import clean
 
 HEADINGS: Final = ("Rank", "Player", "Games", "Wins", "1st", "2nd", "3rd", "4th", "Points")
 CSV_HEADINGS: Final = (
@@ -295,6 +295,6 @@ def standings(
 def _write(text: str) -> None:
     """A document (CSV, JSON, Markdown, HTML) to standard output: its own bytes for a pipe or a
     file; on a terminal with the records' control characters and bidi marks shown escaped, as
-    every output of a record is (:func:`mcn.output.open_output`, issue 24)."""
+    every output of a record is (:func:`mcn.io.output.open_output`, issue 24)."""
     with open_output(None) as out:
         out.write(text)

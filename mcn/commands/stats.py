@@ -24,23 +24,23 @@ from typing import IO
 
 import click
 
+from mcn.archive.batch import Options, Runner
+from mcn.archive.cluster import workers
 from mcn.archive.judgement import Entry, Judgement
-from mcn.batch import Options, Runner
-from mcn.board_profile import describe, summary
-from mcn.cluster import workers
+from mcn.boards.profile import describe, summary
 from mcn.commands.judging import choices_for
 from mcn.commands.reading import archive_options
 from mcn.commands.validate import gather
 from mcn.engine.data import Board
-from mcn.inputs import effective_jobs
-from mcn.output import open_output
-from mcn.progress import files_progress
-from mcn.render import clean
-from mcn.safe_write import WriteError, atomic_open
+from mcn.io.inputs import effective_jobs
+from mcn.io.output import open_output
+from mcn.io.progress import files_progress
+from mcn.io.safe_write import WriteError, atomic_open
 from mcn.stats.figures import GameFigures, game_figures
 from mcn.stats.render import render_csv, render_markdown, render_text
 from mcn.stats.report import Report, judged
 from mcn.stats.tally import DEFAULT_BY, GROUPINGS, Tally
+from mcn.views.render import clean
 
 
 def _groupings(

@@ -26,10 +26,9 @@ from mcn.commands.merged import (
 )
 from mcn.commands.replayed import RecordError, load_replayed, report_stop
 from mcn.engine.data import Board
-from mcn.limits import MAX_ALTERNATIVES, MAX_DRAWN_NODES
-from mcn.projection import EVERYTHING
-from mcn.safe_write import WriteError, write_bytes_atomic
-from mcn.terminal import one_line, visible
+from mcn.io.limits import MAX_ALTERNATIVES, MAX_DRAWN_NODES
+from mcn.io.safe_write import WriteError, write_bytes_atomic
+from mcn.io.terminal import one_line, visible
 from mcn.tree import (
     FORMATS,
     GraphvizError,
@@ -39,7 +38,8 @@ from mcn.tree import (
     render,
     to_graphviz,
 )
-from mcn.viewer import resolve_option
+from mcn.views.projection import EVERYTHING
+from mcn.views.viewer import resolve_option
 
 
 def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

@@ -2,7 +2,7 @@
 and decide every game.
 
 Files are read as streams, one game at a time, and every game is replayed through the engine
-(:mod:`mcn.batch`), so memory does not grow with the size of a file. Lenient by default —
+(:mod:`mcn.archive.batch`), so memory does not grow with the size of a file. Lenient by default —
 every problem of every game is reported — or ``--strict``: stop at the first error. ``--jobs N``
 checks games in N processes (also the games of one big file); the report keeps input order.
 ``--syntax-only`` checks the notation alone (syntax and headers,
@@ -31,18 +31,18 @@ from typing import IO, Final
 
 import click
 
+from mcn.archive.batch import FileInfo, Options, Runner, notation_diagnostic
+from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, Choices, Judgement
-from mcn.batch import FileInfo, Options, Runner, notation_diagnostic
-from mcn.cluster import workers
+from mcn.archive.verdict import GameReport
 from mcn.commands.judging import choices_for
 from mcn.commands.reading import archive_options
 from mcn.engine.data import Board
-from mcn.inputs import Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
+from mcn.io.inputs import Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
+from mcn.io.progress import files_progress
 from mcn.notation.syntax import iter_syntax
-from mcn.progress import files_progress
-from mcn.render import clean
 from mcn.replay import Diagnostic
-from mcn.verdict import GameReport
+from mcn.views.render import clean
 
 REPORT_FORMAT: Final = "mcn-report/1"
 

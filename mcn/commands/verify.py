@@ -15,8 +15,8 @@ from mcn.fairplay.salts import SaltFile, SaltFileError
 from mcn.fairplay.verify import verify_game
 from mcn.notation import parse_lenient
 from mcn.notation.model import File
-from mcn.render import clean
-from mcn.viewer import AmbiguousViewer, UnknownViewer
+from mcn.views.render import clean
+from mcn.views.viewer import AmbiguousViewer, UnknownViewer
 
 
 def _read(path: str) -> File | None:

@@ -10,7 +10,7 @@ order in which simultaneous secret bids were written are the same game.
 * Simultaneous bids of one round are compared as a set: a bid block counts as one decision, and
   the states are compared once all bids are in.
 * **As a player saw it** (``viewer``): the records are the same for that player when every
-  move reads the same to him (:func:`mcn.projection.action_tokens`) and, after every
+  move reads the same to him (:func:`mcn.views.projection.action_tokens`) and, after every
   decision, his masked views (:func:`mcn.engine.view`) are equal. A difference he could not
   see (the compartment of another player's donation, say) is reported as *hidden* and only
   becomes a divergence once it shows.
@@ -34,7 +34,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mcn import projection
 from mcn.diff.annotations import AnnotationDifference, annotation_differences
 from mcn.diff.divergence import Divergence, decision_blocks, walk
 from mcn.diff.headers import HeaderDifference, header_differences
@@ -51,8 +50,9 @@ from mcn.diff.states import (
     topic_of,
 )
 from mcn.notation.headers import Headers
-from mcn.redact import AnnotationView, headers_seen
 from mcn.replay import GameReplay
+from mcn.views import projection
+from mcn.views.redact import AnnotationView, headers_seen
 
 __all__ = [
     "FORMAT",

@@ -13,7 +13,7 @@ from mcn.notation.model import Checkpoint, Comment, Game, Item, Move
 from mcn.replay import Step
 
 if TYPE_CHECKING:
-    from mcn.redact import AnnotationView
+    from mcn.views.redact import AnnotationView
 
 
 @dataclass(frozen=True, slots=True)

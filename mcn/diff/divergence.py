@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from mcn import projection
 from mcn.diff.states import SPECTATOR, StateDifference, state_differences, topic_of
 from mcn.engine import CHANCE, GameState
 from mcn.knowledge.memory import GAME_START, Memory, remember
 from mcn.replay import Step
+from mcn.views import projection
 
 if TYPE_CHECKING:
     from mcn.diff.report import Comparison

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcn.notation.model import Element, Game, Item, Move, Span
-from mcn.projection import EVERYTHING, Viewer
 from mcn.replay import GameReplay
+from mcn.views.projection import EVERYTHING, Viewer
 
 __all__ = ["Refusal", "move_at", "refusal_of"]
 
@@ -58,9 +58,9 @@ def move_at(game: Game, span: Span | None) -> Move | None:
 
 def refusal_of(replay: GameReplay, viewer: Viewer = EVERYTHING) -> Refusal | None:
     """The move the main line stopped at, or None when it did not stop at an error; as
-    ``viewer`` may read the move and the reason (:mod:`mcn.seen_errors`: another player's
+    ``viewer`` may read the move and the reason (:mod:`mcn.views.seen_errors`: another player's
     secret is ``?``, and why his move was refused is not told)."""
-    from mcn.seen_errors import seen_diagnostic, seen_move_text  # it reads records: no cycle
+    from mcn.views.seen_errors import seen_diagnostic, seen_move_text  # it reads records: no cycle
 
     main = replay.main
     error = main.error if main is not None else None

@@ -17,7 +17,7 @@ from mcn.diff.outcome import Outcome
 from mcn.diff.refusal import Refusal
 from mcn.diff.states import SPECTATOR
 from mcn.engine.constants import colour_name
-from mcn.terminal import visible
+from mcn.io.terminal import visible
 
 FORMAT: Final = "mcn-diff/1"
 

@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mcn import projection
 from mcn.engine import GameState
 from mcn.knowledge.memory import Memory
+from mcn.views import projection
 
 SPECTATOR: Final = "spectator"
 HIDDEN: Final = "(hidden)"

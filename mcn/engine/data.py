@@ -15,7 +15,7 @@ from typing import Any
 
 from mcn.base.values import Value
 from mcn.engine.constants import GOODS, LETTER_INDEX
-from mcn.resources import data_path, load_schema
+from mcn.io.resources import data_path, load_schema
 
 
 class DataError(ValueError):

@@ -1,6 +1,6 @@
 """The game's secrets, declared once (R-HID-1, R-BID-2, R-POP-1, I-HID-2, I-HID-4, I-HID-5).
 
-Every view of a record for one player — the projection (:mod:`mcn.projection`), redaction,
+Every view of a record for one player — the projection (:mod:`mcn.views.projection`), redaction,
 the replayer's stand-ins for ``?`` moves, the viewer's memory (:mod:`mcn.knowledge.memory`),
 the masked event JSON, the masked state JSON (:mod:`mcn.engine.serial`) — asks this module,
 and nothing else, what is secret. It declares
@@ -46,7 +46,7 @@ from mcn.engine.events import (
 
 #: What a masked secret is written as.
 SECRET: Final = "?"
-#: The viewer who sees every secret (``mcn.projection.EVERYTHING``, the default view).
+#: The viewer who sees every secret (``mcn.views.projection.EVERYTHING``, the default view).
 EVERYTHING: Final = "all"
 
 #: How a secret is masked in text: the whole argument (``bid 3+5`` → ``bid ?``) ...

@@ -45,7 +45,7 @@ from mcn.engine.secrets import BIDS, CHEST, POPE_DIE, secret_parts
 from mcn.engine.secrets import LETTERS as LETTERS_PART
 from mcn.engine.state import GameState
 from mcn.engine.steps import Steps
-from mcn.resources import load_schema
+from mcn.io.resources import load_schema
 
 FORMAT = "mcn-state/1"
 ALL = "*all*"

@@ -1,8 +1,8 @@
 """Reading an archive for the explorer: every game checked and judged as ``mcn validate`` and
 ``mcn standings`` do, each kept game's answer counted once.
 
-The games stream through :class:`mcn.batch.Runner` (here, in ``--jobs`` processes or on a Dask
-cluster, the answers in input order either way), each replayed once with the command's
+The games stream through :class:`mcn.archive.batch.Runner` (here, in ``--jobs`` processes or on a
+Dask cluster, the answers in input order either way), each replayed once with the command's
 examiner (:mod:`mcn.explore.query`). Every valid game's answer is counted as it comes; once the
 whole archive is read the judgement (:mod:`mcn.archive.judgement`) decides copies, conflicts
 and superseded files, and the games it sets aside are taken back. So the counts are over the
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from mcn.archive.batch import Examiner, Options, Runner
 from mcn.archive.judgement import Entry, Judgement, Outcome
-from mcn.batch import Examiner, Options, Runner
+from mcn.archive.verdict import GameReport
 from mcn.explore.merge import Places
-from mcn.verdict import GameReport
 
 Handle = TypeVar("Handle")
 

@@ -1,7 +1,7 @@
 """A game as the explorer merges it: its main line as one viewer reads it, move by move.
 
 Games are merged by their sequence of *public* moves: each step of the main line is written as
-:mod:`mcn.projection` lets the viewer read it from the end of the record (the one projection;
+:mod:`mcn.views.projection` lets the viewer read it from the end of the record (the one projection;
 nothing here decides what is secret). So a bid revealed later in the game shows its value, a
 donation's compartments stay ``?`` for every viewer but the donor, and a secret the record
 never reveals (a record that stops before the bids are revealed) stays ``?``: two games that
@@ -29,7 +29,8 @@ from typing import Final, overload
 from mcn.engine import GameState
 from mcn.engine.actions import ActionSyntaxError, Bid, parse_action
 from mcn.engine.constants import CHANCE, COLOURS
-from mcn.projection import (
+from mcn.replay import GameReplay, Step, forced_action
+from mcn.views.projection import (
     EVERYTHING,
     SPECTATOR,
     Projection,
@@ -37,8 +38,7 @@ from mcn.projection import (
     action_tokens,
     tokens_by_text,
 )
-from mcn.replay import GameReplay, Step, forced_action
-from mcn.viewer import redacted_for
+from mcn.views.viewer import redacted_for
 
 #: The words a chance item starts with (``market: …``), as records write them.
 CHANCE_HEADS: Final = ("souls", "market", "rooms")
@@ -246,7 +246,7 @@ def as_seen(move: str, viewer: Viewer) -> tuple[str, ...]:
     """The labels a written move matches for ``viewer``: itself and, for a move whose secret
     no later event reveals move by move (a donation's or a bonus's compartments, a gift's
     colour), the move as the viewer reads it (``B: donate jewel>?``, by
-    :func:`mcn.projection.tokens_by_text`). A bid or the Pope die must be written as seen."""
+    :func:`mcn.views.projection.tokens_by_text`). A bid or the Pope die must be written as seen."""
     actor, _, text = move.partition(": ")
     tokens = tuple(text.split())
     if actor == CHANCE or not tokens or tokens[0] not in ("donate", "bonus", "give"):

@@ -1,6 +1,6 @@
 """What the explorer takes from each game, where the game is replayed.
 
-Both examiners run inside :mod:`mcn.batch` (in the worker with ``--jobs`` or ``--dask``), so
+Both examiners run inside :mod:`mcn.archive.batch` (in the worker with ``--jobs`` or ``--dask``), so
 only a small answer crosses back, never the replay: the moves played at the queried decision
 (:class:`AtDecision`), or the first ``depth`` moves of the game (:class:`Opening`) for the
 merged tree. They are module-level classes of plain fields, so they pickle to the workers.
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcn.explore.moves import Seen, SeenLine, colour_rank, follow
-from mcn.projection import Viewer
 from mcn.replay import GameReplay
+from mcn.views.projection import Viewer
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,9 +21,9 @@ from mcn.engine.random_play import RandomPlayer
 from mcn.engine.secrets import action_secret, action_tokens, reveal_of
 from mcn.notation.commitments import contribution_digest, draw_seed, seal_digest
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move
+from mcn.records.transcript import transcript
 from mcn.replay import Step, replay_game
 from mcn.replay.sealed import CHANCE_COMMIT, CHANCE_REVEAL, CHANCE_TAG, COMMIT_REVEAL, REVEAL
-from mcn.transcript import transcript
 
 #: A salt for the secret of ``actor`` at ``address`` (a fresh random one, or a seeded one).
 SaltSource = Callable[[str, str], str]

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from mcn.fairplay.salts import key_commitment
 from mcn.notation.model import Game, Item, Move, Span
-from mcn.redact import Commit, redact_game
 from mcn.replay import Step, replay_game
-from mcn.viewer import resolve
+from mcn.views.redact import Commit, redact_game
+from mcn.views.viewer import resolve
 
 
 @dataclass(frozen=True, slots=True)

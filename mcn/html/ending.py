@@ -4,7 +4,7 @@ The game ends inside one decision (R-END-1): the last evaluation, the posts comp
 time (R-NOT-1), the letters scored nearest Hell first (R-END-2) and the winners (R-END-3). The
 panel reads all of it from replay — the placings from the engine's ranking
 (:func:`mcn.engine.ranking.placings`, R-END-3 and I-END-5) and the scoring from the events of
-that decision as the viewer may read them (:func:`mcn.projection.event_json`) — and is stored
+that decision as the viewer may read them (:func:`mcn.views.projection.event_json`) — and is stored
 in the game's last frame only, so the page holds the scoring from the moment it happens on.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from mcn.engine.ranking import placings
-from mcn.projection import Viewer, event_json
 from mcn.replay import Step
+from mcn.views.projection import Viewer, event_json
 
 
 def ending(step: Step, viewer: Viewer) -> dict[str, Any]:

@@ -29,7 +29,8 @@ from mcn.html.ending import ending
 from mcn.html.sharing import Sharing
 from mcn.knowledge.memory import Memory, is_game_start, start_memory
 from mcn.knowledge.report import knowledge
-from mcn.projection import (
+from mcn.replay import GameReplay, Line, Step
+from mcn.views.projection import (
     EVERYTHING,
     Viewer,
     action_tokens,
@@ -37,8 +38,7 @@ from mcn.projection import (
     revealed_flags,
     state_json,
 )
-from mcn.projection import project as projection
-from mcn.replay import GameReplay, Line, Step
+from mcn.views.projection import project as projection
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,14 +57,14 @@ def project(
 ) -> Seen:
     """What ``viewer`` sees standing at ``state``, reached by ``step`` (None at the start).
 
-    Everything comes from :mod:`mcn.projection`, the one place that decides what a viewer
+    Everything comes from :mod:`mcn.views.projection`, the one place that decides what a viewer
     sees. The viewer stands at ``step``, so the projection's path ends there; whether the
     step's bid or Pope die is revealed at the end of a path depends only on the step and what
-    follows it on the path (:func:`mcn.projection.revealed_flags`), so the one-step path gives
+    follows it on the path (:func:`mcn.views.projection.revealed_flags`), so the one-step path gives
     the answer of the whole path from the start of the game, without building that path for
     every frame (tests/html/test_page.py checks that they agree at every decision).
     ``memory`` is what the viewer remembers there (I-HID-5, built along the line by
-    :func:`build_frames`; :func:`mcn.projection.memory_of` gives the same).
+    :func:`build_frames`; :func:`mcn.views.projection.memory_of` gives the same).
     """
     data = state_json(state, viewer, memory, stack=False)  # the page draws no pending steps
     if step is None:
@@ -82,7 +82,7 @@ def attach_reveals(line: Line, frames: Frames) -> None:
     ``bid ?`` (its frame's text) and learns the bid only from the revealing frame's data, so
     the page source before the reveal holds nothing of it (the twin test of the page source,
     tests/secrets/test_page_source.py). Only a move hidden in its own frame can read otherwise
-    later on its line (a bid or Pope die, :func:`mcn.projection.revealed_flags`); it is worded
+    later on its line (a bid or Pope die, :func:`mcn.views.projection.revealed_flags`); it is worded
     again by the projection with ``revealed=True``. A move revealed only inside a variation
     that branches after it keeps reading ``?`` in the list (the frames of the variation show
     the reveal's events).

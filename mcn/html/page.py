@@ -34,9 +34,9 @@ from mcn.html.quiz import questions
 from mcn.html.record import move_list
 from mcn.html.sharing import sharing
 from mcn.notation.model import Game
-from mcn.projection import EVERYTHING, Viewer, viewer_label
-from mcn.redact import headers_seen
 from mcn.replay import GameReplay
+from mcn.views.projection import EVERYTHING, Viewer, viewer_label
+from mcn.views.redact import headers_seen
 
 PAGE_FORMAT = "mcn-html/1"
 #: The page's parts, package data of :mod:`mcn.html` (shipped in the wheel).

@@ -2,7 +2,7 @@
 decisions, as lichess's interactive lessons and Sabaki's guess mode ask it.
 
 A question stands at the position *before* one of the chosen player's written decisions on the
-main line; it offers that player's legal actions there (:func:`mcn.legal.legal_at`, worded for
+main line; it offers that player's legal actions there (:func:`mcn.views.legal.legal_at`, worded for
 the page's viewer and described by what each would cause, without revealing anything early)
 and knows which one was played. A decision with one legal action (forced) asks nothing.
 Without ``--as`` the quiz asks at every player's decisions, everything shown.
@@ -20,9 +20,9 @@ from typing import Any
 
 from mcn.engine.constants import CHANCE
 from mcn.html.frames import Frames
-from mcn.legal import legal_at
-from mcn.projection import EVERYTHING, Viewer
 from mcn.replay import GameReplay
+from mcn.views.legal import legal_at
+from mcn.views.projection import EVERYTHING, Viewer
 
 
 def questions(replay: GameReplay, frames: Frames, viewer: Viewer) -> list[dict[str, Any]]:

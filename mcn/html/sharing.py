@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.notation.model import Game
-from mcn.projection import EVERYTHING, Viewer, sees, viewer_label
+from mcn.views.projection import EVERYTHING, Viewer, sees, viewer_label
 
 #: Checkpoints only the full view lists: they hold secrets of the moment they were written.
 PRIVATE_CHECKPOINTS = frozenset({"money", "digest", "chest", "letters"})

@@ -34,7 +34,8 @@ from mcn.engine.events import Donated, Evaluation, Event, LetterMoved, LettersSc
 if TYPE_CHECKING:
     from mcn.engine import GameState
 
-#: The viewer that sees everything (``mcn.projection.EVERYTHING``, the engine's declaration's).
+#: The viewer that sees everything (``mcn.views.projection.EVERYTHING``, the engine's
+#: declaration's).
 ALL_SEEING: Final = secrets.EVERYTHING
 _PLAYER_BY_NAME: Final = {name: colour for colour, name in COLOUR_NAMES.items()}
 
@@ -270,7 +271,7 @@ def remember(
     state after the last of them (it gives the letters, counted back to the path's start).
     The path must start at the start of the game (:data:`GAME_START`): a record that starts
     from a position written mid-game has secrets in its start the viewer never saw, so it has
-    no memory (the view then knows only the state; :func:`mcn.projection.memory_of`)."""
+    no memory (the view then knows only the state; :func:`mcn.views.projection.memory_of`)."""
     start = _start_letters(end, [(a, e) for _, a, e in steps])
     memory = start_memory(end.players, viewer, start)
     for address, action, events in steps:

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:  # Lark is imported when the grammar reads a text, not at every start
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from mcn.io.terminal import caret_display, visible
 from mcn.notation.hints import hint
 from mcn.notation.slips import open_comment
-from mcn.terminal import caret_display, visible
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class NotationError(Exception):
 
     def format(self) -> str:
         """The headline, then the source line and a caret under the column, then the hint;
-        record text is made safe for a terminal (:mod:`mcn.terminal`)."""
+        record text is made safe for a terminal (:mod:`mcn.io.terminal`)."""
         lines = [self.headline]
         if self.source_line is not None:
             source, caret = caret_display(self.source_line, self.column)

@@ -4,10 +4,10 @@
 to Lark as it is (LALR with a contextual lexer, the builder's callbacks as the transformer).
 Speed is not the grammar's concern: the fast readers live in :mod:`mcn.notation.fastpath`.
 
-The grammar file comes from the installed package (``mcn.resources.grammar_path()``), so this
+The grammar file comes from the installed package (``mcn.io.resources.grammar_path()``), so this
 works from a wheel. Lark's grammar analysis is cached in a user cache directory
 (``$XDG_CACHE_HOME/mcn`` or ``~/.cache/mcn``, one file per grammar text: see
-``mcn.resources.cache_file``, shared with the position grammar) so start-up stays fast; when
+``mcn.io.resources.cache_file``, shared with the position grammar) so start-up stays fast; when
 that directory cannot be created or written (a read-only home, a sandbox) the parser is simply
 built without a cache — Lark swallows a failed cache write silently.
 """
@@ -20,9 +20,9 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING
 
-from mcn import resources
+from mcn.io import resources
+from mcn.io.resources import cache_file
 from mcn.notation.builder import RecordBuilder
-from mcn.resources import cache_file
 
 if TYPE_CHECKING:  # imported when a parser is built: the fast path reads plain records without
     from lark import Lark

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from mcn.vocabulary import VERBS
+from mcn.notation.vocabulary import VERBS
 
 _COLOUR_WORDS: Final = {"red": "R", "blue": "B", "green": "G", "yellow": "Y"}
 _INITIALS: Final = {initial.lower(): word for word, initial in _COLOUR_WORDS.items()}

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
 
-from mcn import resources
+from mcn.io import resources
 
 __all__ = ["check_record"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from mcn import resources
+from mcn.io import resources
 from mcn.notation.games import canonical_order, check_headers
 from mcn.notation.jsoncheck import check_record
 from mcn.notation.lexical import GLYPH, is_canonical_token

@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from mcn.collector import collector_paused
-from mcn.limits import variation_problem
+from mcn.io.collector import collector_paused
+from mcn.io.limits import variation_problem
 from mcn.notation.errors import NotationError, explain, syntax_failure
 from mcn.notation.fastpath import parse_plain
 from mcn.notation.games import Problem, group_games
@@ -96,7 +96,7 @@ def fast_elements(text: str, line_base: int) -> list[Element | Header]:
 
 
 def _limit_error(problem: tuple[str, int], chunk: Chunk, name: str, number: int) -> NotationError:
-    """A game past a bound of :mod:`mcn.limits`, located at the first thing past it."""
+    """A game past a bound of :mod:`mcn.io.limits`, located at the first thing past it."""
     message, offset = problem
     line = chunk.first_line + chunk.text.count("\n", 0, offset)
     column = offset - chunk.text.rfind("\n", 0, offset)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from mcn.limits import MAX_GAME_CHARS
+from mcn.io.limits import MAX_GAME_CHARS
 
 if TYPE_CHECKING:
     from mcn.notation.errors import NotationError
@@ -102,7 +102,7 @@ class _Splitter:
         return chunk
 
     def keep(self, line: str, number: int) -> None:
-        """Add line ``number`` to the game. Past :data:`~mcn.limits.MAX_GAME_CHARS` the lines
+        """Add line ``number`` to the game. Past :data:`~mcn.io.limits.MAX_GAME_CHARS` the lines
         are counted, not kept, and the piece reports the limit: memory stays bounded however
         long a game is, and the next game starts afresh."""
         self.size += len(line)
@@ -192,7 +192,7 @@ def split_games(
     """Cut ``lines`` (each with its line end, and a decoding problem found in it) into games.
 
     The piece holding a line with a decoding problem carries its first such problem; so does a
-    game longer than :data:`~mcn.limits.MAX_GAME_CHARS` (``name`` is the file's, for that
+    game longer than :data:`~mcn.io.limits.MAX_GAME_CHARS` (``name`` is the file's, for that
     message). Pieces of blank text are dropped.
     """
     splitter = _Splitter(name)

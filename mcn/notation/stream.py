@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
-from mcn.limits import MAX_GAME_CHARS
+from mcn.io.limits import MAX_GAME_CHARS
 from mcn.notation.errors import NotationError
 from mcn.notation.model import File, Game
 from mcn.notation.parser import GameResult, iter_chunk_results

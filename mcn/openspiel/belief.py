@@ -4,8 +4,8 @@ A bot is told the moves as its seat may read them (``bid ?``, ``donate jewel>?``
 ``give ?``) and never a secret. To search, it needs a complete game that it cannot tell from
 the true one: :class:`Table` rebuilds one, move by move, through the engine, choosing for
 every masked move an action that *projects* for the seat exactly as the move was shown — its
-text and every event, checked through the one projection (:func:`mcn.projection.action_tokens`
-and :func:`mcn.projection.event_json`):
+text and every event, checked through the one projection (:func:`mcn.views.projection.action_tokens`
+and :func:`mcn.views.projection.event_json`):
 
 * a bid takes the value the reveal later showed, or while it is pending any legal bid;
 * the Pope die takes the room the guess revealed, or before it any room the Pope could set;
@@ -40,8 +40,8 @@ from mcn.openspiel.evaluations import (
     window_of,
 )
 from mcn.openspiel.game import Play
-from mcn.projection import Projection, action_tokens, event_json
 from mcn.replay.model import Step
+from mcn.views.projection import Projection, action_tokens, event_json
 
 #: Compartment draws per proposal, and proposals per rebuild (:meth:`Table._propose`).
 PROPOSALS: Final = 5_000

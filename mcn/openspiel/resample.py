@@ -32,8 +32,8 @@ from mcn.engine.constants import COLOUR_NAMES, COMPARTMENTS, LETTERS
 from mcn.engine.events import Donated, LetterMoved, PopeDie
 from mcn.knowledge.memory import Memory, World
 from mcn.knowledge.sample import Sample, sample_state
-from mcn.projection import memory_of
 from mcn.replay.model import Step
+from mcn.views.projection import memory_of
 
 _PLAYER_BY_NAME = {name: colour for colour, name in COLOUR_NAMES.items()}
 

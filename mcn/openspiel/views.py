@@ -1,14 +1,14 @@
 """What an OpenSpiel player is told: information state and observation strings, built by the
-one projection (:mod:`mcn.projection`) and never by a secrecy rule of their own.
+one projection (:mod:`mcn.views.projection`) and never by a secrecy rule of their own.
 
 * The **information state** of a player is his perfect-recall view of the game so far: every
-  decision of the path as he may read it from where he stands (:func:`mcn.projection.
+  decision of the path as he may read it from where he stands (:func:`mcn.views.projection.
   action_tokens`: ``bid ?`` until the bids are revealed, ``donate jewel>?``, ``visit ?`` for
   the Pope die until the guess, ``give ?`` for a gift he neither gave nor took) with its
-  events as :func:`mcn.projection.event_json` gives them, plus the room cards drawn so far
+  events as :func:`mcn.views.projection.event_json` gives them, plus the room cards drawn so far
   when the game stands inside the room-card chance event (they are public).
 * The **observation** of a player is the state as he sees it now
-  (:meth:`mcn.projection.Projection.state`, with everything his memory of the path tells him,
+  (:meth:`mcn.views.projection.Projection.state`, with everything his memory of the path tells him,
   I-HID-5), as compact JSON.
 
 A step's text depends only on the step, the viewer and whether its secret has been revealed
@@ -23,8 +23,8 @@ import json
 from collections.abc import Sequence
 
 from mcn.engine import GameState
-from mcn.projection import Projection, action_tokens, event_json, revealed_flags
 from mcn.replay.model import Step
+from mcn.views.projection import Projection, action_tokens, event_json, revealed_flags
 
 SeenCache = dict[tuple[str, bool], str]
 """A step's text per (viewer, revealed)."""

@@ -1,7 +1,7 @@
 """From a state to a position and back: the checked round trip.
 
 ``state → position`` reads the engine's state JSON (the whole state, or one viewer's view as
-the one projection, :func:`mcn.projection.state_json`, masks it); ``position → state`` refuses
+the one projection, :func:`mcn.views.projection.state_json`, masks it); ``position → state`` refuses
 a position that is broken (naming the field) or that hides secrets, and proves that its pending
 decision can be pending.
 """
@@ -24,7 +24,7 @@ from mcn.position.model import (
     to_state_json,
 )
 from mcn.position.text import format_position, parse_position
-from mcn.projection import EVERYTHING, state_json
+from mcn.views.projection import EVERYTHING, state_json
 
 ALL = EVERYTHING
 """The viewer that sees everything (the full position)."""
@@ -36,7 +36,7 @@ def position_of(
     """The position of ``state`` as ``viewer`` sees it: :data:`ALL` (everything), a colour, or
     None (a spectator); what the viewer cannot know is :data:`~mcn.position.model.MASK`.
     ``memory`` is what the viewer remembers of the game before it
-    (:func:`mcn.projection.memory_of`, I-HID-5); without it only the state itself is known."""
+    (:func:`mcn.views.projection.memory_of`, I-HID-5); without it only the state itself is known."""
     return from_state_json(state_json(state, viewer, memory))
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcn import resources
 from mcn.engine.constants import (
     CARDS,
     CREWS,
@@ -27,6 +26,7 @@ from mcn.engine.constants import (
 from mcn.engine.data import load_board, load_ruleset
 from mcn.engine.decision import DECISIONS
 from mcn.engine.serial import compiled
+from mcn.io import resources
 from mcn.position.errors import PositionError
 from mcn.position.model import MASK, Position, is_hidden
 from mcn.position.shape import surely_valid

@@ -13,10 +13,10 @@ from typing import Any, NoReturn
 
 from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from mcn import resources
+from mcn.io import resources
+from mcn.io.resources import cache_file
 from mcn.position.errors import PositionError
 from mcn.position.model import FORMAT, MASK, TAG, Position
-from mcn.resources import cache_file
 
 #: The fields of a position text, in order (the names of the JSON twin's keys).
 FIELDS = (
@@ -294,7 +294,7 @@ class _Build(Transformer[Token, Any]):
 @cache
 def _parser() -> Lark:
     """The position parser; Lark's analysis of the grammar is cached on disk like the record
-    grammar's (``mcn.resources.cache_file``, without importing the record side), so
+    grammar's (``mcn.io.resources.cache_file``, without importing the record side), so
     ``mcn position TEXT`` does not rebuild it at every start (about 0.5 s of a cold start)."""
     grammar = resources.grammar_path("position").read_text(encoding="utf-8")
     return Lark(

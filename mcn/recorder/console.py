@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
-from mcn.terminal import visible
+from mcn.io.terminal import visible
 
 #: Seconds a resized window keeps its width before the options are shown again for it.
 RESIZE_SETTLE = 0.2

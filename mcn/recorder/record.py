@@ -1,6 +1,6 @@
 """A session as an MCN record, and an MCN record back as a session (to resume it).
 
-Writing uses the transcript writer (:mod:`mcn.transcript`), the same grouping and the same
+Writing uses the transcript writer (:mod:`mcn.records.transcript`), the same grouping and the same
 omission of forced moves as every record mcn writes, with the session's comments, glyphs and
 variations attached to their moves; the text is the canonical writer's (:mod:`mcn.notation`),
 so ``mcn fmt --check`` accepts it. Reading replays the record (:func:`mcn.replay.replay_game`)
@@ -19,9 +19,9 @@ from mcn.engine.data import Board
 from mcn.notation.lexical import COLOUR_TAGS, META_CULPA, ROSTER
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move
 from mcn.recorder.session import Entry, Line, Session
+from mcn.records.transcript import Decision, transcribe
 from mcn.replay import Diagnostic, replay_game
 from mcn.replay import Line as ReplayLine
-from mcn.transcript import Decision, transcribe
 
 
 class ResumeError(Exception):

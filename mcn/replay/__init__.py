@@ -18,8 +18,8 @@ for its second action is ended (``end`` applied) by rule 3, at a label numbering
 at a section marker or checkpoint, or at the end of the line. Walks use explicit work lists,
 never recursion, so deeply nested variations are fine.
 
-Redacted records (``?`` secrets, :mod:`mcn.hidden`) are replayed with a stand-in for each secret
-and the reveal checkpoints fill in the truth before the evaluation or scoring that needs it.
+Redacted records (``?`` secrets, :mod:`mcn.replay.hidden`) are replayed with a stand-in for each
+secret and the reveal checkpoints fill in the truth before the evaluation or scoring that needs it.
 Whatever can then not be told for sure is reported as a ``note``, never as an error.
 
 The package, by concept: :mod:`~mcn.replay.model` (what a replay produces),

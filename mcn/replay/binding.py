@@ -4,7 +4,6 @@ implicitly; otherwise the move is wrong and its line stops."""
 
 from __future__ import annotations
 
-from mcn import hidden
 from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import (
     Action,
@@ -17,9 +16,10 @@ from mcn.engine.actions import (
 )
 from mcn.engine.constants import CHANCE, COLOURS, EMPEROR, colour_name
 from mcn.engine.legality import Ruling
-from mcn.limits import MAX_DECISIONS
+from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
 from mcn.notation.slips import run_on, run_on_message
+from mcn.replay import hidden
 from mcn.replay.base import Frame, StopReplay
 from mcn.replay.model import Line, Step
 from mcn.replay.secrets import Secrets

@@ -123,7 +123,7 @@ CHECKPOINTS: dict[str, Callable[[GameState, tuple[str, ...]], str | None]] = {
     "digest": _check_digest,
 }
 """Checkpoint names and their checkers (docs/notation.md, "Checkpoints"); the reveal
-checkpoints ``chest`` and ``letters`` are handled with the secrets (:mod:`mcn.hidden`)."""
+checkpoints ``chest`` and ``letters`` are handled with the secrets (:mod:`mcn.replay.hidden`)."""
 
 
 def checkpoint_for(name: str, state: GameState) -> Checkpoint:

@@ -3,10 +3,10 @@ and the ``Result`` tag."""
 
 from __future__ import annotations
 
-from mcn import hidden
 from mcn.engine import GameState
 from mcn.engine.constants import colour_name
 from mcn.notation.model import Checkpoint, Game, Item, Section
+from mcn.replay import hidden
 from mcn.replay.base import ReplayBase
 from mcn.replay.checkpoints import CHECKPOINTS, parse_result
 from mcn.replay.model import Line, Severity

@@ -12,9 +12,9 @@ from mcn.engine import GameState
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
 from mcn.engine.frozen import reduce_by_fields
+from mcn.io.terminal import caret_display, visible
 from mcn.notation import hints
 from mcn.notation.model import Checkpoint, Game, Move, Span
-from mcn.terminal import caret_display, visible
 
 if TYPE_CHECKING:
     from mcn.replay.sealed import Opening
@@ -87,7 +87,7 @@ class Diagnostic(Value):
     def display(self) -> str:
         """:meth:`text`, then the source line with a caret under the column (when known),
         then the hint (when a common slip is recognised); record text is made safe for a
-        terminal (:mod:`mcn.terminal`)."""
+        terminal (:mod:`mcn.io.terminal`)."""
         lines = [self.text()]
         if self.source is not None and self.span is not None:
             line, caret = caret_display(self.source, self.span.column)

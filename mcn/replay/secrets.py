@@ -1,6 +1,6 @@
 """Secrets and reveals: a redacted record's ``?`` moves are replayed with stand-ins, and the
 reveal checkpoints fill in the truth just before the evaluation or scoring that needs it
-(:mod:`mcn.hidden`). Which part of the hidden state a ``?`` leaves unsure is the engine's
+(:mod:`mcn.replay.hidden`). Which part of the hidden state a ``?`` leaves unsure is the engine's
 declaration (:func:`mcn.engine.secrets.touches`). What can then not be told for sure becomes a
 ``note``."""
 
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mcn import hidden
 from mcn.engine import GameState, secrets
 from mcn.engine.actions import Action
 from mcn.engine.building import finishes_cathedral
 from mcn.engine.constants import COLOURS, LETTERS, LETTERS_TOTAL, colour_name
 from mcn.engine.events import LetterMoved
 from mcn.notation.model import Checkpoint, Element, Move
+from mcn.replay import hidden
 from mcn.replay.checks import Checks
 from mcn.replay.model import Line
 

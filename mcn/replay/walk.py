@@ -7,9 +7,9 @@ import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from mcn.collector import collector_paused
 from mcn.engine import GameState
 from mcn.engine.data import Board
+from mcn.io.collector import collector_paused
 from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
 from mcn.replay.base import Frame, StopReplay
 from mcn.replay.binding import Binding

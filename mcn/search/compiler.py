@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mcn.engine.constants import COLOURS
-from mcn.projection import EVERYTHING, Viewer
 from mcn.search.functions import (
     BOOL,
     CHOICE_PARAMETERS,
@@ -57,6 +56,7 @@ from mcn.search.language import (
     canonical,
     parse,
 )
+from mcn.views.projection import EVERYTHING, Viewer
 
 #: The longest regular expression accepted after ``~``.
 MAX_PATTERN: Final = 200
@@ -109,7 +109,7 @@ class _Typed:
 
 def compile_condition(text: str, viewer: Viewer = EVERYTHING) -> Condition:
     """``text`` compiled; ``viewer`` is the ``--as`` colour (``None``: a spectator;
-    :data:`~mcn.projection.EVERYTHING`: no ``--as``). :class:`ExpressionError` on any
+    :data:`~mcn.views.projection.EVERYTHING`: no ``--as``). :class:`ExpressionError` on any
     mistake."""
     node = parse(text)
     compiler = _Compiler(viewer, live=False)

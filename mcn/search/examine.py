@@ -1,7 +1,7 @@
 """Which decisions of a replayed game match a condition: the per-game work of ``mcn search``.
 
-:class:`Search` is the :class:`mcn.batch.StepExaminer` the command hands to the reader: it runs
-where the game is checked (in the worker with ``--jobs`` or ``--dask``), follows that one
+:class:`Search` is the :class:`mcn.archive.batch.StepExaminer` the command hands to the reader: it
+runs where the game is checked (in the worker with ``--jobs`` or ``--dask``), follows that one
 replay step by step, and answers only the matches, ``(address, mover, move)`` each.
 
 The decisions are the steps of the main line in order (the forced ones the record left out
@@ -14,7 +14,7 @@ there: the stand-ins, until a reveal checkpoint filled in the truth. The decisio
 once the game is replayed, since some names are known only then: the result, and under
 ``--as`` the moves a reveal later on the line lets the viewer read.
 
-With ``--as`` (``viewer``) everything goes through the projection (:mod:`mcn.projection`):
+With ``--as`` (``viewer``) everything goes through the projection (:mod:`mcn.views.projection`):
 a move reads as the viewer's redacted record writes it (another player's secret ``?`` unless
 the rules revealed it on the line, ``bid ?``, ``donate jewel>?``), comments only on his own
 moves, glyphs of the moves he can read, the headers as he sees them. The state functions
@@ -30,12 +30,12 @@ from mcn.engine.actions import Action
 from mcn.engine.constants import CHANCE
 from mcn.notation.lexical import COLOUR_TAGS
 from mcn.notation.model import Game, Move
-from mcn.projection import EVERYTHING, SPECTATOR, Viewer, action_tokens, hides, revealed_flags
-from mcn.redact import headers_seen
 from mcn.replay import GameReplay, Line, Step
 from mcn.search.compiler import Condition, compile_condition
 from mcn.search.functions import Decision
-from mcn.viewer import redacted_for
+from mcn.views.projection import EVERYTHING, SPECTATOR, Viewer, action_tokens, hides, revealed_flags
+from mcn.views.redact import headers_seen
+from mcn.views.viewer import redacted_for
 
 #: A match: the decision's address, who decided (R, B, G, Y, chance; "" at end), the move.
 Match = tuple[str, str, str]
@@ -68,7 +68,7 @@ def condition(text: str, viewer: Viewer) -> Condition:
 
 class Search:
     """Finds the decisions of a game that match ``where`` (``viewer``: ``--as``, a colour,
-    None for a spectator, :data:`~mcn.projection.EVERYTHING` without it); ``every``: all of
+    None for a spectator, :data:`~mcn.views.projection.EVERYTHING` without it); ``every``: all of
     them, else the first. Holds only plain values, so it pickles to the workers."""
 
     def __init__(self, where: str, viewer: Viewer = EVERYTHING, every: bool = True) -> None:
@@ -77,7 +77,8 @@ class Search:
         self.every = every
 
     def start(self, game: Game) -> GameSearch:
-        """The search of ``game``, to follow its replay (:class:`mcn.batch.StepExaminer`)."""
+        """The search of ``game``, to follow its replay
+        (:class:`mcn.archive.batch.StepExaminer`)."""
         return GameSearch(self, game)
 
 
@@ -229,7 +230,7 @@ class GameSearch:
 
 
 def _limited(game: Game, viewer: Viewer) -> Viewer:
-    """The viewer a record can serve (:func:`mcn.viewer.within_record`, without its usage
+    """The viewer a record can serve (:func:`mcn.views.viewer.within_record`, without its usage
     error): a record redacted for one player holds stand-ins for the others' secrets, so it
     is searched as that player sees it, and as a spectator for anyone else."""
     owner = redacted_for(game)

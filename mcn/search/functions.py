@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from mcn.engine import GameState
 from mcn.engine.constants import CHARACTER_INDEX, CHARACTERS, COLOURS, DENS, GOODS, LETTERS
-from mcn.projection import EVERYTHING
+from mcn.views.projection import EVERYTHING
 
 Value = int | str | bool | None
 
@@ -68,7 +68,7 @@ class Decision:
         viewer: str | None = EVERYTHING,
     ) -> None:
         self.headers = headers
-        #: Who is looking (:mod:`mcn.projection`): a colour, None (spectator) or everything.
+        #: Who is looking (:mod:`mcn.views.projection`): a colour, None (spectator) or everything.
         self.viewer = viewer
         self.roster = roster
         self.players = players

@@ -15,7 +15,7 @@ from typing import Final
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from mcn.resources import cache_file, grammar_path
+from mcn.io.resources import cache_file, grammar_path
 
 #: The longest expression read (a condition is a line; this bounds the work of a parse).
 MAX_LENGTH: Final = 2000

@@ -27,15 +27,15 @@ from mcn.archive.judgement import (
     Outcome,
     missing_text,
 )
+from mcn.archive.standings import Row, Standings, Table, number, rules_lines, why_not_counted
+from mcn.archive.verdict import name_key
 from mcn.engine.constants import colour_name
 from mcn.html import render_page
 from mcn.notation import parse
-from mcn.projection import EVERYTHING
-from mcn.render import clean
 from mcn.replay import replay_game
 from mcn.site.pages import bullet_list, document, e, table
-from mcn.standings import Row, Standings, Table, number, rules_lines, why_not_counted
-from mcn.verdict import name_key
+from mcn.views.projection import EVERYTHING
+from mcn.views.render import clean
 
 _BACK: Final = '<header class="top">'
 #: Which statuses the "not counted" page lists, in order, and under which heading.

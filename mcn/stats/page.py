@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from mcn.render import clean
 from mcn.site.build import PublicNames
 from mcn.site.pages import bullet_list, document, e, table
 from mcn.stats.intervals import Mean, Rate
 from mcn.stats.render import Table, block_title, tables
 from mcn.stats.report import Report
 from mcn.stats.tally import TITLES, Block
+from mcn.views.render import clean
 
 _WIDTH: Final = 640
 _LABEL: Final = 230

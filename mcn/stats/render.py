@@ -5,7 +5,7 @@ Text and Markdown show the same tables (:func:`tables`): a rate as ``25.8 % (23.
 (its Wilson interval), a mean as ``2.48 ± 0.06`` (half the width of its t interval, which is
 symmetric). CSV is one tidy table, a row per figure, with the interval's bounds in columns of
 their own, for a spreadsheet or a plotting script. Player names are untrusted: the terminal
-sees them through :func:`mcn.render.clean`, Markdown escaped, CSV never as a formula.
+sees them through :func:`mcn.views.render.clean`, Markdown escaped, CSV never as a formula.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from mcn.render import clean
-from mcn.standings import csv_cell, markdown_cell
+from mcn.archive.standings import csv_cell, markdown_cell
 from mcn.stats.intervals import Mean, Rate
 from mcn.stats.report import Report
 from mcn.stats.tally import TITLES, Bids, Block, Group
+from mcn.views.render import clean
 
 _GROUP_HEADINGS = ("", "n", "wins", "win rate (95 % CI)", "place", "money", "letters", "space")
 _BID_HEADINGS = ("", "bids", "notches", "taler", "value")

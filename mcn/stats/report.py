@@ -4,7 +4,7 @@ JSON form (schemas/stats.schema.json).
 The games counted are exactly those ``mcn standings`` counts — one judgement of the folder
 (:mod:`mcn.archive.judgement`): valid, finished, and of several copies of one game only the
 copy that counts. Every other game, and every file without a game, is listed apart with the
-reason standings gives (:func:`mcn.standings.why_not_counted`).
+reason standings gives (:func:`mcn.archive.standings.why_not_counted`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mcn.archive.judgement import CONFLICT, INVALID, STATUSES, FileNote, Outcome
-from mcn.standings import Excluded, why_not_counted
+from mcn.archive.standings import Excluded, why_not_counted
 from mcn.stats.intervals import LEVEL
 from mcn.stats.tally import Tally
 

@@ -26,10 +26,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from mcn.archive.verdict import name_key
 from mcn.engine.constants import CHARACTER_INDEX, CHARACTER_NAMES, colour_name
 from mcn.stats.figures import GameFigures, PlayerFigures
 from mcn.stats.intervals import Mean, Rate
-from mcn.verdict import name_key
 
 GROUPINGS: Final = ("seat", "colour", "character", "player", "ruleset")
 DEFAULT_BY: Final = ("seat", "colour", "character")

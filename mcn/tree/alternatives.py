@@ -2,7 +2,7 @@
 
 Why a module of its own: this is the one stage that asks the engine what else was legal;
 chance decisions are counted combinatorially and sampled (never enumerated), which is its own
-piece of arithmetic (:func:`chance_count` is also used by :mod:`mcn.legal`).
+piece of arithmetic (:func:`chance_count` is also used by :mod:`mcn.views.legal`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from math import comb, factorial
 from typing import Final
 
 from mcn.engine import CHANCE, Action, GameState
-from mcn.projection import EVERYTHING, Viewer
 from mcn.tree.model import Edge, Node, Tree
+from mcn.views.projection import EVERYTHING, Viewer
 
 _CHANCE_TRIES: Final = 12
 """Sampling attempts per wanted chance alternative (chance outcomes are never enumerated)."""

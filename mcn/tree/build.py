@@ -11,11 +11,11 @@ from mcn.engine import CHANCE, GameState
 from mcn.engine.constants import colour_name
 from mcn.notation.lexical import COLOUR_TAGS
 from mcn.notation.model import Comment, Element, Game, Item
-from mcn.projection import EVERYTHING, SeenMove, Viewer, project_line
 from mcn.replay import GameReplay, Line, Step
 from mcn.tree.alternatives import add_alternatives
 from mcn.tree.model import Edge, EdgeRole, Node, NodeRole, Tree, TreeOptions, own_address
 from mcn.tree.shape import collapse, window
+from mcn.views.projection import EVERYTHING, SeenMove, Viewer, project_line
 
 
 class _Layout:

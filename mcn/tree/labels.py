@@ -15,7 +15,7 @@ from typing import Final, cast
 
 import graphviz
 
-from mcn.limits import MAX_LABEL_CHARS, MAX_TOOLTIP_CHARS, shorten
+from mcn.io.limits import MAX_LABEL_CHARS, MAX_TOOLTIP_CHARS, shorten
 
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from mcn.engine import CHANCE
-from mcn.projection import EVERYTHING, Viewer
+from mcn.views.projection import EVERYTHING, Viewer
 
 NodeRole = Literal["decision", "chance", "end", "collapsed", "alternative"]
 EdgeRole = Literal["main", "variation", "alternative"]
@@ -85,7 +85,7 @@ class TreeOptions:
     collapse: int = 4
     rankdir: Literal["TB", "LR"] = "TB"
     #: Whose view to draw (``mcn tree --as``): moves, annotations and alternatives as that
-    #: viewer may know them (:mod:`mcn.projection`).
+    #: viewer may know them (:mod:`mcn.views.projection`).
     viewer: Viewer = EVERYTHING
 
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 import mcn.engine.state
 from mcn.cli import cli
-from mcn.compiled import build_kind, compiled_modules
+from mcn.io.compiled import build_kind, compiled_modules
 
 EXPECT_COMPILED = os.environ.get("MCN_EXPECT_COMPILED") == "1"
 

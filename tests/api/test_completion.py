@@ -99,7 +99,7 @@ def test_as_over_an_archive_offers_only_what_the_command_takes(command: str) -> 
     assert complete(f"mcn {command} {ANNOTATED} --as s") == ["spectator"]
     # and every value offered is one the command accepts (a refusal raises a usage error)
     from mcn.commands.reading import parse_archive_viewer
-    from mcn.projection import EVERYTHING
+    from mcn.views.projection import EVERYTHING
 
     assert {parse_archive_viewer(value, EVERYTHING) for value in offered} == {
         "R",

@@ -13,7 +13,7 @@ pytest.importorskip("pygments")
 
 from pygments.token import Comment, Error, Generic, Keyword, Name, Number, String
 
-from mcn.highlight import MCNLexer
+from mcn.notation.highlight import MCNLexer
 
 ROOT = Path(__file__).resolve().parents[2]
 VALID = sorted((ROOT / "examples").glob("*.mcn"))

@@ -78,7 +78,7 @@ def test_the_package_keeps_every_layer_contract(tmp_path: Path) -> None:
         ("notation/model.py", "import mcn.engine.constants", "Layers"),
         ("replay/model.py", "import mcn.api", "Layers"),
         ("tree/__init__.py", "import mcn.commands.tree", "The library never imports"),
-        ("safe_write.py", "import mcn.notation", "Infrastructure"),
+        ("io/safe_write.py", "import mcn.notation", "Infrastructure"),
     ],
 )
 def test_a_planted_upward_import_breaks_a_contract(

@@ -22,8 +22,8 @@ import jsonschema
 import pytest
 
 from mcn.commands.random_games import random_records
+from mcn.io.resources import load_schema
 from mcn.notation import parse, write
-from mcn.resources import load_schema
 from tests.commands.helpers import run
 
 NAMES = ("Paula Brandt", "Dominik Seifert", "Emil Berg", "Jürgen Maier", "Ida Roth", "Z")

@@ -30,8 +30,8 @@ from mcn.archive.judgement import (
     missing_text,
 )
 from mcn.archive.schedule import Schedule, Table
+from mcn.archive.verdict import GameReport
 from mcn.replay.model import Diagnostic
-from mcn.verdict import GameReport
 
 ALICE = {"R": "Alice", "B": "Bob", "G": "Carla"}
 DORA = {"R": "Dora", "B": "Emil", "G": "Finn"}

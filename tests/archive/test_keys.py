@@ -8,9 +8,9 @@ import os
 
 from mcn.archive.judgement import Choices, Judgement, Outcome
 from mcn.archive.keys import roster_key, table_key
+from mcn.archive.verdict import GameReport, fingerprint
 from mcn.commands.random_games import random_records
 from mcn.notation import parse, write
-from mcn.verdict import GameReport, fingerprint
 
 PLACINGS = [
     {"colour": "R", "name": "", "place": 1},

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from mcn.archive.standings import Row
 from mcn.archive.tiebreaks import DEFAULT, TieBreaks, parse_tie_breaks, rank
 from mcn.cli import cli
 from mcn.commands.random_games import random_records
 from mcn.notation import write
-from mcn.standings import Row
 
 
 def row(key: str, places: list[int], points: Fraction | int) -> Row:

@@ -11,7 +11,7 @@ import jsonschema
 from click.testing import CliRunner, Result
 
 from mcn.cli import cli
-from mcn.resources import load_schema
+from mcn.io.resources import load_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -66,11 +66,11 @@ def test_filter_jobs_keeps_input_order_and_judges_undecodable_games_too(
 def test_filter_standings_and_validate_show_progress_only_to_a_watcher(
     records: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # a bar on standard error for long work, never when piped (mcn.progress)
+    # a bar on standard error for long work, never when piped (mcn.io.progress)
     source = tmp_path / "games.mcn"
     source.write_text("\n".join(records), encoding="utf-8")
     assert "filtering" not in run("filter", str(source), "--valid").stderr
-    monkeypatch.setattr("mcn.progress.wanted", lambda total: True)
+    monkeypatch.setattr("mcn.io.progress.wanted", lambda total: True)
     watched = run("filter", str(source), "--valid")
     assert "filtering" in watched.stderr and watched.stdout == "\n".join(records)
     assert "counting" in run("standings", str(source)).stderr

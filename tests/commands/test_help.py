@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from mcn import vocabulary
 from mcn.cli import cli
+from mcn.notation import vocabulary
 
 
 def test_mcn_help_moves_prints_the_same_rows() -> None:

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from mcn.cli import cli
 from mcn.position import position_text
-from mcn.projection import memory_of
+from mcn.views.projection import memory_of
 from tests.positions.game import GAME_4P, decisions
 
 RUNNER = CliRunner()

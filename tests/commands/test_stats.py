@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mcn.cli import cli
-from mcn.resources import load_schema
+from mcn.io.resources import load_schema
 from tests.stats.archives import write_random
 
 FORMATS = ("text", "json", "csv", "md", "html")

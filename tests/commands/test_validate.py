@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mcn.inputs import effective_jobs
+from mcn.io.inputs import effective_jobs
 from tests.commands.helpers import (
     EXAMPLES,
     GAME_4P,

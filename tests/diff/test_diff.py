@@ -15,8 +15,8 @@ from mcn.cli import cli
 from mcn.diff import compare, decision_blocks, flatten, topic_of
 from mcn.engine import parse_action
 from mcn.engine.actions import Donate
+from mcn.io.resources import load_schema
 from mcn.notation.model import Comment, Item
-from mcn.resources import load_schema
 from tests.tree.records import (
     annotate,
     branch_at,

@@ -8,11 +8,11 @@ import types
 
 import pytest
 
-from mcn.compiled import compiled_modules
 from mcn.engine import actions
 from mcn.engine.actions import Action, Bid, End, FreeStone
 from mcn.engine.events import Event, MoneyMoved, event_classes
 from mcn.engine.frozen import quick_init
+from mcn.io.compiled import compiled_modules
 
 
 def _action_classes() -> list[type[Action]]:

@@ -12,7 +12,7 @@ import pytest
 from mcn.engine import GameState, new_game, view
 from mcn.engine.events import json_schema
 from mcn.engine.serial import compiled
-from mcn.resources import load_schema, schema_path
+from mcn.io.resources import load_schema, schema_path
 from tests.engine.helpers import MARKET, ROOMS, act, opening, random_action, secret_paths, walk
 
 STATE = compiled("state")

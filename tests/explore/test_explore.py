@@ -22,12 +22,12 @@ from mcn.commands.random_games import random_records
 from mcn.engine import COLOURS, play_random_game
 from mcn.engine.actions import Bid
 from mcn.engine.ranking import placings
+from mcn.io.resources import load_schema
 from mcn.notation.parser import parse
 from mcn.notation.writer import write
-from mcn.projection import Projection
+from mcn.records.transcript import transcript
 from mcn.replay import replay_game
-from mcn.resources import load_schema
-from mcn.transcript import transcript
+from mcn.views.projection import Projection
 
 
 @cache

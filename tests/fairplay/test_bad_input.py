@@ -85,7 +85,7 @@ def test_a_sealed_public_move_is_refused(tmp_path: Path) -> None:
 def test_the_sealed_example_highlights_without_an_error_token() -> None:
     from pygments.token import Error, String
 
-    from mcn.highlight import MCNLexer
+    from mcn.notation.highlight import MCNLexer
 
     example = Path(__file__).resolve().parents[2] / "examples/fair-play/correspondence-4p.mcn"
     text = example.read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ def random_record(players: int, seed: int) -> bytes:
     """A seeded random legal game as canonical MCN (what ``mcn random`` writes)."""
     from mcn.engine import COLOURS, play_random_game
     from mcn.notation.writer import write
-    from mcn.transcript import transcript
+    from mcn.records.transcript import transcript
 
     colours = COLOURS[:players]
     _, history = play_random_game(colours, seed=seed)

@@ -3,8 +3,8 @@ checked by counting work rather than timing it (speed is the benchmarks' to meas
 
 ``error-line-under-nested-variations.mcn``: a move followed by two thousand nested variations
 on one line (2,076 moves), broken at the top. Under ``--as`` an error line is quoted as the
-viewer reads it (mcn/seen_errors.py), and that redacted every move of the line *with all of its
-variations* (100 levels deep for the viewer's own moves): 394,000 redactions of moves for one
+viewer reads it (mcn/views/seen_errors.py), and that redacted every move of the line *with all of
+its variations* (100 levels deep for the viewer's own moves): 394,000 redactions of moves for one
 error line, 3 to 11 s in ``legal``, ``redact``, ``diff --as`` on a loaded machine. Each move of
 the line is now read alone (its variations are elements of the line of their own).
 
@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 import mcn
-from mcn import redact
 from mcn.notation.model import Item, Move
-from mcn.seen_errors import seen_diagnostics, seen_line
+from mcn.views import redact
+from mcn.views.seen_errors import seen_diagnostics, seen_line
 
 REGRESSIONS = Path(__file__).parent / "regressions"
 CASE = REGRESSIONS / "error-line-under-nested-variations.mcn"

@@ -11,8 +11,8 @@ from typing import Any
 from mcn.html import render_page
 from mcn.notation import parse
 from mcn.notation.model import Game
-from mcn.projection import EVERYTHING
 from mcn.replay import GameReplay, replay_game
+from mcn.views.projection import EVERYTHING
 
 ROOT = Path(__file__).resolve().parents[2]
 ANNOTATED = ROOT / "examples" / "annotated-4p.mcn"

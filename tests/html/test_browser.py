@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from mcn.cli import cli
 from mcn.commands.replay import find
 from mcn.html import render_page
-from mcn.projection import EVERYTHING
+from mcn.views.projection import EVERYTHING
 from tests.html.browser import start_browser, wait_until
 from tests.html.pages import (
     ANNOTATED,

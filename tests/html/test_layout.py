@@ -16,7 +16,7 @@ import pytest
 from mcn.engine.events import LettersScored
 from mcn.engine.ranking import placings
 from mcn.html import render_page
-from mcn.projection import EVERYTHING
+from mcn.views.projection import EVERYTHING
 from tests.html.browser import start_browser, wait_until
 from tests.html.pages import ROOT, annotated_text, data_of, game_of, replayed
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from mcn.cli import cli
 from mcn.html import render_page, script_json
 from mcn.html.compact import HIDDEN
-from mcn.projection import EVERYTHING, project_line
+from mcn.views.projection import EVERYTHING, project_line
 from tests.html.pages import (
     ANNOTATED,
     EVIL,

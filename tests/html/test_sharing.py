@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from mcn.cli import cli
 from mcn.html import render_page
 from mcn.notation.model import Comment, Element, Item, Move
-from mcn.projection import EVERYTHING
+from mcn.views.projection import EVERYTHING
 from tests.html.pages import ANNOTATED, annotated_text, data_of, game_of, replayed
 
 

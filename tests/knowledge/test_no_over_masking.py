@@ -2,7 +2,7 @@
 
 For every viewer (each player and the spectator) and every decision of the example records
 and of 200 engine-played random games, every masked value of the view (the one projection,
-:func:`mcn.projection.state_json` with the viewer's memory) is checked:
+:func:`mcn.views.projection.state_json` with the viewer's memory) is checked:
 
 * money and goods are never masked (every change to them is public);
 * a pending bid and the Pope die before the guess are listed secrets (R-HID-1): the view may
@@ -36,7 +36,7 @@ from mcn.html.compact import compact_state
 from mcn.knowledge.memory import Donation, Memory, item_vector
 from mcn.position.model import from_state_json
 from mcn.position.text import format_position, parse_position
-from mcn.projection import state_json
+from mcn.views.projection import state_json
 from tests.knowledge.games import (
     EXAMPLE_NAMES,
     Walked,

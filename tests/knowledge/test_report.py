@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from mcn.cli import cli
 from mcn.engine.events import Donated, Evaluation
-from mcn.resources import load_schema
+from mcn.io.resources import load_schema
 from tests.knowledge.games import EXAMPLES, example_game
 
 GAME = str(EXAMPLES / "game-4p.mcn")

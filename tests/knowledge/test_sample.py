@@ -11,7 +11,7 @@ from itertools import product
 from mcn.engine import COLOURS, new_game
 from mcn.knowledge.memory import item_vector
 from mcn.knowledge.sample import die_options, sample_compartments, sample_state
-from mcn.projection import state_json
+from mcn.views.projection import state_json
 from tests.knowledge.games import memories, random_game
 from tests.knowledge.test_chests import _memory
 

@@ -12,8 +12,8 @@ from mcn.engine import new_game
 from mcn.engine.actions import Give, Visit
 from mcn.engine.events import LetterMoved, LettersScored
 from mcn.knowledge.memory import start_memory
-from mcn.projection import state_json
-from mcn.render import render_state
+from mcn.views.projection import state_json
+from mcn.views.render import render_state
 from tests.knowledge.games import EXAMPLES, example_game, memories, random_game
 
 GAME_4P = EXAMPLES / "game-4p.mcn"

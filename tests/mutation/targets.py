@@ -27,7 +27,7 @@ TARGETS: dict[str, Target] = {
     for target in (
         Target(
             "safe_write",
-            ("mcn/safe_write.py",),
+            ("mcn/io/safe_write.py",),
             (
                 "tests/safety/test_safe_write.py",
                 "tests/safety/test_safe_write_mutants.py",
@@ -105,7 +105,7 @@ TARGETS: dict[str, Target] = {
         ),
         Target(
             "projection",
-            ("mcn/engine/secrets.py", "mcn/projection.py", "mcn/hidden.py"),
+            ("mcn/engine/secrets.py", "mcn/views/projection.py", "mcn/replay/hidden.py"),
             # The exact answers of each reading first (library calls, a second: they kill most
             # mutants), then both directions of masking, the declaration, the viewer's state,
             # the legal-move listing, the error lines, --as exports and redaction (the slowest);

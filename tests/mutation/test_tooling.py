@@ -114,8 +114,8 @@ def test_an_incomplete_recorded_run_stays_stale(monkeypatch: pytest.MonkeyPatch)
 def test_the_code_digest_ignores_docstrings_comments_and_import_sources() -> None:
     # a module moved into a package keeps its mutants: its code digest is unchanged
     before = (
-        '"""Module (:mod:`mcn.projection`)."""\n'
-        "from mcn.causes import with_cause\n"
+        '"""Module (:mod:`mcn.views.projection`)."""\n'
+        "from mcn.views.causes import with_cause\n"
         "from mcn.engine import secrets\n"
         "def f(x):\n"
         '    """Doc."""\n'

@@ -10,7 +10,8 @@ from lark import Lark
 from lark.exceptions import GrammarError
 from lark.lexer import Lexer
 
-from mcn import resources
+from mcn.io import resources
+from mcn.io.resources import cache_dir
 from mcn.notation.builder import RecordBuilder
 from mcn.notation.grammar import (
     build_parser,
@@ -19,7 +20,6 @@ from mcn.notation.grammar import (
     summary,
     terminal_names,
 )
-from mcn.resources import cache_dir
 from tests.notation.helpers import HEADERS
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from mcn import resources
+from mcn.io import resources
 from mcn.notation import RecordFormatError, parse, record_from_json, record_to_json
 from mcn.notation.lexical import CANONICAL_FIRST_PATTERN, CANONICAL_TOKEN_PATTERN
 from tests.notation.helpers import HEADERS

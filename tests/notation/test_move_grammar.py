@@ -3,7 +3,8 @@
 Three checks tie the three definitions of a move together (the grammar, the vocabulary table
 of ``mcn help moves`` and ``parse_action``):
 
-(a) every form and example of :mod:`mcn.vocabulary` parses with the grammar, and the grammar's
+(a) every form and example of :mod:`mcn.notation.vocabulary` parses with the grammar, and the
+grammar's
     reading of it (:class:`Oracle`, built from the parse tree alone) is the engine's action;
 (b) generated input: texts generated from the grammar by Hypothesis's Lark strategy are read by
     ``parse_action`` to the action the tree describes, whose canonical text parses back to the
@@ -31,7 +32,6 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError
 
-from mcn import resources, vocabulary
 from mcn.engine import actions as engine_actions
 from mcn.engine.actions import (
     Action,
@@ -71,9 +71,10 @@ from mcn.engine.actions import (
 )
 from mcn.engine.actions.parse import canonical_items
 from mcn.engine.constants import CARDS, CHARACTERS, DENS, INFRACTION_CODES, LETTERS, STONES
-from mcn.hidden import is_secret, matches
-from mcn.notation import Item, parse
+from mcn.io import resources
+from mcn.notation import Item, parse, vocabulary
 from mcn.notation.grammar import shared
+from mcn.replay.hidden import is_secret, matches
 from tests.recorder.test_vocabulary import HEADERS
 
 #: The grammar's rules for the forms of a player's move and of chance's.

@@ -13,7 +13,7 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcn import resources
+from mcn.io import resources
 from mcn.notation import File, parse, record_from_json, record_to_json, write
 from tests.notation.strategies import messy, records
 

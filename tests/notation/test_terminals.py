@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mcn import resources
+from mcn.io import resources
 from mcn.notation import grammar
 from mcn.notation.grammar import TERMINALS_FILE, terminals_document, terminals_from_lark
 

@@ -14,7 +14,7 @@ import random
 
 from mcn.engine import CHANCE, Action, new_game
 from mcn.notation.model import Game
-from mcn.transcript import transcript
+from mcn.records.transcript import transcript
 
 SEED = 100
 PLAYERS = ("R", "B", "G")

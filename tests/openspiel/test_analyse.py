@@ -20,8 +20,8 @@ from mcn.notation.parser import parse
 from mcn.notation.writer import write
 from mcn.openspiel.analysis import CONFIRM, SIMULATIONS, Estimate, Verdict, flag
 from mcn.openspiel.annotate import annotated, curve_svg, parse_comment
+from mcn.records.transcript import transcript
 from mcn.replay import replay_game
-from mcn.transcript import transcript
 from tests.openspiel.blunder import AT, BLUNDER, GOOD, blunder_game
 from tests.openspiel.play import pyspiel
 
@@ -211,7 +211,7 @@ def test_the_comment_reads_back_and_the_curve_links_each_decision() -> None:
 
 def test_the_page_of_an_analysed_record_draws_the_curve_where_its_comments_show() -> None:
     from mcn.html import render_page
-    from mcn.projection import EVERYTHING
+    from mcn.views.projection import EVERYTHING
 
     text = (EXAMPLES / "annotated-4p.mcn").read_text(encoding="utf-8")
     game = parse(text).games[0]

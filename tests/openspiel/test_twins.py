@@ -13,7 +13,7 @@ import pytest
 from mcn.engine.events import BidsRevealed, Evaluation, PopeDie
 from mcn.openspiel.encoding import ACTION_ID, VOCABULARY
 from mcn.openspiel.resample import resample
-from mcn.projection import hides
+from mcn.views.projection import hides
 from tests.openspiel.play import advance, load, pyspiel, random_action
 
 

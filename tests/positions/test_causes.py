@@ -7,8 +7,8 @@ import random
 import re
 from pathlib import Path
 
-from mcn.causes import cause, causes, with_cause
 from mcn.engine import CHANCE, new_game
+from mcn.views.causes import cause, causes, with_cause
 
 ROOT = Path(__file__).resolve().parents[2]
 _ID = re.compile(r"\b(?:[RI]-[A-Z0-9]+-[0-9]+|B-[0-9]+)\b")

@@ -21,9 +21,9 @@ from mcn.position import (
     state_from_text,
 )
 from mcn.position.checks import problems, schema_problems
-from mcn.projection import memory_of
+from mcn.records.transcript import Decision, implicit_decisions, transcribe
 from mcn.replay import replay_game, state_digest
-from mcn.transcript import Decision, implicit_decisions, transcribe
+from mcn.views.projection import memory_of
 from tests.positions.game import decisions, game, replayed
 
 
@@ -234,7 +234,7 @@ def test_every_step_the_engine_knows_has_a_shape_and_is_in_the_schema() -> None:
 def test_redacting_a_record_from_a_position_masks_the_position_r_hid_1() -> None:
     """The [Position] header holds every secret: a redacted record carries the viewer's
     position instead (I-HID-4: what the viewer saw, '?' for the rest)."""
-    from mcn.redact import redact_game
+    from mcn.views.redact import redact_game
 
     main = replayed().main
     assert main is not None

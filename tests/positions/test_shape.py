@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from mcn import resources
+from mcn.io import resources
 from mcn.position import position_of, position_text
 from mcn.position.api import ALL
 from mcn.position.checks import schema_problems

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcn.cli import cli
+from mcn.io.resources import load_schema
 from mcn.notation import parse_lenient
 from mcn.notation.hints import hint
 from mcn.replay import replay_game
-from mcn.resources import load_schema
 
 HEADERS = (
     '[Event "e"]\n[Site "s"]\n[Date "2024.01.19"]\n[Red "a"]\n[Blue "b"]\n[Green "c"]\n'

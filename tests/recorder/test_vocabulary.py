@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from mcn import vocabulary
 from mcn.engine import actions as engine_actions
 from mcn.engine import parse_action
 from mcn.engine.decision import DECISIONS
-from mcn.notation import Item, parse
+from mcn.notation import Item, parse, vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADERS = (
@@ -35,7 +34,7 @@ def test_docs_section_is_the_generated_table() -> None:
     section = vocabulary.docs_section(text)
     assert section is not None, "docs/notation.md lost its move vocabulary markers"
     assert section == vocabulary.markdown_table(), (
-        "docs/notation.md is out of date: run python -m mcn.vocabulary docs/notation.md"
+        "docs/notation.md is out of date: run python -m mcn.notation.vocabulary docs/notation.md"
     )
     assert vocabulary.update_docs(text) == text
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from mcn.engine import COLOURS, GameState, HistoryEntry, new_game, play_random_game
 from mcn.notation.lexical import COLOUR_TAGS
 from mcn.notation.model import Game, Header
-from mcn.transcript import transcript
+from mcn.records.transcript import transcript
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

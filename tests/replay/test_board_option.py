@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mcn.cli import cli
-from mcn.resources import load_schema
+from mcn.io.resources import load_schema
 from tests.replay.games import EXAMPLES
 
 GAME_4P = str(EXAMPLES / "game-4p.mcn")

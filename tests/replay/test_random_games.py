@@ -29,12 +29,11 @@ from collections import Counter
 
 import pytest
 
-from mcn import hidden
 from mcn.engine import COLOURS, GameState, HistoryEntry, new_game
 from mcn.notation import parse, write
 from mcn.notation.model import Checkpoint, Game
-from mcn.replay import GameReplay, parse_result, replay_game
-from mcn.transcript import Decision, implicit_decisions, transcribe
+from mcn.records.transcript import Decision, implicit_decisions, transcribe
+from mcn.replay import GameReplay, hidden, parse_result, replay_game
 from tests.replay import mutate
 from tests.replay.games import CHUNKS, chunk_seeds, headers, played
 

@@ -1,7 +1,7 @@
 """Round-trip properties on engine-played records with injected annotations (issue #3).
 
 The notation's own property tests draw synthetic records; these start from what ``mcn random``
-writes — real games from the engine through :func:`mcn.transcript.transcript` — and let
+writes — real games from the engine through :func:`mcn.records.transcript.transcript` — and let
 hypothesis inject comments (with nasty characters), glyphs and nested variations at random
 moves. For every such record ``r``:
 
@@ -19,11 +19,11 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mcn.io.resources import load_schema
 from mcn.notation import Comment, File, Game, Item, Move, parse, record_from_json, record_to_json
 from mcn.notation import write as fmt
+from mcn.records.transcript import transcript
 from mcn.replay import replay_game
-from mcn.resources import load_schema
-from mcn.transcript import transcript
 from tests.replay.games import headers, played
 
 SEEDS = (0, 1, 2)

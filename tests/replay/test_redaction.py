@@ -18,9 +18,9 @@ from mcn.engine.actions import Action, Bonus, BuyLetter, Donate, FreeStone, Give
 from mcn.engine.events import Donated, Event, LetterMoved
 from mcn.notation import parse, write
 from mcn.notation.model import Game, Item, Move
-from mcn.projection import EVERYTHING, action_tokens, event_json
-from mcn.redact import redact_game
 from mcn.replay import replay_game
+from mcn.views.projection import EVERYTHING, action_tokens, event_json
+from mcn.views.redact import redact_game
 from tests.replay.games import EXAMPLES, record
 
 SEEDS = range(12)

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from mcn import hidden
 from mcn.engine.actions import BuyLetter, Donate
 from mcn.notation import parse
 from mcn.notation.model import Game, Move
-from mcn.render import clean
 from mcn.replay import (
     Diagnostic,
     address_matches,
     checkpoint_for,
+    hidden,
     parse_result,
     replay_game,
     state_digest,
 )
+from mcn.views.render import clean
 from tests.replay.games import EXAMPLES
 
 HEAD_4P = "\n".join(
@@ -212,7 +212,7 @@ def test_secret_patterns() -> None:
 
 
 def test_clean_shows_terminal_controls_harmlessly() -> None:
-    # mcn.terminal, the one sanitiser: visible stand-ins, nothing a terminal would obey
+    # mcn.io.terminal, the one sanitiser: visible stand-ins, nothing a terminal would obey
     assert clean("a\x1b[31mb\x1b]0;t\x07c\u202ed\te") == "a\u241b[31mb\u241b]0;t\u2407c\\u202ed e"
     move = Move("R", ("pass",))
     assert clean(move.text) == "pass"

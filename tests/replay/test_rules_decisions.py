@@ -11,12 +11,12 @@ import jsonschema
 from click.testing import CliRunner
 
 from mcn.api import state_at
-from mcn.board_profile import read_board_file
+from mcn.boards.profile import read_board_file
 from mcn.cli import cli
 from mcn.engine.events import MoneyMoved
+from mcn.io.resources import load_schema
 from mcn.notation import parse
 from mcn.replay import replay_game
-from mcn.resources import load_schema
 from tests.replay.games import EXAMPLES
 
 META = (EXAMPLES / "meta-culpa.mcn").read_text(encoding="utf-8")

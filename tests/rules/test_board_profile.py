@@ -13,7 +13,7 @@ import pytest
 from mcn.engine import load_board
 from mcn.engine.constants import LETTER_INDEX
 from mcn.engine.data import DataError, board_from_json
-from mcn.resources import data_path
+from mcn.io.resources import data_path
 
 PRICES = {"bread": (2, 6), "wine": (3, 8), "cloth": (2, 6), "jewel": (4, 10)}
 ROWS = {
@@ -106,7 +106,7 @@ def test_every_built_in_profile_matches_the_board_schema() -> None:
     # for every one of them
     import jsonschema
 
-    from mcn.resources import load_schema
+    from mcn.io.resources import load_schema
 
     schema = load_schema("board")
     jsonschema.Draft202012Validator.check_schema(schema)

@@ -43,7 +43,7 @@ def test_the_oracle_is_the_formatter_not_the_writer(tmp_path: Path) -> None:
     """A writer that writes something other than ``mcn fmt``'s output fails, atomic as it is:
     "new" is what the formatter says, not whatever the writer produced (here: the layout
     fixed, the last line lost)."""
-    from mcn.safe_write import write_bytes_atomic
+    from mcn.io.safe_write import write_bytes_atomic
 
     def wrong_text(path: Path) -> None:
         fixed = path.read_bytes().replace(b"   \n", b"\n")

@@ -1,4 +1,4 @@
-"""Every bound of mcn/limits.py, at and just past its value (docs/notation.md, "Limits")."""
+"""Every bound of mcn/io/limits.py, at and just past its value (docs/notation.md, "Limits")."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 import mcn.commands.fmt as fmt_command
 import mcn.commands.tree as tree_command
-from mcn import limits
-from mcn.inputs import cpu_count
+from mcn.io import limits
+from mcn.io.inputs import cpu_count
 from mcn.notation.parser import parse_lenient
 from mcn.notation.stream import read_file
 from mcn.tree import escaped_string, html_text

@@ -1,4 +1,4 @@
-"""One output rule for every writer (issue 24, items 9 and 10; mcn/safe_write.py): a regular
+"""One output rule for every writer (issue 24, items 9 and 10; mcn/io/safe_write.py): a regular
 file is replaced atomically, a descriptor such as ``/dev/stdout`` is written through, never
 replaced, and no command replaces one of its own inputs (same device and inode, links
 followed) — only ``fmt -i`` updates a file in place."""

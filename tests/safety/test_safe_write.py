@@ -1,4 +1,4 @@
-"""mcn.safe_write: every way a write can fail leaves the target byte-for-byte as it was."""
+"""mcn.io.safe_write: every way a write can fail leaves the target byte-for-byte as it was."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mcn.safe_write import (
+from mcn.io.safe_write import (
     ChangedError,
     Fingerprint,
     WriteError,

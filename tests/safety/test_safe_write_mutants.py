@@ -1,4 +1,4 @@
-"""mcn.safe_write's promises that a test of the outcome alone cannot see: each test here kills a
+"""mcn.io.safe_write's promises that a test of the outcome alone cannot see: each test here kills a
 mutant that once survived the suite (docs/testing.md, "Mutation testing").
 
 A dropped ``fsync`` leaves the file correct until the power fails; a dropped re-check loses an
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from mcn import safe_write
-from mcn.safe_write import ChangedError, atomic_open, read_for_update, write_bytes_atomic
+from mcn.io import safe_write
+from mcn.io.safe_write import ChangedError, atomic_open, read_for_update, write_bytes_atomic
 
 #: Bigger than the file object's buffer, written in small pieces (:func:`_write_in_pieces`):
 #: the last pieces are still in the buffer until the flush, so a dropped flush shows.

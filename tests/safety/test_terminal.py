@@ -1,4 +1,4 @@
-"""One sanitiser (mcn.terminal) for every line printed from a record: escape sequences, lone
+"""One sanitiser (mcn.io.terminal) for every line printed from a record: escape sequences, lone
 CRs, C1 controls, bidi overrides and lone surrogates never reach the terminal as they are."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from mcn.cli import cli
-from mcn.terminal import SOURCE_WIDTH, caret_display, one_line, visible
+from mcn.io.terminal import SOURCE_WIDTH, caret_display, one_line, visible
 
 GAME = Path(__file__).resolve().parents[2] / "examples" / "game-4p.mcn"
 #: What a terminal would obey: C0 (but tab and newline), DEL, C1, bidi marks, surrogates.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mcn import limits
+from mcn.io import limits
 from tests.safety.helpers import game_text, run
 
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' not installed")

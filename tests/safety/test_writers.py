@@ -1,4 +1,4 @@
-"""Every command that writes a file goes through mcn.safe_write: a failure is one line, exit 1,
+"""Every command that writes a file goes through mcn.io.safe_write: a failure is one line, exit 1,
 and the existing file is left byte-for-byte; ``fmt -i`` goes on with the rest of a batch."""
 
 from __future__ import annotations

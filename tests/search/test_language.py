@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from mcn.resources import grammar_path
+from mcn.io.resources import grammar_path
 from mcn.search.compiler import compile_condition
 from mcn.search.functions import FUNCTIONS, NAMES
 from mcn.search.language import (

@@ -14,14 +14,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from mcn import api, batch
+from mcn import api
+from mcn.archive import batch
 from mcn.cli import cli
 from mcn.commands.random_games import random_records
-from mcn.compiled import compiled_modules
 from mcn.engine import GameState
+from mcn.io.compiled import compiled_modules
 from mcn.notation.writer import write
-from mcn.redact import redact_game
 from mcn.replay import GameReplay, Line
+from mcn.views.redact import redact_game
 from tests.search.test_search import PREDICATES
 
 #: The engine's entry points that advance or copy a state: a second pass needs one of them

@@ -20,8 +20,8 @@ from mcn import api
 from mcn.cli import cli
 from mcn.commands.random_games import random_records
 from mcn.engine import GameState
+from mcn.io.resources import load_schema
 from mcn.notation.writer import write
-from mcn.resources import load_schema
 
 #: (game number in the archive, text to find, text to put in its place): comments and
 #: glyphs the random games do not have.

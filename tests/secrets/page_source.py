@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcn.html import render_page
-from mcn.projection import Viewer
 from mcn.replay import replay_game
+from mcn.views.projection import Viewer
 from tests.secrets.twins import KINDS, Base, Side, Spot, _cut, alternatives, base, spots, viewers
 
 _DATA = re.compile(r'(<script type="application/json" id="mcn-data">)(.*?)(</script>)', re.S)

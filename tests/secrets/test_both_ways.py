@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from mcn.notation import parse
 from mcn.notation.writer import write
-from mcn.projection import EVERYTHING, Projection, path_to
-from mcn.redact import redact_game
 from mcn.replay import replay_game
+from mcn.views.projection import EVERYTHING, Projection, path_to
+from mcn.views.redact import redact_game
 from tests.replay.games import EXAMPLES
 
 ANNOTATED = (EXAMPLES / "annotated-4p.mcn").read_text(encoding="utf-8")

@@ -22,10 +22,10 @@ from mcn.engine.serial import view
 from mcn.notation import parse
 from mcn.notation.errors import NotationError
 from mcn.notation.writer import write
-from mcn.projection import Projection, path_to
-from mcn.redact import redact_game
 from mcn.replay import replay_game
-from mcn.seen_errors import seen_notation_error
+from mcn.views.projection import Projection, path_to
+from mcn.views.redact import redact_game
+from mcn.views.seen_errors import seen_notation_error
 from tests.replay.games import EXAMPLES
 
 RECORD = EXAMPLES / "game-4p.mcn"

@@ -8,8 +8,8 @@ import json
 from click.testing import CliRunner
 
 from mcn.cli import cli
-from mcn.legal import try_move
 from mcn.position import position_text
+from mcn.views.legal import try_move
 from tests.positions.game import decisions
 
 

@@ -16,7 +16,7 @@ from mcn.engine import GameState
 from mcn.notation.model import Game, Header
 from mcn.notation.writer import write
 from mcn.position import position_text
-from mcn.transcript import transcribe
+from mcn.records.transcript import transcribe
 from tests.positions.game import decisions, game
 
 

@@ -1,8 +1,8 @@
 """The projection's parts held to exact answers, both ways (issue 35; docs/testing.md).
 
 Each test pins one reading of the engine's declaration of secrets (:mod:`mcn.engine.secrets`),
-of the ``?`` patterns and reveal checkpoints (:mod:`mcn.hidden`) or of the projection along a
-path (:mod:`mcn.projection`) to the whole answer, so that a slip shows whichever way it goes:
+of the ``?`` patterns and reveal checkpoints (:mod:`mcn.replay.hidden`) or of the projection along a
+path (:mod:`mcn.views.projection`) to the whole answer, so that a slip shows whichever way it goes:
 a secret shown to a viewer who has not seen it (under-masking) or hidden from one who has
 (over-masking, I-HID-5). They are library calls on hand-made actions and events and on one
 replay of ``examples/game-4p.mcn``: the mutation run's selection starts with them.
@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from mcn import hidden
 from mcn.engine import new_game, secrets, view
 from mcn.engine.actions import (
     Action,
@@ -46,7 +45,8 @@ from mcn.engine.events import (
 )
 from mcn.engine.serial import state_to_json
 from mcn.notation import parse
-from mcn.projection import (
+from mcn.replay import Line, hidden, replay_game
+from mcn.views.projection import (
     EVERYTHING,
     Projection,
     SeenMove,
@@ -58,7 +58,6 @@ from mcn.projection import (
     state_json,
     viewer_label,
 )
-from mcn.replay import Line, replay_game
 from tests.replay.games import EXAMPLES
 
 GIFT = Give("R", "blue")
@@ -319,7 +318,7 @@ def test_declarations_are_frozen_and_slotted(declaration: object) -> None:
     assert not hasattr(declaration, "__dict__")
 
 
-# ---- mcn.hidden: '?' patterns and reveal checkpoints -----------------------------------------
+# ---- mcn.replay.hidden: '?' patterns and reveal checkpoints --------------------------------------
 
 
 def test_a_pattern_matches_exactly_the_actions_it_may_stand_for() -> None:
@@ -426,7 +425,7 @@ def test_checkpoints_are_written_in_colour_order_without_zeros() -> None:
     assert hidden.describe([0, 0, 0, 0, 0], hidden.CHEST_ITEMS) == "nothing"
 
 
-# ---- mcn.projection: a path of play ----------------------------------------------------------
+# ---- mcn.views.projection: a path of play --------------------------------------------------------
 
 
 def test_an_event_is_told_masked_unless_revealed() -> None:

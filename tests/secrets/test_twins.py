@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mcn import projection
 from mcn.cli import cli
 from mcn.commands.replay import show
 from mcn.engine import secrets
 from mcn.notation.writer import write
-from mcn.redact import redact_game
+from mcn.views import projection
+from mcn.views.redact import redact_game
 from tests.secrets.shapes import SHAPES
 from tests.secrets.twins import (
     KINDS,
@@ -120,11 +120,15 @@ _LEAKS = {
     ("targets", "shape", "outputs"),
     [
         (
-            ("mcn.redact.headers_seen", "mcn.html.page.headers_seen", "mcn.diff.headers_seen"),
+            (
+                "mcn.views.redact.headers_seen",
+                "mcn.html.page.headers_seen",
+                "mcn.diff.headers_seen",
+            ),
             "position",
             ("redact", "diff --as"),
         ),
-        (("mcn.seen_errors._Reader.line",), "broken", ("error lines",)),
+        (("mcn.views.seen_errors._Reader.line",), "broken", ("error lines",)),
         (("mcn.engine.secrets.tokens_by_text",), "variation", ("redact --keep-annotations",)),
     ],
 )

@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from mcn.cli import cli
 from mcn.notation import parse
-from mcn.viewer import AmbiguousViewer, UnknownViewer, resolve
+from mcn.views.viewer import AmbiguousViewer, UnknownViewer, resolve
 from tests.replay.games import EXAMPLES
 
 GAME = EXAMPLES / "game-4p.mcn"

@@ -1,6 +1,6 @@
 """Twin records: the proof that no ``--as X`` output shows a secret X has not seen.
 
-R-HID-1 and I-HID-4 say what is secret; :mod:`mcn.projection` applies them. A check of the
+R-HID-1 and I-HID-4 say what is secret; :mod:`mcn.views.projection` applies them. A check of the
 projection against a list of expected masks would only repeat its own reasoning, so the proof
 is by *twins* instead: take an engine-played game, a secret of one player at step ``i`` (a bid,
 the Pope die, a donation's compartments, a hand-to-hand letter), and build a second record that
@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from mcn import projection
 from mcn.commands.replay import show, show_json
 from mcn.diff import compare
 from mcn.engine import COLOURS, GameState, play_random_game
@@ -44,18 +43,19 @@ from mcn.engine.actions import Action, Bid, Bonus, Donate, Give, Visit
 from mcn.engine.events import BidsRevealed, Evaluation, LetterMoved, LettersScored, PopeDie
 from mcn.engine.ranking import placings
 from mcn.html import page_data
-from mcn.legal import legal_at, try_move
 from mcn.notation.jsonform import game_to_json
 from mcn.notation.model import Element, Game, Header, Item, Move
 from mcn.notation.writer import write
 from mcn.position import position_text
-from mcn.projection import Viewer, path_to
-from mcn.redact import redact_game
+from mcn.records.transcript import transcript
 from mcn.replay import GameReplay, Step, replay_game, state_digest
 from mcn.search.examine import Search
-from mcn.seen_errors import seen_diagnostic
-from mcn.transcript import transcript
 from mcn.tree import TreeOptions, build_tree, to_graphviz
+from mcn.views import projection
+from mcn.views.legal import legal_at, try_move
+from mcn.views.projection import Viewer, path_to
+from mcn.views.redact import redact_game
+from mcn.views.seen_errors import seen_diagnostic
 
 #: The kinds of secret a twin may differ in (R-HID-1, I-HID-4).
 KINDS = ("bid", "pope-die", "donation", "gift")

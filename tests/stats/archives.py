@@ -13,7 +13,7 @@ from mcn.bots.players import greedy_score
 from mcn.commands.random_games import random_records, write_records
 from mcn.engine import CHANCE, COLOURS, RandomPlayer, new_game
 from mcn.notation.model import Game
-from mcn.transcript import Decision, transcript
+from mcn.records.transcript import Decision, transcript
 
 
 def write_random(path: Path, players: int, count: int, seed: int) -> Path:

@@ -13,7 +13,7 @@ import mcn
 from mcn.cli import cli
 from mcn.notation.model import Game, Header
 from mcn.position import position_text
-from mcn.transcript import Decision, implicit_decisions, transcribe
+from mcn.records.transcript import Decision, implicit_decisions, transcribe
 
 
 def _from_round_3(game: Game) -> Game:

@@ -1,4 +1,4 @@
-"""The examiner hooks of :mod:`mcn.batch`: a command's per-game work runs where the game is
+"""The examiner hooks of :mod:`mcn.archive.batch`: a command's per-game work runs where the game is
 checked (here or in a worker process), after the replay or following it step by step, and its
 answer comes back with the game's report."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mcn.batch import Options, Runner
+from mcn.archive.batch import Options, Runner
 from mcn.commands.random_games import random_records, write_records
 from mcn.engine import GameState
 from mcn.engine.actions import Action

@@ -38,7 +38,7 @@ SMALL_BYTES = 100_000
 LARGE_BYTES = 5 * SMALL_BYTES
 #: How much more the larger archive may cost at the peak: allocator noise is a megabyte or
 #: two, and output bound for standard output is spooled in memory up to 8 MB before it goes
-#: to disk (mcn/output.py), so ``fmt`` grows by the size of its output here (measured: 25.1 ->
+#: to disk (mcn/io/output.py), so ``fmt`` grows by the size of its output here (measured: 25.1 ->
 #: 27.5 MB from 150 KB to 750 KB), while a command holding the parsed input grows by 15 to
 #: 120 MB per MB of it.
 ALLOWED_GROWTH_MB = 6.0

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from mcn.archive.standings import Row, Scoring, near_duplicates, parse_scoring
+from mcn.archive.verdict import read_result
 from mcn.commands.standings import csv_cell, markdown_cell
 from mcn.engine import play_random_game
 from mcn.engine.ranking import placings
-from mcn.inputs import collect, detect
-from mcn.standings import Row, Scoring, near_duplicates, parse_scoring
-from mcn.verdict import read_result
+from mcn.io.inputs import collect, detect
 from tests.commands.helpers import archive_records, report_json, run
 
 ROSTER = {"R": "Paula", "B": "Dominik", "G": "Emil Berg", "Y": "Red"}

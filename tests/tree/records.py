@@ -1,7 +1,7 @@
 """Test records for ``mcn diff`` and ``mcn tree``: seeded random games, edited through the model.
 
 Every record starts as an engine-played game (``play_random_game``) written by
-``mcn.transcript.transcript``; edits (a different decision, a comment, a variation, a glyph)
+``mcn.records.transcript.transcript``; edits (a different decision, a comment, a variation, a glyph)
 are made on the record model, so the tests never depend on hand-written text.
 """
 
@@ -16,8 +16,8 @@ from mcn.engine import CHANCE, GameState, RandomPlayer, new_game, play_random_ga
 from mcn.engine.actions import Action
 from mcn.notation.model import Comment, Element, Game, Header, Item, Move
 from mcn.notation.writer import write
+from mcn.records.transcript import transcript
 from mcn.replay import GameReplay, replay_game
-from mcn.transcript import transcript
 
 PLAYERS4 = ("R", "B", "G", "Y")
 

@@ -39,7 +39,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from mcn.causes import with_cause
 from mcn.engine import GameState, secrets, view
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
@@ -48,6 +47,7 @@ from mcn.engine.serial import state_to_json
 from mcn.knowledge.chests import infer
 from mcn.knowledge.memory import GAME_START, Memory, is_game_start, remember
 from mcn.knowledge.report import Knowledge, knowledge
+from mcn.views.causes import with_cause
 
 if TYPE_CHECKING:
     from mcn.replay import Line, Step
@@ -180,7 +180,7 @@ class SeenMove:
 
     def event_texts(self, causes: bool = False) -> list[str]:
         """The events' sentences; with ``causes``, each followed by the rule that caused it
-        (``(Merchant's privilege, R-ACT-5)``, :func:`mcn.causes.with_cause`)."""
+        (``(Merchant's privilege, R-ACT-5)``, :func:`mcn.views.causes.with_cause`)."""
         texts = [str(e.get("text") or e["kind"]) for e in self.events]
         if causes:
             texts = [with_cause(text, e) for text, e in zip(texts, self.events, strict=True)]

@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from mcn.api_checks import expect, expect_texts, kind_of
 from mcn.engine import Event, GameState, new_game
 from mcn.engine.actions import Action, End
 from mcn.engine.constants import CHANCE
 from mcn.engine.data import Board
 from mcn.notation.lexical import COLOUR_TAGS, ROSTER
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move, Section
+from mcn.records.arguments import expect, expect_texts, kind_of
 from mcn.replay import forced_action
 
 _ITEM_STARTERS = frozenset({"souls", "bonus", "market", "rooms", "bid", "choose"})

@@ -50,7 +50,7 @@ class GameReport:
     roster: dict[str, str] = field(default_factory=dict)
     rules: str | None = None
     board: str | None = None
-    #: The board profile the game was replayed with (mcn.board_profile.describe), once known.
+    #: The board profile the game was replayed with (mcn.boards.profile.describe), once known.
     board_used: dict[str, Any] | None = None
     variant: str | None = None
     claimed_tag: str | None = None
@@ -65,7 +65,7 @@ class GameReport:
     stops: str | None = None
     #: The game's source text, only when a command asked the reader for it (filter, site).
     text: str | None = None
-    #: What the command's examiner answered for this game (:class:`mcn.batch.Examiner`).
+    #: What the command's examiner answered for this game (:class:`mcn.archive.batch.Examiner`).
     examined: Any = None
 
     @property

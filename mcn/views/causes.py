@@ -2,7 +2,7 @@
 
 Every engine event carries ``rule``; :func:`cause` turns it into ``Merchant's privilege,
 R-ACT-5`` from one table, ``mcn/data/causes.json`` (names restating docs/rules/RULES.md and
-docs/interpretations.md). The projection (:mod:`mcn.projection`) calls :func:`with_cause` when
+docs/interpretations.md). The projection (:mod:`mcn.views.projection`) calls :func:`with_cause` when
 it writes an event's sentence for a viewer: the rule of an event is public, so the suffix is
 the same for every viewer.
 """
@@ -13,7 +13,7 @@ import json
 from functools import cache
 from typing import Any
 
-from mcn import resources
+from mcn.io import resources
 
 
 @cache

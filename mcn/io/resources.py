@@ -15,7 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-_PACKAGE = Path(__file__).resolve().parent
+#: The ``mcn`` package folder (this module lives in ``mcn/io/``).
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def _top_level(name: str) -> Path:

@@ -6,7 +6,7 @@ four bids share one line, an Emperor's gift stands in the item of the visit that
 variation or a comment written by an annotator who knew everything sits next to it. Printed
 as written, it would tell ``--as R`` every other bid on the line. So under ``--as`` the line is
 the line *as the viewer reads the record*: every move rewritten by the one projection (through
-:class:`mcn.redact.AnnotationView`, the rewrite ``mcn redact`` makes: another player's secrets
+:class:`mcn.views.redact.AnnotationView`, the rewrite ``mcn redact`` makes: another player's secrets
 ``?``, the glyphs of a move he could not read dropped), comments not on his own moves and
 money/reveal checkpoints shown as ``{…}`` and ``<money …>``. The caret logic stays the
 :class:`~mcn.replay.Diagnostic`'s: its column is moved to the same character of the projected
@@ -29,14 +29,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cache
 
-from mcn import hidden
 from mcn.engine import secrets
 from mcn.engine.constants import CHANCE, colour_name
 from mcn.notation.errors import NotationError
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Item, Move, Span
-from mcn.projection import EVERYTHING, Viewer, sees, tokens_by_text
-from mcn.redact import AnnotationView
-from mcn.replay import Diagnostic, GameReplay
+from mcn.replay import Diagnostic, GameReplay, hidden
+from mcn.views.projection import EVERYTHING, Viewer, sees, tokens_by_text
+from mcn.views.redact import AnnotationView
 
 #: What a comment becomes in a projected line.
 HIDDEN_COMMENT = "{…}"
@@ -53,7 +52,7 @@ def seen_diagnostic(
 ) -> Diagnostic:
     """``diagnostic`` with its source line (looked up in ``lines``) as ``viewer`` may read it;
     print it with :meth:`~mcn.replay.Diagnostic.display` as usual. Everything for
-    :data:`~mcn.projection.EVERYTHING`. For several diagnostics of one replay, use
+    :data:`~mcn.views.projection.EVERYTHING`. For several diagnostics of one replay, use
     :func:`seen_diagnostics` (it reads each line once)."""
     return next(seen_diagnostics([diagnostic], viewer, replay, lines))
 

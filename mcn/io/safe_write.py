@@ -13,7 +13,7 @@ How to use it (the recorder, the HTML viewer, filters — every new writer):
 
 * Whole text at once::
 
-      from mcn.safe_write import WriteError, write_text_atomic
+      from mcn.io.safe_write import WriteError, write_text_atomic
       try:
           write_text_atomic(path, text)                # UTF-8, newlines kept as given
       except WriteError as problem:
@@ -89,7 +89,7 @@ class WriteError(Exception):
     """A file could not be written; the target (if any) is unchanged."""
 
     def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
-        from mcn.terminal import one_line
+        from mcn.io.terminal import one_line
 
         self.path = os.fspath(path)
         self.reason = reason

@@ -82,9 +82,9 @@ def complete_viewer(
     A name is the record's text and goes into the shell's menu and onto its command line: one
     with a control character, a bidi mark or a line break (``ESC ] 52`` would write the
     clipboard; a newline would inject a completion of its own) is never offered as a value —
-    its colour is — and shows in the help escaped (:func:`mcn.terminal.one_line`).
+    its colour is — and shows in the help escaped (:func:`mcn.io.terminal.one_line`).
     """
-    from mcn.terminal import one_line
+    from mcn.io.terminal import one_line
 
     if _merging(ctx):
         return complete_colour(ctx, param, incomplete)

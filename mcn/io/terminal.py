@@ -19,7 +19,7 @@ Nothing is dropped silently: the user should see that the record holds something
 
 Output that is the record itself (canonical MCN from ``fmt``/``export``, JSON, ``filter -o -``,
 an HTML page) stays byte-faithful for a pipe or a file; when standard output is a terminal,
-:func:`mcn.output.open_output` passes it through :func:`visible` (``lines=True``) first.
+:func:`mcn.io.output.open_output` passes it through :func:`visible` (``lines=True``) first.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ A word that names two different viewers — ``--as red`` in a game where Blue's 
 "red" — is refused as ambiguous (:class:`AmbiguousViewer`, listing both readings): showing one
 player's view when another was meant would show secrets to the wrong person, so mcn never
 guesses. A word that names the same colour both ways (Red's player called "red") is fine.
-What the viewer then sees is :mod:`mcn.projection`'s business. A record redacted for one
+What the viewer then sees is :mod:`mcn.views.projection`'s business. A record redacted for one
 player limits the viewer to that player or a spectator (:func:`within_record`): it lacks the
 others' secrets, and mcn never shows a stand-in as a fact.
 """
@@ -20,7 +20,7 @@ import click
 
 from mcn.engine.constants import COLOUR_NAMES, COLOURS
 from mcn.notation.model import Game
-from mcn.projection import EVERYTHING, SPECTATOR, Viewer
+from mcn.views.projection import EVERYTHING, SPECTATOR, Viewer
 
 _WORDS = {
     **{c.lower(): c for c in COLOURS},

@@ -1,7 +1,7 @@
 """The public API's calls that make and write records: random games, records from a bot's
 actions, canonical MCN and the lossless JSON form (re-exported by :mod:`mcn.api` and
 :mod:`mcn`; docs/api.md). Arguments of the wrong kind are a ``TypeError`` naming them
-(mcn/api_checks.py); what each call raises otherwise is in docs/api.md, "Errors".
+(mcn/records/arguments.py); what each call raises otherwise is in docs/api.md, "Errors".
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from mcn.api_checks import expect, expect_texts
 from mcn.engine import Action, play_random_game
 from mcn.notation import File, Game, record_from_json, record_to_json, write
 from mcn.notation.jsonform import RecordFormatError
+from mcn.records.arguments import expect, expect_texts
 
 
 def random_game(
@@ -29,7 +29,7 @@ def random_game(
     """A complete random legal game (seeded, reproducible), as a record; ``ValueError`` for
     players, a ruleset or a variant mcn does not know."""
     from mcn.engine.random_play import DEFAULT_INFRACTIONS
-    from mcn.transcript import transcript
+    from mcn.records.transcript import transcript
 
     expect_texts(players, "random_game", "players", "a sequence of colours such as ('R', 'B')")
     expect(seed, int, "random_game", "seed", "an int")
@@ -71,7 +71,7 @@ def write_record(record: Game | File | Sequence[Game], path: str | Path | None =
     expect(path, str | os.PathLike | type(None), "write_record", "path", "a path or None")
     text = write(whole)
     if path is not None:
-        from mcn.safe_write import WriteError, write_text_atomic
+        from mcn.io.safe_write import WriteError, write_text_atomic
 
         target = os.fspath(path)
         if not isinstance(target, str) or not target or "\0" in target:
@@ -116,8 +116,9 @@ def record_from_actions(
 ) -> Game:
     """The canonical record of the ``actions`` applied from ``setup.1`` (``Action``s or texts):
     ``IllegalAction`` or ``ActionSyntaxError`` for one the game refuses, ``ValueError`` for a
-    setup mcn does not know (mcn.transcript.record_from_actions, with its arguments checked)."""
-    from mcn.transcript import record_from_actions as _record_from_actions
+    setup mcn does not know (mcn.records.transcript.record_from_actions, with its arguments
+    checked)."""
+    from mcn.records.transcript import record_from_actions as _record_from_actions
 
     what = "an iterable of Actions or move texts"
     if isinstance(actions, str | bytes | Mapping) or not isinstance(actions, Iterable):

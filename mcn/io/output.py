@@ -4,7 +4,7 @@ Commands that turn one record into another (export, import, fmt, redact, filter)
 game, so memory stays flat however big the input. Two promises must still hold:
 
 * a file named with ``-o`` is replaced only when the whole output is written, through
-  :mod:`mcn.safe_write` (an error half-way leaves the old file exactly as it was);
+  :mod:`mcn.io.safe_write` (an error half-way leaves the old file exactly as it was);
 * on standard output a broken input produces no output at all, as before streaming: the text
   is gathered in a spooled temporary file (in memory up to a few megabytes, then on disk) and
   copied out only when the block ends without an exception.
@@ -23,8 +23,8 @@ from typing import IO, Any, Final
 
 import click
 
-from mcn.safe_write import Fingerprint, atomic_open
-from mcn.terminal import visible
+from mcn.io.safe_write import Fingerprint, atomic_open
+from mcn.io.terminal import visible
 
 __all__ = ["Abandon", "open_output"]
 
@@ -68,7 +68,7 @@ def _terminal() -> bool:
 
 def _for_terminal() -> Callable[[str], str]:
     """A filter for text on its way to a terminal: control characters, escape sequences and
-    bidi controls from a record shown escaped (:func:`mcn.terminal.visible`), as ``less`` and
+    bidi controls from a record shown escaped (:func:`mcn.io.terminal.visible`), as ``less`` and
     ``git`` show them. A pipe or a file gets the record's own bytes. A ``CR`` at the end of
     a chunk waits for the next one (``CR LF`` is a line end); ``""`` flushes it."""
     held = ""

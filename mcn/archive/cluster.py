@@ -1,12 +1,13 @@
 """Check games on a Dask cluster: ``--dask ADDRESS`` for archives that outgrow one machine.
 
 The work is the same as with ``--jobs``: the reading process cuts each file into chunks at game
-boundaries (:mod:`mcn.batch`) and sends a few chunks per task; here the tasks go to the
+boundaries (:mod:`mcn.archive.batch`) and sends a few chunks per task; here the tasks go to the
 workers of a ``distributed`` scheduler instead of local processes, through the executor that
 ``distributed.Client.get_executor()`` offers (the ``concurrent.futures`` interface the local
 pool has too). Reports come back in input order, so the output is byte for byte the local one.
 
-The workers need mcn installed (the same version): they import :func:`mcn.batch.check_chunks`.
+The workers need mcn installed (the same version): they import
+:func:`mcn.archive.batch.check_chunks`.
 ``distributed`` is an optional extra (``pip install 'mcn[dask]'``); without it ``--dask`` is a
 usage error saying so; a scheduler that does not answer within 10 s (``MCN_DASK_TIMEOUT``)
 is a usage error too. ADDRESS is a scheduler address (``tcp://10.0.0.5:8786``) or
@@ -86,7 +87,8 @@ def workers(
     address: str | None, jobs: int, files: list[str]
 ) -> Iterator[tuple[Executor | None, int]]:
     """What runs a command's tasks: a Dask cluster's executor and its size when ``--dask`` is
-    given, else ``(None, jobs)`` for ``jobs`` local processes (:class:`mcn.batch.Runner`)."""
+    given, else ``(None, jobs)`` for ``jobs`` local processes
+    (:class:`mcn.archive.batch.Runner`)."""
     if address is None:
         yield None, jobs
         return

@@ -9,7 +9,7 @@ the reports still come out in input order. Game numbers are counted in the readi
 
 Each file also says what happened to it as a whole: a file that cannot be read, an empty file,
 a file without a game (each an error, reported as game 0 of the file), and a file read in a
-fallback encoding (a warning naming it, :mod:`mcn.inputs`).
+fallback encoding (a warning naming it, :mod:`mcn.io.inputs`).
 """
 
 from __future__ import annotations
@@ -23,19 +23,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Final, Protocol
 
-from mcn.board_profile import describe
-from mcn.collector import collector_paused
-from mcn.engine import GameState
-from mcn.engine.actions import Action
-from mcn.engine.data import Board
-from mcn.inputs import encoding_for
-from mcn.notation.errors import NotationError
-from mcn.notation.model import Move, Span
-from mcn.notation.parser import parse_chunk
-from mcn.notation.split import Chunk
-from mcn.notation.stream import source_chunks
-from mcn.replay import BeforeStep, Diagnostic, GameReplay, Line, replay_game
-from mcn.verdict import (
+from mcn.archive.verdict import (
     GameReport,
     describe_end,
     describe_headers,
@@ -46,6 +34,18 @@ from mcn.verdict import (
     truncation,
     where_it_ends,
 )
+from mcn.boards.profile import describe
+from mcn.engine import GameState
+from mcn.engine.actions import Action
+from mcn.engine.data import Board
+from mcn.io.collector import collector_paused
+from mcn.io.inputs import encoding_for
+from mcn.notation.errors import NotationError
+from mcn.notation.model import Move, Span
+from mcn.notation.parser import parse_chunk
+from mcn.notation.split import Chunk
+from mcn.notation.stream import source_chunks
+from mcn.replay import BeforeStep, Diagnostic, GameReplay, Line, replay_game
 
 #: Chunks per task sent to a worker, and tasks in flight per worker: enough to keep the
 #: workers busy, few enough to keep memory bounded whatever the size of a file.
@@ -375,7 +375,7 @@ class Runner:
         executor: Executor | None = None,
         texts: bool = False,
     ) -> None:
-        """``executor`` (a Dask cluster's, :mod:`mcn.cluster`) runs the tasks instead of
+        """``executor`` (a Dask cluster's, :mod:`mcn.archive.cluster`) runs the tasks instead of
         ``jobs`` local processes; ``jobs`` is then the number of tasks it runs at once."""
         self.options = options
         self.encoding = encoding

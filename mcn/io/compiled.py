@@ -12,7 +12,8 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+#: The ``mcn`` package folder (this module lives in ``mcn/io/``).
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def compiled_modules() -> list[str]:

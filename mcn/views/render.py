@@ -12,13 +12,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, COLOUR_NAMES, DENS
-from mcn.terminal import one_line
+from mcn.io.terminal import one_line
 
 _WIDTH: Final = 100
 
 
 def clean(text: str) -> str:
-    """``text`` safe to print on one line (:func:`mcn.terminal.one_line`, the one sanitiser)."""
+    """``text`` safe to print on one line (:func:`mcn.io.terminal.one_line`, the one sanitiser)."""
     return one_line(text)
 
 

@@ -17,7 +17,7 @@ from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
 from mcn.knowledge.memory import Memory
 from mcn.knowledge.report import Knowledge, knowledge
-from mcn.projection import EVERYTHING, Viewer, action_tokens, outcome_texts
+from mcn.views.projection import EVERYTHING, Viewer, action_tokens, outcome_texts
 
 LEGAL_FORMAT = "mcn-legal/1"
 #: At most this many events describe an action (the rest is summarised).
@@ -101,7 +101,7 @@ def legal_at(state: GameState, viewer: Viewer = EVERYTHING, memory: Memory | Non
     """The pending decision of ``state`` and its legal actions as ``viewer`` may know them:
     another player's options depend on his secrets (even their number), so a player or a
     spectator is told only who else decides (``hidden``). With ``memory`` (what the viewer
-    remembers of the record, :func:`mcn.projection.memory_of`), what he can infer about the
+    remembers of the record, :func:`mcn.views.projection.memory_of`), what he can infer about the
     secrets that remain (:mod:`mcn.knowledge.report`)."""
     decision = state.decision
     actors = state.current_players()

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from mcn.archive.judgement import INVALID, UNFINISHED, Entry, FileNote, Outcome, Seat
 from mcn.archive.tiebreaks import GamePlaces, TieBreaks, rank
-from mcn.verdict import name_key
+from mcn.archive.verdict import name_key
 
 STANDINGS_FORMAT: Final = "mcn-standings/1"
 _FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")

@@ -1,10 +1,10 @@
 """Which games ``mcn filter`` writes: its criteria, and the judgement they are combined with.
 
-A game is judged as ``mcn validate`` judges it (:mod:`mcn.batch`: replayed, ``--expect-players``
-and ``--board`` applied) and then as a member of its folder (:mod:`mcn.archive.judgement`): of
-several copies of one game only the copy that counts is written. The criteria here read the
-report: ``--player`` and ``--event`` its headers, ``--result`` the result the replay decides
-(never the tag's claim), ``--valid``/``--invalid`` the judgement's status.
+A game is judged as ``mcn validate`` judges it (:mod:`mcn.archive.batch`: replayed,
+``--expect-players`` and ``--board`` applied) and then as a member of its folder
+(:mod:`mcn.archive.judgement`): of several copies of one game only the copy that counts is written.
+The criteria here read the report: ``--player`` and ``--event`` its headers, ``--result`` the result
+the replay decides (never the tag's claim), ``--valid``/``--invalid`` the judgement's status.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.archive.judgement import DUPLICATE, INVALID, SUPERSEDED, Entry
-from mcn.verdict import GameReport, name_key, read_result
+from mcn.archive.verdict import GameReport, name_key, read_result
 
 __all__ = ["Criteria"]
 

@@ -1,13 +1,13 @@
 """Redaction: a record as one player saw it (docs/notation.md, "Redacted records").
 
-What the viewer may read is decided by :mod:`mcn.projection` (R-HID-1, I-HID-4); this module
+What the viewer may read is decided by :mod:`mcn.views.projection` (R-HID-1, I-HID-4); this module
 only rewrites a record with it. Another player's secrets become ``?`` (``donate jewel>?``,
 ``give ?``, and ``bid ?``/``visit ?`` in a record that ends before their reveal); what the viewer
 saw stays exactly as written — his own moves keep their order, comments, glyphs and variations
 (every move inside a variation redacted the same way).
 
 What the rules reveal later is written where they reveal it, as reveal checkpoints
-(:mod:`mcn.hidden`): ``<chest I …>`` after the item in which compartment I is evaluated,
+(:mod:`mcn.replay.hidden`): ``<chest I …>`` after the item in which compartment I is evaluated,
 ``<chest II …>`` likewise, ``<letters …>`` at the end of the game. Money behind the screens is
 public (I-HID-5: every payment is made in view of all), so ``<money …>`` checkpoints stay, and
 so do ``<digest …>`` checkpoints (they cover only the public state, and the letter supply is
@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from mcn import hidden
 from mcn.engine import secrets
 from mcn.engine.actions import Action, BuyLetter, FreeStone, Give, Pick
 from mcn.engine.constants import colour_name
@@ -31,7 +30,9 @@ from mcn.engine.data import Board
 from mcn.engine.events import Evaluation
 from mcn.notation.headers import Headers
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move, Section
-from mcn.projection import (
+from mcn.replay import Diagnostic, GameReplay, Line, Step, hidden, replay_game
+from mcn.replay.walk import MAX_VARIATION_DEPTH
+from mcn.views.projection import (
     EVERYTHING,
     action_tokens,
     event_json,
@@ -40,8 +41,6 @@ from mcn.projection import (
     revealed_flags,
     sees,
 )
-from mcn.replay import Diagnostic, GameReplay, Line, Step, replay_game
-from mcn.replay.walk import MAX_VARIATION_DEPTH
 
 #: Checkpoints a redacted record cannot keep (see the module docstring).
 _DROPPED_CHECKPOINTS = frozenset(hidden.REVEALS)

@@ -55,7 +55,7 @@ MAX_TOOLTIP_CHARS: Final = 2_000
 MAX_STREAM_BYTES: Final = 64 * 1024 * 1024
 
 
-# ``--jobs`` is capped at the cores this process may use: mcn.inputs.effective_jobs.
+# ``--jobs`` is capped at the cores this process may use: mcn.io.inputs.effective_jobs.
 
 
 #: A comment or a header value: where a '(' is not a variation.
