@@ -447,7 +447,7 @@ def project(path: Sequence[Step], viewer: str | None) -> Projection:
 def position_text(state: GameState, viewer: str | None = "all") -> str:
     """A state as MCN's one-line position for ``viewer`` (``"all"``: everything, a colour, or
     None for a spectator; ``?`` for what he cannot see); ``ValueError`` for another viewer."""
-    from mcn.position.api import position_text as _position_text
+    from mcn.views.positions import position_text as _position_text
 
     expect_state(state, "position_text")
     expect_viewer(viewer, "position_text")

@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from mcn.commands.replay import load_game
+from mcn.commands.loader import load_game, record_source
 from mcn.engine import Action, GameState
 from mcn.io.progress import MIN_BYTES, wanted
 from mcn.io.safe_write import WriteError, write_text_atomic
@@ -174,7 +174,9 @@ def analyse(
     for target in (output, plot):
         if target and file != "-" and os.path.exists(target) and os.path.samefile(target, file):
             raise click.UsageError(f"{target} is the record analysed: write a new file")
-    game = load_game(file, number)
+    source = record_source(file)
+    source.warn()
+    game = load_game(source, number)
     try:
         viewer = resolve(viewer_name, game)
     except UnknownViewer as problem:
@@ -184,7 +186,7 @@ def analyse(
     limited = within_record(game, viewer)
     assert limited is not None
     viewer = limited
-    name = "<stdin>" if file == "-" else file
+    name = source.name
     replay = replay_game(game, file=name, index=number, keep_states=False)
     main = replay.main
     if main is None:

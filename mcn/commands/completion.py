@@ -146,10 +146,10 @@ def _addresses(path: Path) -> list[str]:
     """The main-line decision addresses of the file's first game (empty when it cannot tell),
     with the decision where a broken record stops (a refused bid's ``3.bid.R`` too)."""
     try:
-        from mcn.notation.stream import iter_results
+        from mcn.commands.loader import record_source
         from mcn.replay import replay_game
 
-        for result in iter_results(str(path), name=str(path)):
+        for result in record_source(str(path)).results():
             if result.game is None:
                 return []
             replay = replay_game(result.game, file=str(path))

@@ -14,22 +14,19 @@ Exit status: 0 done, 1 invalid input, 2 usage error.
 
 from __future__ import annotations
 
-import io
 import json
-import os
-import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
-from typing import IO, Any, NoReturn, cast
+from typing import IO, Any, NoReturn
 
 import click
 
 from mcn.commands.board import board_option
-from mcn.commands.fmt import check_encoding
+from mcn.commands.loader import RECORD, StreamLimit, checked_encoding, record_source
+from mcn.commands.reading import encoding_option
 from mcn.commands.redact import View, redacted, say_board
 from mcn.engine.data import Board
-from mcn.io.limits import MAX_STREAM_BYTES
 from mcn.io.output import Abandon, open_output
 from mcn.io.progress import read_progress
 from mcn.io.safe_write import WriteError
@@ -38,7 +35,7 @@ from mcn.notation.jsoncheck import check_envelope_data, check_game_data
 from mcn.notation.jsonform import FORMAT, VERSION, RecordFormatError, game_to_json, read_game
 from mcn.notation.jsonstream import JSONStreamError, iter_json_games
 from mcn.notation.model import Game
-from mcn.notation.stream import file_lines, iter_results
+from mcn.notation.parser import GameResult
 from mcn.notation.writer import write
 
 
@@ -48,58 +45,13 @@ def _fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
-_INPUT = click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
 _OUTPUT = click.option(
     "--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), help="Write here."
 )
 
 
-class _TooMuch(Exception):
-    """More than :data:`~mcn.io.limits.MAX_STREAM_BYTES` from a stream (not an ``OSError``: the
-    output's writer would report that as a failure to write)."""
-
-
-class _StreamCap:
-    """A pipe or device read through a count (``import -``): more than
-    :data:`~mcn.io.limits.MAX_STREAM_BYTES` is refused like ``fmt`` and ``export`` refuse it,
-    whatever the JSON holds — one string of a gigabyte included."""
-
-    def __init__(self, handle: IO[bytes]) -> None:
-        self.handle = handle
-        self.count = 0
-
-    def read(self, size: int = -1) -> bytes:
-        data = self.handle.read(size if size >= 0 else MAX_STREAM_BYTES + 1)
-        self.count += len(data)
-        if self.count > MAX_STREAM_BYTES:
-            raise _TooMuch(
-                f"more than {MAX_STREAM_BYTES // (1 << 20)} MiB from a stream (the limit)"
-            )
-        return data
-
-    def tell(self) -> int:
-        return self.count
-
-
-def _capped_input(file: str, stack: ExitStack) -> IO[bytes]:
-    """FILE for reading, in binary; a pipe or device (``-``, ``/dev/zero``) capped."""
-    handle = _open_input(file, stack)
-    try:
-        regular = stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
-    except (OSError, ValueError, io.UnsupportedOperation):
-        regular = False  # no descriptor (a test's in-memory input): a stream
-    return handle if regular else cast(IO[bytes], _StreamCap(handle))
-
-
-def _open_input(file: str, stack: ExitStack) -> IO[bytes]:
-    """FILE for reading, in binary (``-`` is standard input)."""
-    if file == "-":
-        return sys.stdin.buffer
-    return stack.enter_context(open(file, "rb"))
-
-
 @click.command("export")
-@click.argument("file", type=_INPUT)
+@click.argument("file", type=RECORD)
 @click.option(
     "--format",
     "form",
@@ -121,7 +73,7 @@ def _open_input(file: str, stack: ExitStack) -> IO[bytes]:
 )
 @board_option
 @_OUTPUT
-@click.option("--encoding", callback=check_encoding, help="Encoding of FILE (default UTF-8).")
+@encoding_option
 def export(
     file: str,
     form: str,
@@ -129,24 +81,27 @@ def export(
     keep_annotations: bool,
     board: Board | None,
     output: str | None,
-    encoding: str | None,
+    encoding: str,
 ) -> None:
     """Export the MCN record FILE as JSON (or canonical MCN), or as one player saw it."""
+    checked_encoding(encoding)
     if keep_annotations and viewer is None:
         raise click.UsageError("--keep-annotations needs --as (a full record keeps them all)")
     if board is not None and viewer is None:
         raise click.UsageError("--board needs --as (a plain export replays nothing)")
-    name = "<stdin>" if file == "-" else file
+    source = record_source(file, encoding)
+    name = source.name
+    source.warn()
     view = None
     if viewer is not None:
-        view = View(viewer, keep_annotations, file_lines(file, encoding), board)
+        view = View(viewer, keep_annotations, source.lines(), board)
         say_board(board)
     try:
         with ExitStack() as stack:
-            handle = _open_input(file, stack)
+            handle = source.open(stack)
             out = stack.enter_context(open_output(output))
             tick = stack.enter_context(read_progress(handle, "exporting"))
-            if not _export_games(handle, name, encoding, form, out, tick, view):
+            if not _export_games(source.results(handle), name, form, out, tick, view):
                 if view is not None:
                     click.echo(visible(f"{name}: not exported: the record has errors"), err=True)
                 raise Abandon
@@ -155,7 +110,7 @@ def export(
     except WriteError as problem:
         _fail(str(problem))
     except OSError as problem:
-        _fail(f"{name}: error: cannot read: {problem.strerror}")
+        _fail(source.cannot_read(problem))
 
 
 #: The JSON form around its games, as ``json.dumps(record_to_json(...), indent=1)`` writes it.
@@ -163,22 +118,21 @@ _JSON_HEAD = f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "games": ['
 
 
 def _export_games(
-    handle: IO[bytes],
+    results: Iterator[GameResult],
     name: str,
-    encoding: str | None,
     form: str,
     out: IO[str],
     tick: Callable[[], None],
     view: View | None = None,
 ) -> bool:
-    """Write each game of ``handle`` to ``out`` as soon as it is read (redacted first with
+    """Write each game of ``results`` to ``out`` as soon as it is read (redacted first with
     ``view``); False when a game had errors (every error is reported; the output is then
     discarded by the caller)."""
     failed = False
     count = 0
     if form == "json":
         out.write(_JSON_HEAD)
-    for result in iter_results(handle, encoding=encoding, name=name):
+    for result in results:
         tick()
         game: Game | None
         if view is not None:
@@ -208,23 +162,24 @@ def _indented(text: str) -> str:
 
 
 @click.command("import")
-@click.argument("file", type=_INPUT)
+@click.argument("file", type=RECORD)
 @_OUTPUT
 def import_(file: str, output: str | None) -> None:
     """Import the JSON record FILE and write it as canonical MCN."""
-    name = "<stdin>" if file == "-" else file
+    source = record_source(file, "utf-8")  # the JSON form is UTF-8 (RFC 8259)
+    name = source.name
     try:
         with ExitStack() as stack:
-            handle = _capped_input(file, stack)
+            handle = source.open(stack, whole=True)
             out = stack.enter_context(open_output(output))
             tick = stack.enter_context(read_progress(handle, "importing"))
             _import_games(handle, out, tick)
-    except _TooMuch as problem:
-        _fail(f"{name}: error: cannot read: {problem}")
+    except StreamLimit as problem:
+        _fail(source.cannot_read(str(problem)))
     except WriteError as problem:
         _fail(str(problem))
     except OSError as problem:
-        _fail(f"{name}: error: cannot read: {problem.strerror}")
+        _fail(source.cannot_read(problem))
     except UnicodeDecodeError as problem:
         _fail(f"{name}: error: invalid UTF-8 at byte offset {problem.start}")
     except JSONStreamError as problem:

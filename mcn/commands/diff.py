@@ -12,7 +12,8 @@ import json
 import click
 
 from mcn.commands.board import board_option
-from mcn.commands.replayed import RecordError, load_replayed, report_stop
+from mcn.commands.loader import RecordError
+from mcn.commands.replayed import load_replayed, report_stop
 from mcn.diff import SPECTATOR, compare
 from mcn.engine.data import Board
 from mcn.views.projection import EVERYTHING

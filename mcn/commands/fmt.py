@@ -10,107 +10,63 @@ parse are reported (every error, game by game) and left alone. Exit status: 0 al
 
 from __future__ import annotations
 
-import codecs
-import errno
 import io
-import os
-import stat
 import sys
 from contextlib import ExitStack
 from typing import IO
 
 import click
 
-from mcn.io.limits import MAX_STREAM_BYTES
+from mcn.commands.loader import (
+    RECORD,
+    Record,
+    checked_encoding,
+    read_whole,
+    record_source,
+    regular,
+)
+from mcn.commands.reading import encoding_option
 from mcn.io.output import Abandon, open_output
 from mcn.io.progress import read_progress
 from mcn.io.safe_write import WriteError, fingerprint_file
-from mcn.io.terminal import visible
-from mcn.notation.stream import iter_results
 from mcn.notation.writer import write
-
-
-def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """Reject an ``--encoding`` that cannot read text as a usage error (exit status 2): an
-    unknown name, a codec that is not a text encoding (``rot13``, ``hex``, ``base64``,
-    ``zlib``), or one that cannot even carry a header line (``undefined``)."""
-    if value is None:
-        return None
-    try:
-        info = codecs.lookup(value)
-    except LookupError:
-        raise click.BadParameter(visible(f"unknown encoding '{value}'")) from None
-    if not getattr(info, "_is_text_encoding", True):
-        raise click.BadParameter(f"'{value}' is not a text encoding")
-    probe = '[Event "x"]\n'
-    try:
-        if probe.encode(value).decode(value) != probe:
-            raise UnicodeError("the probe did not survive")
-    except (UnicodeError, LookupError, ValueError, TypeError):
-        raise click.BadParameter(f"'{value}' cannot encode MCN text (e.g. '[Event')") from None
-    return value
-
-
-def read_bytes(path: str) -> bytes:
-    """The bytes of ``path`` (``-`` is standard input). Something that is not a regular file
-    (a pipe, ``/dev/zero``) is read up to :data:`~mcn.io.limits.MAX_STREAM_BYTES`; more is an
-    ``OSError`` (EFBIG) rather than all the memory there is."""
-    if path == "-":
-        return _bounded_read(sys.stdin.buffer)
-    with open(path, "rb") as handle:
-        if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            return handle.read()
-        return _bounded_read(handle)
-
-
-def _bounded_read(handle: IO[bytes]) -> bytes:
-    data = handle.read(MAX_STREAM_BYTES + 1)
-    if len(data) > MAX_STREAM_BYTES:
-        raise OSError(
-            errno.EFBIG, f"more than {MAX_STREAM_BYTES // (1 << 20)} MiB from a stream (the limit)"
-        )
-    return data
 
 
 class _Unchanged(Exception):
     """Raised in an output block: the file is canonical already, nothing to write."""
 
 
-def _format_file(path: str, check: bool, in_place: bool, encoding: str | None) -> str:
+def _format_file(source: Record, check: bool, in_place: bool) -> str:
     """Format one file game by game: ``"invalid"`` (errors were reported), ``"changed"`` or
     ``"same"``. The canonical text is compared with the original as it is produced, so
     neither is ever held whole; ``--in-place`` writes through :mod:`mcn.io.safe_write` and only
     when something changed, standard output only when the whole file was read."""
     try:
-        return _format_stream(path, check, in_place, encoding)
+        return _format_stream(source, check, in_place)
     except Abandon:
         return "invalid"
     except _Unchanged:
         return "same"
 
 
-def _format_stream(path: str, check: bool, in_place: bool, encoding: str | None) -> str:
-    name = "<stdin>" if path == "-" else path
+def _format_stream(source: Record, check: bool, in_place: bool) -> str:
+    path = source.path
     expected = fingerprint_file(path) if in_place else None
     with ExitStack() as stack:
-        if path == "-":  # read twice (to parse and to compare): keep it, within bounds
-            data = read_bytes(path)
-            handle: IO[bytes] = io.BytesIO(data)
-            original: IO[bytes] = io.BytesIO(data)
+        handle = source.open(stack, whole=True)
+        original: IO[bytes]
+        if path == "-" or not regular(handle):  # read twice (to parse, to compare): keep it
+            data = read_whole(handle)  # within the stream limit
+            handle, original = io.BytesIO(data), io.BytesIO(data)
         else:
-            handle = stack.enter_context(open(path, "rb"))
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # a pipe: bounded, twice
-                data = _bounded_read(handle)
-                handle, original = io.BytesIO(data), io.BytesIO(data)
-            else:
-                original = stack.enter_context(open(path, "rb"))
+            original = stack.enter_context(open(path, "rb"))
         tick = stack.enter_context(read_progress(handle, "formatting"))
         out: IO[str] | None = None
         if not check:
             out = stack.enter_context(open_output(path if in_place else None, expected=expected))
         invalid = changed = False
         count = 0
-        for result in iter_results(handle, encoding=encoding, name=name):
+        for result in source.results(handle):
             tick()
             for error in result.errors:
                 click.echo(error.format(), err=True)
@@ -138,13 +94,14 @@ def _format_stream(path: str, check: bool, in_place: bool, encoding: str | None)
     "files",
     nargs=-1,
     required=True,
-    type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True),
+    type=RECORD,
 )
 @click.option("--check", is_flag=True, help="Change nothing; list the files that would change.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite the files that change.")
-@click.option("--encoding", callback=check_encoding, help="Encoding of the files (default UTF-8).")
-def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str | None) -> None:
+@encoding_option
+def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str) -> None:
     """Rewrite FILES in canonical MCN layout (standard output unless --in-place or --check)."""
+    checked_encoding(encoding)
     if check and in_place:
         raise click.UsageError("--check and --in-place exclude each other")
     if in_place and "-" in files:
@@ -152,16 +109,16 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, encoding: str | Non
     failed = False
     unwritten: list[str] = []
     for path in files:
+        source = record_source(path, encoding)
+        source.warn()
         try:
-            outcome = _format_file(path, check, in_place, encoding)
+            outcome = _format_file(source, check, in_place)
         except WriteError as problem:
             click.echo(str(problem), err=True)
             unwritten.append(path)
             continue
         except OSError as problem:
-            click.echo(
-                visible(f"{path}: error: cannot read: {problem.strerror or problem}"), err=True
-            )
+            click.echo(source.cannot_read(problem), err=True)
             failed = True
             continue
         if outcome == "invalid" or (check and outcome == "changed"):

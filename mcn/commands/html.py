@@ -18,7 +18,7 @@ import click
 
 from mcn.boards.profile import summary
 from mcn.commands.board import board_option
-from mcn.commands.replay import load_game
+from mcn.commands.loader import load_game, record_source
 from mcn.engine.data import Board
 from mcn.html import render_page
 from mcn.io.output import open_output
@@ -74,11 +74,13 @@ def html(
     output: str,
 ) -> None:
     """Write game --game of FILE as one self-contained HTML page."""
-    game = load_game(file, number)
+    source = record_source(file)
+    source.warn()
+    game = load_game(source, number)
     viewer = resolve_option(viewer_name, [game], EVERYTHING)  # a redacted record limits it
     if quiz and viewer is None:
         raise click.UsageError("--quiz asks at a player's decisions: a spectator makes none")
-    name = "<stdin>" if file == "-" else file
+    name = source.name
     replay = replay_game(game, file=name, index=number, keep_states=True, board=board)
     errors = [d for d in replay.diagnostics if d.severity == "error"]
     for diagnostic in errors:

@@ -18,7 +18,8 @@ import click
 from mcn.commands.board import board_option
 from mcn.commands.source import finish, load_source, viewer_of
 from mcn.engine.data import Board
-from mcn.position import format_position, position_of
+from mcn.position import format_position
+from mcn.views.positions import position_of
 from mcn.views.projection import EVERYTHING
 
 

@@ -15,11 +15,13 @@ import shlex
 import sys
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
 
 from mcn.boards.profile import select_board
+from mcn.commands.loader import RecordError, read_whole, record_source
 from mcn.engine.constants import COLOURS
 from mcn.engine.data import Board, DataError
 from mcn.io.safe_write import WriteError, write_text_atomic
@@ -255,11 +257,16 @@ def _has_text(path: str) -> bool:
 
 
 def _resume(path: str, board: Board | None = None) -> Session:
+    source = record_source(path)
+    source.warn()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with ExitStack() as stack:
+            text = read_whole(source.open(stack, whole=True)).decode(source.encoding)
         games = parse(text, name=path).games
-    except (OSError, UnicodeDecodeError) as problem:
-        raise click.ClickException(f"{path}: cannot read: {problem}") from None
+    except OSError as problem:
+        raise RecordError(source.cannot_read(problem)) from None
+    except UnicodeDecodeError as problem:
+        raise RecordError(source.cannot_read(str(problem))) from None
     except NotationError as problem:
         click.echo(problem.format(), err=True)
         sys.exit(1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import IO
@@ -20,6 +20,7 @@ import click
 
 from mcn.boards.profile import summary
 from mcn.commands.board import board_option
+from mcn.commands.loader import RECORD, record_source
 from mcn.engine.data import Board
 from mcn.fairplay.salts import SaltFile, SaltFileError
 from mcn.fairplay.verify import keyed_commit
@@ -28,7 +29,6 @@ from mcn.io.progress import read_progress
 from mcn.io.safe_write import WriteError
 from mcn.notation.model import Game
 from mcn.notation.parser import GameResult
-from mcn.notation.stream import file_lines, iter_results
 from mcn.notation.writer import write
 from mcn.views.redact import Unresolvable, redact_game
 from mcn.views.render import clean
@@ -37,9 +37,7 @@ from mcn.views.viewer import resolve_option
 
 
 @click.command("redact")
-@click.argument(
-    "file", type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
-)
+@click.argument("file", type=RECORD)
 @click.option(
     "--as",
     "viewer",
@@ -96,15 +94,17 @@ def redact(
             "secrets; choose another file",
             param_hint="'-o'",
         )
-    name = "<stdin>" if file == "-" else file
+    source = record_source(file)
+    name = source.name
+    source.warn()
     say_board(board)
     try:
         with ExitStack() as stack:
-            handle = sys.stdin.buffer if file == "-" else stack.enter_context(open(file, "rb"))
+            handle = source.open(stack)
             out = stack.enter_context(open_output(output))
             tick = stack.enter_context(read_progress(handle, "redacting"))
-            view = View(viewer, keep_annotations, file_lines(file), board, key)
-            if not _redact_games(handle, name, view, out, tick):
+            view = View(viewer, keep_annotations, source.lines(), board, key)
+            if not _redact_games(source.results(handle), name, view, out, tick):
                 click.echo(clean(f"{name}: not redacted: the record has errors"), err=True)
                 raise Abandon
     except Abandon:
@@ -113,7 +113,7 @@ def redact(
         click.echo(str(problem), err=True)
         sys.exit(1)
     except OSError as problem:
-        click.echo(clean(f"{name}: error: cannot read: {problem.strerror}"), err=True)
+        click.echo(source.cannot_read(problem), err=True)
         sys.exit(1)
 
 
@@ -138,13 +138,13 @@ def say_board(board: Board | None) -> None:
 
 
 def _redact_games(
-    handle: IO[bytes], name: str, view: View, out: IO[str], tick: Callable[[], None]
+    results: Iterator[GameResult], name: str, view: View, out: IO[str], tick: Callable[[], None]
 ) -> bool:
-    """Redact each game of ``handle`` as it is read, writing it to ``out``; False when a game
-    had errors (all of them are reported; what was written is then discarded)."""
+    """Redact each game as it is read, writing it to ``out``; False when a game had errors
+    (all of them are reported; what was written is then discarded)."""
     failed = False
     written = 0
-    for result in iter_results(handle, name=name):
+    for result in results:
         tick()
         game = redacted(result, view, name)
         failed = failed or game is None

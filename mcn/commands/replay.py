@@ -22,11 +22,11 @@ import click
 
 from mcn.boards.profile import describe, summary
 from mcn.commands.board import board_option
+from mcn.commands.loader import RECORD, Record, load_game, record_source
 from mcn.diff.refusal import move_at
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.model import Game
-from mcn.notation.stream import file_lines, iter_results
 from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
 from mcn.replay.spots import Spot, after
 from mcn.views.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
@@ -35,32 +35,10 @@ from mcn.views.seen_errors import (
     seen_diagnostic,
     seen_diagnostics,
     seen_move_text,
-    seen_notation_error,
 )
 from mcn.views.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
-
-
-def load_game(file: str, number: int, *, masked: bool = False) -> Game:
-    """Game ``number`` of ``file``; a clean exit (status 1) when it cannot be read (with
-    ``masked``, for ``--as``, its error lines masked: :func:`seen_notation_error`)."""
-    name = "<stdin>" if file == "-" else file
-    source = sys.stdin.buffer if file == "-" else file
-    try:
-        for result in iter_results(source, name=name):
-            if result.number != number:
-                continue
-            if result.errors:
-                for error in result.errors:
-                    click.echo(seen_notation_error(error) if masked else error.format(), err=True)
-                sys.exit(1)
-            assert result.game is not None
-            return result.game
-    except OSError as problem:
-        click.echo(clean(f"{name}: error: cannot read: {problem.strerror}"), err=True)
-        sys.exit(1)
-    raise click.BadParameter(f"{name} has no game {number}", param_hint="'--game'")
 
 
 def find(replay: GameReplay, target: str) -> tuple[Line, int] | None:
@@ -90,9 +68,7 @@ def beyond(target: str, last: str) -> bool:
 
 
 @click.command("replay")
-@click.argument(
-    "file", type=click.Path(exists=True, readable=False, dir_okay=False, allow_dash=True)
-)
+@click.argument("file", type=RECORD)
 @click.option(
     "--game",
     "number",
@@ -137,13 +113,15 @@ def replay(
     first: str | None,
 ) -> None:
     """Show the state of game --game of FILE after decision --to (default: the end)."""
-    game = load_game(file, number, masked=viewer_name is not None)
+    source = record_source(file)
+    source.warn()
+    game = load_game(source, number, masked=viewer_name is not None)
     viewer = resolve_option(viewer_name, [game], EVERYTHING)
-    name = "<stdin>" if file == "-" else file
+    name = source.name
     result = replay_game(game, file=name, index=number, keep_states=True, board=board)
     main = result.main
     if main is None:
-        for seen in seen_diagnostics(result.diagnostics, viewer, result, file_lines(file)):
+        for seen in seen_diagnostics(result.diagnostics, viewer, result, source.lines()):
             click.echo(seen.display(), err=True)
         sys.exit(1)
     steps: list[Step]
@@ -169,7 +147,7 @@ def replay(
                     f"{clean(target)}: showing the state where it stopped",
                     err=True,
                 )
-            _show_refused(result, spot, viewer, form, all_events, first, name, number, file)
+            _show_refused(result, spot, viewer, form, all_events, first, name, number, source)
         if spot is None:
             raise click.BadParameter(
                 f"no decision at '{clean(target)}' in game {number} (the main line runs from "
@@ -183,7 +161,7 @@ def replay(
     start = _first_index(steps, first)
     all_events = all_events or first is not None
     errors = [d for d in result.diagnostics if d.severity == "error"]
-    lines = file_lines(file)
+    lines = source.lines()
     for seen in seen_diagnostics(errors, viewer, result, lines):
         click.echo(seen.display(), err=True)
     click.echo(
@@ -296,7 +274,7 @@ def _show_refused(
     first: str | None,
     name: str,
     number: int,
-    file: str,
+    source: Record,
 ) -> NoReturn:
     """``--to`` the decision where the record has its error, or past it: the state where replay
     stopped and the move that was refused there, then the error as validate prints it; exit 1.
@@ -309,7 +287,7 @@ def _show_refused(
     all_events = all_events or first is not None
     move = move_at(result.game, error.span)
     written = "?" if move is None else f"{move.actor}: {seen_move_text(move, viewer, result)}"
-    error = seen_diagnostic(error, viewer, result, file_lines(file))
+    error = seen_diagnostic(error, viewer, result, source.lines())
     if form == "json":
         data = show_json(
             state, steps, viewer, all_events=all_events, name=name, number=number, first=start

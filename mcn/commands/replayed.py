@@ -1,9 +1,12 @@
 """A record replayed for a command, broken or not: the state at any decision, and the stop.
 
 A record with an error still tells everything up to the decision before it (the line stops
-there). Commands that show a game — ``replay``, ``diff``, ``tree``, ``position``, ``legal`` — load
-it with :func:`load_replayed`, work on what was replayed, then :func:`report_stop` says where
-replay stopped and why (the error as ``validate`` prints it) and they exit 1.
+there). The commands that work on a replayed game and its stop — ``diff``, ``tree``,
+``position``, ``legal`` — load it with :func:`load_replayed` (read by the one record loader,
+:mod:`mcn.commands.reading`), work on what was replayed, then :func:`report_stop` says where
+replay stopped and why (the error as ``validate`` prints it) and they exit 1. (``replay``
+reads its game with the same loader and shows its stop in its own form, with the refused
+move.)
 
 ``--at ADDRESS`` names a *pending* decision: the state before it (:func:`state_at`, one meaning
 per address: :mod:`mcn.replay.spots`). It is a full address (``3.5.2``, ``3.bid.B``, a
@@ -15,30 +18,17 @@ state where replay stopped.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from typing import IO, Any
 
 import click
 
+from mcn.commands.loader import Record, RecordError, load_game, record_source
 from mcn.engine.data import Board
-from mcn.notation.errors import NotationError
-from mcn.notation.stream import file_lines, iter_results
 from mcn.replay import Diagnostic, GameReplay, replay_game
 from mcn.replay.spots import Spot, before
 from mcn.views.projection import EVERYTHING, Viewer
 from mcn.views.render import clean
-from mcn.views.seen_errors import seen_diagnostics, seen_notation_error
-
-
-class RecordError(click.ClickException):
-    """A record that cannot be read or replayed: exit 1, its diagnostics printed as they are."""
-
-    exit_code = 1
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(self.message, err=True)
-
+from mcn.views.seen_errors import seen_diagnostics
 
 #: Diagnostic codes that mean a game cannot be replayed at all.
 _FATAL = frozenset({"header", "internal"})
@@ -50,7 +40,7 @@ class Replayed:
 
     replay: GameReplay
     stops: list[Diagnostic]
-    path: str = "-"
+    source: Record
 
     @property
     def broken(self) -> bool:
@@ -82,36 +72,23 @@ def load_replayed(
     A record that does not parse, or whose game cannot start, raises :class:`RecordError`
     (exit 1, the errors printed); a game number the file does not have is a usage error.
     """
-    name = "<stdin>" if path == "-" else path
-    source = sys.stdin.buffer if path == "-" else path
-    seen = 0
-    try:
-        for result in iter_results(source, name=name):
-            seen = result.number
-            if result.number != number:
-                continue
-            if result.errors or result.game is None:
-                show = seen_notation_error if masked else NotationError.format  # --as
-                raise RecordError("\n".join(show(error) for error in result.errors[:5]))
-            replay = replay_game(
-                result.game, file=name, index=number, keep_states=keep_states, board=board
-            )
-            stops = stops_of(replay)
-            if replay.main is None:
-                lines = [d.display() for d in stops] or [f"{name}: error: cannot replay game"]
-                raise RecordError("\n".join(lines))
-            return Replayed(replay, stops, path)
-    except OSError as error:
-        raise RecordError(f"{name}: error: {error.strerror or error}") from None
-    games = "no game" if seen == 0 else f"only {seen} game{'s' if seen > 1 else ''}"
-    raise click.BadParameter(f"{name} has {games}, not game {number}", param_hint="'--game'")
+    source = record_source(path)
+    source.warn()
+    game = load_game(source, number, masked=masked)  # --as: error lines as the viewer reads them
+    name = source.name
+    replay = replay_game(game, file=name, index=number, keep_states=keep_states, board=board)
+    stops = stops_of(replay)
+    if replay.main is None:
+        lines = [d.display() for d in stops] or [f"{name}: error: cannot replay game"]
+        raise RecordError("\n".join(lines))
+    return Replayed(replay, stops, source)
 
 
 def report_stop(replayed: Replayed, viewer: Viewer = EVERYTHING) -> None:
     """Say where replay stopped and why, on standard error (nothing for a sound record): the
     error as ``validate`` prints it, with its source line and caret — as ``viewer`` may read
     them (:func:`mcn.views.seen_errors.seen_diagnostic`)."""
-    lines = file_lines(replayed.path)
+    lines = replayed.source.lines()
     shown = seen_diagnostics(replayed.stops, viewer, replayed.replay, lines)
     for diagnostic, seen in zip(replayed.stops, shown, strict=True):
         where = diagnostic.address or "the start"

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 
 def _record_error(message: str) -> Exception:
-    from mcn.commands.replayed import RecordError
+    from mcn.commands.loader import RecordError
 
     return RecordError(message)
 

@@ -18,13 +18,14 @@ import click
 import graphviz
 
 from mcn.commands.board import board_option
+from mcn.commands.loader import RecordError
 from mcn.commands.merged import (
     draw_merged,
     merge_options,
     refuse_merge_options,
     refuse_single_options,
 )
-from mcn.commands.replayed import RecordError, load_replayed, report_stop
+from mcn.commands.replayed import load_replayed, report_stop
 from mcn.engine.data import Board
 from mcn.io.limits import MAX_ALTERNATIVES, MAX_DRAWN_NODES
 from mcn.io.safe_write import WriteError, write_bytes_atomic

@@ -36,9 +36,10 @@ from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, Choices, Judgement
 from mcn.archive.verdict import GameReport
 from mcn.commands.judging import choices_for
+from mcn.commands.loader import checked_encoding, record_source
 from mcn.commands.reading import archive_options
 from mcn.engine.data import Board
-from mcn.io.inputs import Inputs, Skipped, check_encoding, collect, effective_jobs, encoding_for
+from mcn.io.inputs import Inputs, Skipped, collect, effective_jobs
 from mcn.io.progress import files_progress
 from mcn.notation.syntax import iter_syntax
 from mcn.replay import Diagnostic
@@ -49,18 +50,17 @@ REPORT_FORMAT: Final = "mcn-report/1"
 
 def _syntax_file(path: str, encoding: str | None) -> list[GameReport]:
     """Check the notation of every game of one file (syntax and headers)."""
-    name = "<stdin>" if path == "-" else path
-    detected = encoding_for(path, encoding)
+    source = record_source(path, encoding)
+    name = source.name
     reports: list[GameReport] = []
-    if detected.warning is not None:
+    if source.warning is not None:
         reports.append(
             GameReport(
-                name, 0, diagnostics=[Diagnostic("warning", "encoding", detected.warning, name, 0)]
+                name, 0, diagnostics=[Diagnostic("warning", "encoding", source.warning, name, 0)]
             )
         )
-    source = sys.stdin.buffer if path == "-" else path
     try:
-        for checked in iter_syntax(source, encoding=detected.encoding, name=name):
+        for checked in iter_syntax(source.source, encoding=source.encoding, name=name):
             report = GameReport(name, checked.number, moves=checked.moves)
             code = "header" if checked.parsed else "syntax"
             for error in checked.errors:
@@ -254,10 +254,7 @@ class Reporter:
 def gather(paths: tuple[str, ...], include: tuple[str, ...], encoding: str) -> Inputs:
     """The inputs of a command; a usage error for an unknown encoding, an error (exit 1) when
     the paths hold no record at all."""
-    try:
-        check_encoding(encoding)
-    except LookupError as problem:
-        raise click.BadParameter(clean(str(problem)), param_hint="--encoding") from None
+    checked_encoding(encoding)  # the one --encoding check (mcn.commands.loader)
     inputs = collect(paths, include or ("*.mcn",))
     if not inputs.files:
         for entry in inputs.skipped:

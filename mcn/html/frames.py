@@ -12,8 +12,9 @@ variation after the line it branches from), and each knows its neighbours in the
 * ``l`` its line (an index into :attr:`Frames.lines`).
 
 The state is stored as a delta (:func:`mcn.html.compact.delta`) against frame ``p``; the page
-rebuilds it by walking back. Everything a viewer sees passes through :func:`project`, the one
-place that decides what a viewer may see here.
+rebuilds it by walking back. Everything a viewer sees of a frame passes through
+:func:`seen_at`, which asks the one projection (:func:`mcn.views.projection.project`) and
+nothing else.
 """
 
 from __future__ import annotations
@@ -35,10 +36,10 @@ from mcn.views.projection import (
     Viewer,
     action_tokens,
     path_to,
+    project,
     revealed_flags,
     state_json,
 )
-from mcn.views.projection import project as projection
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class Seen:
     hidden: bool = False  # whether the move reads other than it was taken (``bid ?``)
 
 
-def project(
+def seen_at(
     state: GameState, step: Step | None, viewer: Viewer, memory: Memory | None = None
 ) -> Seen:
     """What ``viewer`` sees standing at ``state``, reached by ``step`` (None at the start).
@@ -69,7 +70,7 @@ def project(
     data = state_json(state, viewer, memory, stack=False)  # the page draws no pending steps
     if step is None:
         return Seen(data, None, [])
-    seen = projection([step], viewer).last
+    seen = project([step], viewer).last
     assert seen is not None
     return Seen(data, f"{seen.actor}: {seen.text}", seen.event_texts(), seen.hidden)
 
@@ -179,7 +180,7 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
         rows = [main.start.letters[c] for c in main.start.players]
         letters = tuple((row[0], row[1], row[2], row[3]) for row in rows)
         opening = start_memory(main.start.players, viewer, letters)
-    start = project(main.start, None, viewer, opening)
+    start = seen_at(main.start, None, viewer, opening)
     compact: list[dict[str, Any]] = [
         _with_knowledge(compact_state(start.state), main.start, opening)
     ]
@@ -201,7 +202,7 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
                 memory.see(step.address, step.action, step.events)
                 memories[id(step)] = memory
                 memory = memory.copy()
-            seen = project(step.state, step, viewer, memories.get(id(step)))
+            seen = seen_at(step.state, step, viewer, memories.get(id(step)))
             state = _with_knowledge(compact_state(seen.state), step.state, memories.get(id(step)))
             changes = delta(compact[previous], state)
             # Keep the unchanged values of the state before: one decision changes a few of

@@ -103,7 +103,8 @@ def collect(paths: Iterable[str], include: Sequence[str] = DEFAULT_INCLUDE) -> I
 
 def check_encoding(name: str) -> None:
     """Raise LookupError unless ``name`` is ``auto`` or a text encoding Python knows (not a
-    bytes-to-bytes codec such as ``base64``, nor ``rot13``)."""
+    bytes-to-bytes codec such as ``base64``, nor ``rot13``) that can carry MCN text (not
+    ``undefined``, which encodes nothing)."""
     if name.lower() == AUTO:
         return
     try:
@@ -112,6 +113,12 @@ def check_encoding(name: str) -> None:
         raise LookupError(f"unknown encoding '{name}'") from None
     if not getattr(info, "_is_text_encoding", True) or info.name == "rot-13":
         raise LookupError(f"'{name}' is not a text encoding")
+    probe = '[Event "x"]\n'
+    try:
+        if probe.encode(name).decode(name) != probe:
+            raise UnicodeError("the probe did not survive")
+    except (UnicodeError, LookupError, ValueError, TypeError):
+        raise LookupError(f"'{name}' cannot encode MCN text (e.g. '[Event')") from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
-"""From a state to a position and back: the checked round trip.
+"""From a position to a game state: the checked way back.
 
-``state → position`` reads the engine's state JSON (the whole state, or one viewer's view as
-the one projection, :func:`mcn.views.projection.state_json`, masks it); ``position → state`` refuses
-a position that is broken (naming the field) or that hides secrets, and proves that its pending
-decision can be pending.
+``position → state`` refuses a position that is broken (naming the field) or that hides
+secrets, and proves that its pending decision can be pending. The other way, ``state →
+position`` as one viewer sees it, goes through the one projection and lives with the views
+(:mod:`mcn.views.positions`): replay starts records from positions, so this package stays
+below replay and the projection above it.
 """
 
 from __future__ import annotations
@@ -12,37 +13,16 @@ import random
 
 from mcn.engine import GameState
 from mcn.engine.constants import CHANCE
-from mcn.knowledge.memory import Memory
 from mcn.position.checks import problems
 from mcn.position.errors import PositionError
 from mcn.position.model import (
     MASK,
     Position,
-    from_state_json,
     is_hidden,
     is_masked,
     to_state_json,
 )
-from mcn.position.text import format_position, parse_position
-from mcn.views.projection import EVERYTHING, state_json
-
-ALL = EVERYTHING
-"""The viewer that sees everything (the full position)."""
-
-
-def position_of(
-    state: GameState, viewer: str | None = ALL, memory: Memory | None = None
-) -> Position:
-    """The position of ``state`` as ``viewer`` sees it: :data:`ALL` (everything), a colour, or
-    None (a spectator); what the viewer cannot know is :data:`~mcn.position.model.MASK`.
-    ``memory`` is what the viewer remembers of the game before it
-    (:func:`mcn.views.projection.memory_of`, I-HID-5); without it only the state itself is known."""
-    return from_state_json(state_json(state, viewer, memory))
-
-
-def position_text(state: GameState, viewer: str | None = ALL, memory: Memory | None = None) -> str:
-    """The canonical position text of ``state`` as ``viewer`` sees it."""
-    return format_position(position_of(state, viewer, memory))
+from mcn.position.text import parse_position
 
 
 def _masked_field(position: Position) -> str:

@@ -31,7 +31,7 @@ keeps working for every name:
 
 from __future__ import annotations
 
-from mcn.tree.alternatives import add_alternatives, chance_count, sample_chance
+from mcn.tree.alternatives import add_alternatives, sample_chance
 from mcn.tree.build import build_tree
 from mcn.tree.dot import FORMATS, GraphvizError, render
 from mcn.tree.draw import edge_attributes, node_attributes, to_graphviz
@@ -47,6 +47,7 @@ from mcn.tree.model import (
     tree_counts,
 )
 from mcn.tree.shape import collapse, window
+from mcn.views.legal import chance_count  # counted where `mcn legal` counts them
 
 __all__ = [
     "FORMATS",

@@ -1,19 +1,19 @@
-"""Unplayed legal alternatives at each decision, and counting chance outcomes.
+"""Unplayed legal alternatives at each decision, and sampled chance outcomes.
 
 Why a module of its own: this is the one stage that asks the engine what else was legal;
-chance decisions are counted combinatorially and sampled (never enumerated), which is its own
-piece of arithmetic (:func:`chance_count` is also used by :mod:`mcn.views.legal`).
+chance decisions are counted combinatorially (:func:`mcn.views.legal.chance_count`, shared with
+``mcn legal``) and sampled here, never enumerated.
 """
 
 from __future__ import annotations
 
 import random
 import zlib
-from math import comb, factorial
 from typing import Final
 
 from mcn.engine import CHANCE, Action, GameState
 from mcn.tree.model import Edge, Node, Tree
+from mcn.views.legal import chance_count
 from mcn.views.projection import EVERYTHING, Viewer
 
 _CHANCE_TRIES: Final = 12
@@ -68,52 +68,6 @@ def add_alternatives(
     nodes = dict(tree.nodes)
     nodes.update((n.id, n) for n in extra_nodes)
     return Tree(nodes, tree.edges + extra_edges, tree.title)
-
-
-def chance_count(state: GameState) -> tuple[int, bool]:
-    """How many distinct outcomes the pending chance decision has, without listing them.
-
-    Soul orders: n!. Market draws: the multisets of the draw size the bag allows. Room cards:
-    the ordered draws from the deck (with the I-SET-7 reshuffle when the deck runs short).
-    """
-    kind = state.decision.kind
-    if kind == "souls":
-        return factorial(len(state.players)), True
-    if kind == "market":
-        bag = list(state.bag)
-        size = min(7, sum(bag))
-        return _multisets(bag, size), True
-    if kind == "rooms":
-        pile = [n for n in state.pile.values() if n]
-        left = sum(pile)
-        if left >= 4:
-            return _words(pile, 4), True
-        first = factorial(left)
-        for n in pile:
-            first //= factorial(n)
-        discard = [n for n in state.discard.values() if n]
-        return first * _words(discard, 4 - left), True
-    return len(state.legal_actions()), True
-
-
-def _multisets(bounds: list[int], size: int) -> int:
-    """Ways to choose ``size`` items from kinds with the given multiplicities (order free)."""
-    ways = [1] + [0] * size
-    for bound in bounds:
-        ways = [sum(ways[t - j] for j in range(min(bound, t) + 1)) for t in range(size + 1)]
-    return ways[size]
-
-
-def _words(bounds: list[int], length: int) -> int:
-    """Distinct sequences of ``length`` drawn from kinds with the given multiplicities."""
-    # ways[t]: sequences of length t over the kinds so far; a new kind takes j of t positions.
-    ways: list[int] = [1] + [0] * length
-    for bound in bounds:
-        ways = [
-            sum(comb(t, j) * ways[t - j] for j in range(min(bound, t) + 1))
-            for t in range(length + 1)
-        ]
-    return ways[length]
 
 
 def sample_chance(

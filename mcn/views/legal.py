@@ -10,6 +10,7 @@ is legal, and if not, the engine's own reason and rule ID.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import comb, factorial
 from typing import Any
 
 from mcn.engine import GameState, parse_action
@@ -125,8 +126,6 @@ def legal_at(state: GameState, viewer: Viewer = EVERYTHING, memory: Memory | Non
 
 def chance_space(state: GameState) -> Chance:
     """The pending chance decision's outcomes, counted (never enumerated)."""
-    from mcn.tree import chance_count  # the tree package (Graphviz) only for a chance decision
-
     count, _exact = chance_count(state)
     kind = state.decision.kind
     if kind == "souls":
@@ -218,3 +217,49 @@ def _not_judged(actor: str, viewer: Viewer) -> str:
         f"not judged as {who}: whether {name} may make this move depends on what {name} holds "
         f"behind the screen, which {who} cannot see (R-HID-1); ask {again}"
     )
+
+
+def chance_count(state: GameState) -> tuple[int, bool]:
+    """How many distinct outcomes the pending chance decision has, without listing them.
+
+    Soul orders: n!. Market draws: the multisets of the draw size the bag allows. Room cards:
+    the ordered draws from the deck (with the I-SET-7 reshuffle when the deck runs short).
+    """
+    kind = state.decision.kind
+    if kind == "souls":
+        return factorial(len(state.players)), True
+    if kind == "market":
+        bag = list(state.bag)
+        size = min(7, sum(bag))
+        return _multisets(bag, size), True
+    if kind == "rooms":
+        pile = [n for n in state.pile.values() if n]
+        left = sum(pile)
+        if left >= 4:
+            return _words(pile, 4), True
+        first = factorial(left)
+        for n in pile:
+            first //= factorial(n)
+        discard = [n for n in state.discard.values() if n]
+        return first * _words(discard, 4 - left), True
+    return len(state.legal_actions()), True
+
+
+def _multisets(bounds: list[int], size: int) -> int:
+    """Ways to choose ``size`` items from kinds with the given multiplicities (order free)."""
+    ways = [1] + [0] * size
+    for bound in bounds:
+        ways = [sum(ways[t - j] for j in range(min(bound, t) + 1)) for t in range(size + 1)]
+    return ways[size]
+
+
+def _words(bounds: list[int], length: int) -> int:
+    """Distinct sequences of ``length`` drawn from kinds with the given multiplicities."""
+    # ways[t]: sequences of length t over the kinds so far; a new kind takes j of t positions.
+    ways: list[int] = [1] + [0] * length
+    for bound in bounds:
+        ways = [
+            sum(comb(t, j) * ways[t - j] for j in range(min(bound, t) + 1))
+            for t in range(length + 1)
+        ]
+    return ways[length]

@@ -345,7 +345,7 @@ def _position_seen(header: Header, main: Line | None, viewer: str | None) -> Hea
     """A ``[Position]`` header as the viewer saw the position: written from the replayed start
     through the one projection, with ``?`` for every secret of another player (the full
     position text would give all of them away)."""
-    from mcn.position.api import position_text
+    from mcn.views.positions import position_text
 
     if main is None:
         return Header("Position", "?")

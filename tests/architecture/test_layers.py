@@ -79,6 +79,12 @@ def test_the_package_keeps_every_layer_contract(tmp_path: Path) -> None:
         ("replay/model.py", "import mcn.api", "Layers"),
         ("tree/__init__.py", "import mcn.commands.tree", "The library never imports"),
         ("io/safe_write.py", "import mcn.notation", "Infrastructure"),
+        # replay starts records from positions, and the projection is built on replay
+        ("replay/start.py", "import mcn.views.projection", "Layers"),
+        ("position/model.py", "import mcn.views.positions", "Layers"),
+        ("archive/verdict.py", "import mcn.html", "Layers"),
+        ("views/legal.py", "import mcn.tree", "Layers"),
+        ("html/page.py", "import mcn.diff", "Layers"),  # siblings of one layer
     ],
 )
 def test_a_planted_upward_import_breaks_a_contract(

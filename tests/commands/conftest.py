@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mcn.commands.loader import record_source
 from mcn.commands.replayed import Replayed
 from tests.positions.game import GAME_4P, replayed
 
@@ -22,7 +23,7 @@ def replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
         masked: bool = False,
     ) -> Replayed:
         assert path == str(GAME_4P) and number == 1 and board is None
-        return Replayed(replayed(), [])
+        return Replayed(replayed(), [], record_source(path))
 
     # source.py imports the record side when a record is read (cold start of a position)
     monkeypatch.setattr("mcn.commands.replayed.load_replayed", load)

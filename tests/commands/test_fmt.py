@@ -69,5 +69,9 @@ def test_fmt_with_an_encoding(tmp_path: Path) -> None:
     path.write_bytes((HEADERS + "R: pass {café}\n").encode("latin-1"))
     code, out, _ = _run(["fmt", "--encoding", "latin-1", str(path)])
     assert code == 0 and "{café}" in out
-    code, _, err = _run(["fmt", str(path)])
+    # without --encoding, read as validate reads it (mcn/commands/loader.py): guessed, said
+    code, out, err = _run(["fmt", str(path)])
+    assert code == 0 and "{café}" in out
+    assert "warning: not UTF-8 (byte offset" in err and "read as Windows-1252" in err
+    code, _, err = _run(["fmt", "--encoding", "utf-8", str(path)])  # forced: the byte is named
     assert code == 1 and "invalid UTF-8: byte 0xe9" in err

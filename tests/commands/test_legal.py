@@ -12,8 +12,8 @@ from mcn.cli import cli
 from mcn.commands import replayed as replayed_module
 from mcn.engine import new_game
 from mcn.engine.serial import compiled
-from mcn.position import position_text
 from mcn.views.legal import legal_at, try_move
+from mcn.views.positions import position_text
 from tests.positions.game import GAME_4P, decisions, replayed
 
 RUNNER = CliRunner()

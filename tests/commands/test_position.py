@@ -8,7 +8,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from mcn.cli import cli
-from mcn.position import position_text
+from mcn.views.positions import position_text
 from mcn.views.projection import memory_of
 from tests.positions.game import GAME_4P, decisions
 

@@ -213,7 +213,7 @@ def test_a_redacted_record_is_shown_as_its_owner_saw_it(tmp_path: Path) -> None:
 
 
 def test_each_frame_is_the_projection_of_the_whole_path_to_it() -> None:
-    # frames.project uses the one-step path; the projection of the path from the start of
+    # frames.seen_at uses the one-step path; the projection of the path from the start of
     # the game must say the same at every decision, for every viewer
     game = game_of(annotated_text())
     replay = replayed(game)

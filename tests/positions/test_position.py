@@ -15,14 +15,13 @@ from mcn.position import (
     PositionError,
     format_position,
     parse_position,
-    position_of,
-    position_text,
     state_from_position,
     state_from_text,
 )
 from mcn.position.checks import problems, schema_problems
 from mcn.records.transcript import Decision, implicit_decisions, transcribe
 from mcn.replay import replay_game, state_digest
+from mcn.views.positions import position_of, position_text
 from mcn.views.projection import memory_of
 from tests.positions.game import decisions, game, replayed
 

@@ -14,10 +14,9 @@ import jsonschema
 import pytest
 
 from mcn.io import resources
-from mcn.position import position_of, position_text
-from mcn.position.api import ALL
 from mcn.position.checks import schema_problems
 from mcn.position.shape import surely_valid
+from mcn.views.positions import ALL, position_of, position_text
 from tests.positions.game import GAME_4P, decisions
 
 SCHEMA = resources.load_schema("position")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import mcn.commands.fmt as fmt_command
+import mcn.commands.loader as loader
 import mcn.commands.tree as tree_command
 from mcn.io import limits
 from mcn.io.inputs import cpu_count
@@ -118,11 +118,11 @@ def test_jobs_at_and_past_the_core_count() -> None:
 
 def test_stream_bytes_at_and_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     data = GAME.read_bytes()
-    monkeypatch.setattr(fmt_command, "MAX_STREAM_BYTES", len(data))
+    monkeypatch.setattr(loader, "MAX_STREAM_BYTES", len(data))  # the one record loader
     assert run("fmt", "-", input=data).exit_code == 0
     past = run("fmt", "-", input=data + b"\n")
     assert past.exit_code == 1
-    assert past.output.startswith("-: error: cannot read: more than ")
+    assert past.output.startswith("<stdin>: error: cannot read: more than ")
 
 
 def test_import_integer_digits_at_and_past_the_limit(tmp_path: Path) -> None:
@@ -160,10 +160,8 @@ def test_decisions_at_and_past_the_limit(tmp_path: Path) -> None:
 def test_import_from_a_stream_at_and_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """``import -`` reads at most MAX_STREAM_BYTES from a stream, like fmt and export; one
     JSON string longer than that is refused too (issue 24: a 1 GB line reached 2.4 GB)."""
-    import mcn.commands.convert as convert_command
-
     exported = run("export", str(GAME)).output.encode("utf-8")
-    monkeypatch.setattr(convert_command, "MAX_STREAM_BYTES", len(exported))
+    monkeypatch.setattr(loader, "MAX_STREAM_BYTES", len(exported))
     assert run("import", "-", input=exported).exit_code == 0
     past = run("import", "-", input=exported + b"\n")
     assert past.exit_code == 1

@@ -33,9 +33,9 @@ from mcn.engine.actions import Action
 from mcn.notation import parse
 from mcn.notation.model import Element, Game, Header, Item, Move
 from mcn.notation.writer import write
-from mcn.position import position_text
 from mcn.records.transcript import transcribe
 from mcn.replay import replay_game
+from mcn.views.positions import position_text
 from tests.secrets.twins import (
     NAME,
     Base,

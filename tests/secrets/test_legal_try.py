@@ -8,8 +8,8 @@ import json
 from click.testing import CliRunner
 
 from mcn.cli import cli
-from mcn.position import position_text
 from mcn.views.legal import try_move
+from mcn.views.positions import position_text
 from tests.positions.game import decisions
 
 

@@ -15,8 +15,8 @@ from mcn.cli import cli
 from mcn.engine import GameState
 from mcn.notation.model import Game, Header
 from mcn.notation.writer import write
-from mcn.position import position_text
 from mcn.records.transcript import transcribe
+from mcn.views.positions import position_text
 from tests.positions.game import decisions, game
 
 

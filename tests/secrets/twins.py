@@ -46,13 +46,13 @@ from mcn.html import page_data
 from mcn.notation.jsonform import game_to_json
 from mcn.notation.model import Element, Game, Header, Item, Move
 from mcn.notation.writer import write
-from mcn.position import position_text
 from mcn.records.transcript import transcript
 from mcn.replay import GameReplay, Step, replay_game, state_digest
 from mcn.search.examine import Search
 from mcn.tree import TreeOptions, build_tree, to_graphviz
 from mcn.views import projection
 from mcn.views.legal import legal_at, try_move
+from mcn.views.positions import position_text
 from mcn.views.projection import Viewer, path_to
 from mcn.views.redact import redact_game
 from mcn.views.seen_errors import seen_diagnostic

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 import mcn
 from mcn.cli import cli
 from mcn.notation.model import Game, Header
-from mcn.position import position_text
 from mcn.records.transcript import Decision, implicit_decisions, transcribe
+from mcn.views.positions import position_text
 
 
 def _from_round_3(game: Game) -> Game:
