@@ -9,10 +9,11 @@ import dataclasses
 import pytest
 
 from mcn.engine import new_game
-from mcn.engine.actions import Bid
-from mcn.engine.decision import DECISIONS, Decision
+from mcn.engine.actions import Bid, Visit
+from mcn.engine.decision import DECISIONS, Decision, Handler
 from mcn.engine.legality import legal_actions
 from tests.engine.helpers import act
+from tests.rules.test_pope import popes_turn
 
 
 def test_one_actors_actions_and_none_for_a_player_who_does_not_decide() -> None:
@@ -60,3 +61,22 @@ def test_a_ruling_says_what_it_decided() -> None:
     refused = state.judge(Bid("R", 99, 99))
     assert not refused.accepted and not refused.legal
     assert repr(refused) == "<Ruling Bid(actor='R', notches=99, taler=99) refused R-SET-1>"
+
+
+def test_a_breach_ruling_names_its_rule() -> None:
+    # I-POP-9 / R-POP-3: at post 6 the die set to take-7 (2 notches) is accepted, as a breach
+    g = popes_turn(post=6, rooms="take-7 take-3 hell-3 pope-stone")
+    breach = g.state.judge(Visit("R", 1))
+    assert breach.accepted and not breach.legal
+    assert breach.breach is not None and breach.breach[0] == "R-POP-3"
+    # the verdict names the rule broken, not the sentence explaining it
+    assert repr(breach) == "<Ruling Visit(actor='R', room=1) breach R-POP-3>"
+
+
+def test_a_handler_is_made_by_keywords_only() -> None:
+    """Nine callables and strings side by side read wrong by position: a Handler refuses them."""
+    handler = next(iter(DECISIONS.values()))
+    values = {f.name: getattr(handler, f.name) for f in dataclasses.fields(Handler)}
+    with pytest.raises(TypeError):
+        Handler(*values.values())  # type: ignore[call-arg]
+    assert Handler(**values) == handler
