@@ -678,11 +678,23 @@ def _commit() -> str:
     ).stdout.strip()
 
 
-def module_digest(target: Target) -> str:
-    """What a recorded score is valid for: the code of the target's modules
+def module_digest(target: Target, root: Path = ROOT) -> str:
+    """What a recorded score is valid for: the code of the target's modules under ``root``
     (:func:`code_digest`: a module moved, or its docstrings edited, keeps its score)."""
-    codes = [code_digest((ROOT / m).read_text(encoding="utf-8")) for m in target.modules]
+    codes = [code_digest((root / m).read_text(encoding="utf-8")) for m in target.modules]
     return hashlib.sha256(" ".join(codes).encode()).hexdigest()[:16]
+
+
+def session_digest(target: Target) -> str:
+    """The code a target's stored session mutated: that of its unmutated copy of the tree
+    (``build/mutate/<target>/tree``, where each mutant is undone after its tests), not of the
+    checkout, which may have moved on while the mutants ran (a rebase, an edit): a score is
+    recorded for the code it measured, and ``--stale`` marks it as soon as the checkout's code
+    differs from it."""
+    tree = WORK / target.name / "tree"
+    if all((tree / m).is_file() for m in target.modules):
+        return module_digest(target, tree)
+    return module_digest(target)
 
 
 def recorded_scores() -> dict[str, dict[str, object]]:
@@ -697,9 +709,16 @@ def record(tallies: Sequence[Tally]) -> None:
     for t in tallies:
         if not t.mutants - t.excluded - t.pending:
             continue  # nothing ran
+        measured = session_digest(TARGETS[t.target])
+        if measured != module_digest(TARGETS[t.target]):
+            print(
+                f"mutate: {t.target}: the checkout's code changed while its mutants ran; "
+                "the score is recorded for the code that was mutated, and is stale",
+                file=sys.stderr,
+            )
         scores[t.target] = {
             "modules": list(t.modules),
-            "module_digest": module_digest(TARGETS[t.target]),
+            "module_digest": measured,
             "mutants_run": t.mutants - t.excluded - t.pending,
             "pending": t.pending,
             "killed": t.killed,

@@ -137,3 +137,31 @@ def test_the_code_digest_ignores_docstrings_comments_and_import_sources() -> Non
     ):
         assert run.code_digest(changed) != run.code_digest(moved), changed
     assert run.code_digest("import a.b\n") != run.code_digest("import a.c\n")
+
+
+def test_a_score_is_recorded_for_the_code_that_was_mutated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checkout may move on (a rebase) while a target's mutants run in its copy of the
+    tree: the score belongs to the copy's code, and is stale for the checkout's."""
+    target = TARGETS["legality"]
+    tree = tmp_path / "legality" / "tree"
+    for module in target.modules:
+        copy = tree / module
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text((ROOT / module).read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(run, "WORK", tmp_path)
+    monkeypatch.setattr(run, "SCORES", tmp_path / "scores.json")
+    tally = run.Tally("legality", target.modules, target.tests, mutants=3, killed=3)
+    run.record([tally])
+    assert run.recorded_scores()["legality"]["module_digest"] == run.module_digest(target)
+    assert "legality" not in run.stale_targets()
+    # the copy's code differs from the checkout's: the score is recorded for the copy's code
+    first = tree / target.modules[0]
+    first.write_text(first.read_text(encoding="utf-8") + "\nCHANGED = 1\n", encoding="utf-8")
+    run.record([tally])
+    recorded = run.recorded_scores()["legality"]
+    assert recorded["module_digest"] == run.module_digest(target, tree)
+    assert recorded["module_digest"] != run.module_digest(target)
+    assert (recorded["killed"], recorded["survived"], recorded["score"]) == (3, 0, 100.0)
+    assert "legality" in run.stale_targets()
