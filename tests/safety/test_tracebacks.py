@@ -79,8 +79,7 @@ def test_odd_encodings(codec: str) -> None:
     checked = run("validate", "--encoding", codec, str(GAME))
     if checked.exit_code == 2:  # refused up front, as a usage error, as fmt and export refuse it
         assert (
-            "is not a text encoding" in checked.output
-            or "cannot encode MCN text" in checked.output
+            "is not a text encoding" in checked.output or "cannot encode MCN text" in checked.output
         )
     else:  # or reported for the file, where the codec only fails on reading
         assert checked.exit_code == 1
