@@ -3,7 +3,7 @@
 A record with an error still tells everything up to the decision before it (the line stops
 there). The commands that work on a replayed game and its stop — ``diff``, ``tree``,
 ``position``, ``legal`` — load it with :func:`load_replayed` (read by the one record loader,
-:mod:`mcn.commands.reading`), work on what was replayed, then :func:`report_stop` says where
+:mod:`mcn.commands.loader`), work on what was replayed, then :func:`report_stop` says where
 replay stopped and why (the error as ``validate`` prints it) and they exit 1. (``replay``
 reads its game with the same loader and shows its stop in its own form, with the refused
 move.)

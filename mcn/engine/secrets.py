@@ -223,8 +223,10 @@ def _bonus_text(event: Event, masked: str) -> str:
 
 
 def _hand_to_hand(event: Event, action: Action | None) -> bool:
-    """A letter passes from hand to hand in secret (I-HID-4): the Emperor's gift. (The
-    pope-yellow card also takes a letter from a player, but its colour is printed on it.)"""
+    """Whether a moved letter's colour is secret: it was given hand to hand by a ``give``
+    action (I-HID-4), as the emperor-letter card makes the Emperor's holder do. A pope-yellow
+    card also moves a letter between hands, without a ``give``, and its colour is public: the
+    card names it (yellow)."""
     return isinstance(action, Give)
 
 

@@ -279,7 +279,8 @@ class File(Value):
 
 
 class _Variation:
-    """Marks the start of a variation of ``size`` elements in a move's signature."""
+    """Marks the start of a variation in a move's signature; the variation's length (its
+    number of elements) follows the marker, so nesting is unambiguous without brackets."""
 
     __slots__ = ()
 
