@@ -101,16 +101,15 @@ def cold_caches() -> None:
     """Forget what mcn memoises while reading (line and token templates, canonical tokens,
     parsed actions), so that every timed run reads its corpus as a fresh process would, not
     with the caches its warm-up filled (python-chess keeps no such caches)."""
-    from mcn import replay
-    from mcn.engine.actions import parse as action_parser
+    from mcn.engine.actions.parse import forget_parsed_actions
     from mcn.notation import fastpath, grammar, lexical
+    from mcn.replay.binding import forget_bound_actions
 
-    fastpath._templates.clear()
-    fastpath._templates.builder._tokens.clear()
-    grammar.shared()[1]._tokens.clear()
-    lexical._cache.clear()
-    action_parser._PARSED.clear()
-    replay._ACTIONS.clear()
+    fastpath.TEMPLATES.clear()
+    grammar.shared()[1].forget_tokens()
+    lexical.forget_canonical_tokens()
+    forget_parsed_actions()
+    forget_bound_actions()
 
 
 def paired_times(

@@ -70,6 +70,10 @@ class RecordBuilder:
         base = self.line_base
         return Span(first.line + base, first.column, last.end_line + base, last.end_column)
 
+    def forget_tokens(self) -> None:
+        """Forget the memo of :meth:`split` (for cold-cache measurements)."""
+        self._tokens.clear()
+
     def split(self, text: str) -> tuple[str, ...]:
         """Canonical tokens of an action text (memoised: records repeat their moves)."""
         tokens = self._tokens.get(text)

@@ -54,11 +54,12 @@ class _Lexeme:
     end_column: int
 
 
-# A template entry is a tuple whose first element says what it is:
-#   (_FIRST, label, item column, actor, tokens, raw, column, end column)  an item starts
-#   (_NEXT, actor or _INHERIT, tokens, raw, column, end column)           a move joins it
-#   (_OTHER, element)                                                     header or marker
-_FIRST, _NEXT, _OTHER = 0, 1, 2
+# A template entry is a tuple whose first element, its kind, says what it is (the kinds are
+# public: mcn.notation.outline reads the same templates):
+#   (FIRST_MOVE, label, item column, actor, tokens, raw, column, end column)  an item starts
+#   (LATER_MOVE, actor or _INHERIT, tokens, raw, column, end column)      a move joins it
+#   (OTHER_ELEMENT, element)                                              header or marker
+FIRST_MOVE, LATER_MOVE, OTHER_ELEMENT = 0, 1, 2
 Template = tuple[tuple[Any, ...], ...]
 
 
@@ -112,7 +113,7 @@ def _move_parts() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(_first_move(True)), re.compile(_later_move(True))
 
 
-class _Templates:
+class PieceTemplates:
     """Piece templates, assembled from token templates made by the builder's own callbacks.
 
     A line is cut at every ``;`` into *pieces*: the first piece, and each later one with its
@@ -131,10 +132,12 @@ class _Templates:
         self.tokens: dict[str, tuple[Any, ...]] = {}
 
     def clear(self) -> None:
-        """Forget every template (for cold-cache measurements)."""
+        """Forget every template, and the builder's memo of canonical tokens (for cold-cache
+        measurements)."""
         self.first.clear()
         self.next.clear()
         self.tokens.clear()
+        self.builder.forget_tokens()
 
     def first_piece(self, piece: str) -> Template | None:
         """The template of the first piece of a line (None: not plain); cached."""
@@ -157,11 +160,11 @@ class _Templates:
             return None
         rest = piece[dot + 1 :]
         template = self.first.get(rest) or self.first_piece(rest)
-        if not template or template[0][0] != _FIRST or template[0][1] is not None:
+        if not template or template[0][0] != FIRST_MOVE or template[0][1] is not None:
             return None
         shift = dot + 1
         _, _, _, actor, tokens, raw, column, end_column = template[0]
-        head = (_FIRST, int(digits), 1, actor, tokens, raw, column + shift, end_column + shift)
+        head = (FIRST_MOVE, int(digits), 1, actor, tokens, raw, column + shift, end_column + shift)
         return (head, *(_moved(entry, shift) for entry in template[1:]))
 
     def next_piece(self, piece: str) -> Template | None:
@@ -199,7 +202,7 @@ class _Templates:
         actor = head_actor(word)
         tokens = self.builder.move_tokens(actor, word, action)
         return (
-            _FIRST,
+            FIRST_MOVE,
             None if label is None else int(label[:-1]),
             start + 1,
             actor,
@@ -253,14 +256,14 @@ class _Templates:
                 word = head[:-1]
                 actor, start = head_actor(word), found.start("head")
             tokens = self.builder.move_tokens(actor, word, action)
-            return (_NEXT, actor, tokens, action, start + 1, found.end() + 1)
+            return (LATER_MOVE, actor, tokens, action, start + 1, found.end() + 1)
         lexeme = _Lexeme(kind, value, 1, 1, 1, len(value) + 1)
-        return (_OTHER, self.builder.element(lexeme))
+        return (OTHER_ELEMENT, self.builder.element(lexeme))
 
 
 def _moved(entry: tuple[Any, ...], shift: int) -> tuple[Any, ...]:
     """A template entry moved ``shift`` columns to the right."""
-    if entry[0] == _FIRST:
+    if entry[0] == FIRST_MOVE:
         kind, label, item_column, actor, tokens, raw, column, end_column = entry
         return (
             kind,
@@ -272,10 +275,10 @@ def _moved(entry: tuple[Any, ...], shift: int) -> tuple[Any, ...]:
             column + shift,
             end_column + shift,
         )
-    if entry[0] == _NEXT:
+    if entry[0] == LATER_MOVE:
         kind, actor, tokens, raw, column, end_column = entry
         return (kind, actor, tokens, raw, column + shift, end_column + shift)
-    return (_OTHER, _shifted(entry[1], shift))
+    return (OTHER_ELEMENT, _shifted(entry[1], shift))
 
 
 def _shifted(element: Header | Section, shift: int) -> Header | Section:
@@ -288,7 +291,10 @@ def _shifted(element: Header | Section, shift: int) -> Header | Section:
     return Section(element.kind, element.number, where)
 
 
-_templates = _Templates()
+TEMPLATES = PieceTemplates()
+"""The process-wide templates, shared by :func:`parse_plain` and
+:func:`mcn.notation.outline.outline_plain` (reading is single-threaded); ``TEMPLATES.clear()``
+forgets them, for cold-cache measurements."""
 
 
 class _DraftMove(Value):
@@ -354,10 +360,10 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     new_tuple = tuple.__new__
     draft_move, draft_item = _DraftMove, _DraftItem
     move_class, item_class, span_class = Move, Item, Span
-    first_kind, next_kind, inherit = _FIRST, _NEXT, _INHERIT
+    first_kind, next_kind, inherit = FIRST_MOVE, LATER_MOVE, _INHERIT
     nothing: tuple[()] = ()
     native = NATIVE_MODEL
-    templates = _templates
+    templates = TEMPLATES
     known_first, known_next = templates.first, templates.next
     make_first, make_next = templates.first_piece, templates.next_piece
     out: list[TopElement] = []
@@ -406,7 +412,7 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                             append(item)  # type: ignore[arg-type]
                         moves = None
                     if kind != first_kind:
-                        append(_renumbered(entry[1], number, base))
+                        append(renumbered(entry[1], number, base))
                         continue
                     _, label, item_column, actor, tokens, raw, column, end = entry
                     item_column += base
@@ -434,8 +440,9 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     return out
 
 
-def _renumbered(element: Header | Section, line: int, shift: int) -> Header | Section:
-    """A header or marker of a template, with its span on ``line``, ``shift`` columns on."""
+def renumbered(element: Header | Section, line: int, shift: int) -> Header | Section:
+    """A header or marker of a template, with its span on ``line``, ``shift`` columns on
+    (public: :mod:`mcn.notation.outline` stamps headers out of the same templates)."""
     span = element.span
     assert span is not None
     where = tuple.__new__(Span, (line, span.column + shift, line, span.end_column + shift))

@@ -90,6 +90,11 @@ def canonical_token(token: str) -> str:
     return canonical
 
 
+def forget_canonical_tokens() -> None:
+    """Forget the memo of :func:`canonical_token` (for cold-cache measurements)."""
+    _cache.clear()
+
+
 def is_canonical_token(token: str, *, first: bool = False) -> bool:
     """Whether ``token`` is valid and canonically spelt (``first``: as an action's first)."""
     pattern = CANONICAL_FIRST if first else CANONICAL_TOKEN

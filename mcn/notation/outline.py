@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from mcn.notation.fastpath import _FIRST, _NEXT, _OTHER, _renumbered, _templates
+from mcn.notation.fastpath import FIRST_MOVE, LATER_MOVE, OTHER_ELEMENT, TEMPLATES, renumbered
 from mcn.notation.model import Header, Span
 
 
@@ -32,9 +32,9 @@ def outline_plain(text: str, line_base: int = 0) -> list[Outline] | None:
     and games are cut where :func:`mcn.notation.games.group_games` cuts them — at a header
     after body elements.
     """
-    first_kind, next_kind, other_kind = _FIRST, _NEXT, _OTHER
+    first_kind, next_kind, other_kind = FIRST_MOVE, LATER_MOVE, OTHER_ELEMENT
     header_class = Header
-    templates = _templates
+    templates = TEMPLATES
     known_first, known_next = templates.first, templates.next
     make_first, make_next = templates.first_piece, templates.next_piece
     game = Outline([])
@@ -68,7 +68,7 @@ def outline_plain(text: str, line_base: int = 0) -> list[Outline] | None:
                         game = Outline([])
                         games.append(game)
                         body = False
-                    game.headers.append(cast(Header, _renumbered(entry[1], number, base)))
+                    game.headers.append(cast(Header, renumbered(entry[1], number, base)))
                     continue
                 if kind == first_kind:
                     in_item = True

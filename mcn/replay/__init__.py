@@ -30,7 +30,7 @@ checkpoints, result) and :mod:`~mcn.replay.checkpoints` (what a checkpoint means
 
 from __future__ import annotations
 
-from mcn.replay.binding import _ACTIONS, forced_action
+from mcn.replay.binding import forced_action
 from mcn.replay.checkpoints import (
     CHECKPOINTS,
     checkpoint_for,
@@ -54,7 +54,6 @@ __all__ = [
     "CHECKPOINTS",
     "MAX_VARIATION_DEPTH",
     "POSITION_TAG",
-    "_ACTIONS",
     "BeforeStep",
     "Diagnostic",
     "GameReplay",

@@ -53,6 +53,11 @@ _ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] =
 _ACTIONS_LIMIT = 1 << 16
 
 
+def forget_bound_actions() -> None:
+    """Forget the memo of the actions moves stand for (for cold-cache measurements)."""
+    _ACTIONS.clear()
+
+
 def _action_of(move: Move) -> Action | ActionSyntaxError | None:
     """The engine action ``move`` stands for: None for a ``?`` secret, the syntax error for
     words the engine does not read. Memoised (bounded): records repeat their moves, and actions

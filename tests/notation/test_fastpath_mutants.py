@@ -26,9 +26,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture
-def templates() -> Iterator[fastpath._Templates]:
+def templates() -> Iterator[fastpath.PieceTemplates]:
     """The fast path's templates, empty at the start of the test and emptied after it."""
-    known = fastpath._templates
+    known = fastpath.TEMPLATES
     known.clear()
     yield known
     known.clear()
@@ -47,7 +47,7 @@ def test_a_later_moves_own_head_is_kept_even_for_chance() -> None:
 
 
 def test_a_labelled_piece_is_made_from_the_template_of_its_rest(
-    templates: fastpath._Templates,
+    templates: fastpath.PieceTemplates,
 ) -> None:
     assert check_agrees(HEADERS + "round 1\n7. R: pass\n", line_base=3)
     # the rest of the piece (after "7.") was made and kept: the next label finds it
@@ -58,7 +58,7 @@ def test_a_labelled_piece_is_made_from_the_template_of_its_rest(
 
 @pure_only
 def test_a_new_label_on_a_known_rest_is_made_without_cutting(
-    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert check_agrees(HEADERS + "round 1\n1. R: visit 2\n")
     monkeypatch.setattr(templates, "headed", refuse)
@@ -71,7 +71,7 @@ def test_a_new_label_on_a_known_rest_is_made_without_cutting(
 
 @pure_only
 def test_a_piece_that_is_one_first_move_is_made_without_the_scanner(
-    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(templates, "make", refuse)
     for piece in ("R: pass", "  B: visit 3  ", "market: wine cloth", "4. Y: bid 1+2"):
@@ -80,7 +80,7 @@ def test_a_piece_that_is_one_first_move_is_made_without_the_scanner(
 
 
 def test_pieces_and_tokens_longer_than_a_kept_line_are_not_kept(
-    templates: fastpath._Templates,
+    templates: fastpath.PieceTemplates,
 ) -> None:
     limit = fastpath._CACHED_LINE_LIMIT
     at, over = "R: pass".ljust(limit), "B: pass".ljust(limit + 1)
@@ -101,7 +101,7 @@ def test_pieces_and_tokens_longer_than_a_kept_line_are_not_kept(
 
 @pure_only
 def test_a_full_cache_starts_again(
-    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(fastpath, "_TEMPLATES_LIMIT", 3)
     pieces = [f"R: visit {n}" for n in range(1, 6)]
@@ -140,7 +140,7 @@ def test_wide_spacing_before_a_short_move_keeps_its_columns() -> None:
         assert check_agrees(HEADERS + f"round 1\n{body}\n", line_base=3), body
 
 
-def test_clear_forgets_every_template(templates: fastpath._Templates) -> None:
+def test_clear_forgets_every_template(templates: fastpath.PieceTemplates) -> None:
     assert parse_plain(HEADERS + "round 1\n1. R: pass; B: pass\n") is not None
     assert templates.first and templates.next and templates.tokens
     templates.clear()
@@ -149,7 +149,7 @@ def test_clear_forgets_every_template(templates: fastpath._Templates) -> None:
 
 @pure_only
 def test_the_native_constructors_build_the_same_records(
-    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the compiled model's branch (Item and Move made by their constructors) run in the pure
     # build: the same elements as the drafts, on records with labels, later moves, headers
@@ -166,7 +166,7 @@ def test_the_native_constructors_build_the_same_records(
 
 
 def test_a_later_piece_of_several_tokens_keeps_its_columns(
-    templates: fastpath._Templates,
+    templates: fastpath.PieceTemplates,
 ) -> None:
     # after a ';' the piece's columns count from the ';' (offset -1): a second token in it,
     # a new item, a marker or another move, starts where it stands in the line
@@ -177,7 +177,7 @@ def test_a_later_piece_of_several_tokens_keeps_its_columns(
 
 @pure_only
 def test_a_full_cache_of_hundreds_starts_again(
-    templates: fastpath._Templates, monkeypatch: pytest.MonkeyPatch
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # sizes past 256 are distinct int objects: the bound is compared by value
     monkeypatch.setattr(fastpath, "_TEMPLATES_LIMIT", 300)

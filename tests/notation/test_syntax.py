@@ -185,7 +185,7 @@ def test_plain_records_build_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = [record.decode() for name, record in seeds() if name.startswith("random")]
     text = "\n".join(texts)
     check_syntax(text)  # templates are made once, with the builder
-    templates = fastpath._templates
+    templates = fastpath.TEMPLATES
     known = (dict(templates.first), dict(templates.next), dict(templates.tokens))
     monkeypatch.setattr(syntax, "parse_chunk", refuse)
     report = check_syntax(text)

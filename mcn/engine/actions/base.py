@@ -51,5 +51,7 @@ class Action(_Kinded):
         return self.text
 
 
-def _item_text(item: str, compartment: str) -> str:
+def item_text(item: str, compartment: str) -> str:
+    """An item of a ``bonus`` or ``donate`` action as written: ``bread>I`` when it goes into a
+    compartment, else the item alone (shared by the setup and the turn actions)."""
     return f"{item}>{compartment}" if compartment else item

@@ -309,6 +309,11 @@ def parse_action(actor: str, text: str) -> Action:
     return action
 
 
+def forget_parsed_actions() -> None:
+    """Forget the memo of :func:`parse_action` (for cold-cache measurements)."""
+    _PARSED.clear()
+
+
 def _parse(actor: str, text: str) -> Action:
     tokens = text.lower().split()
     if not tokens:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcn.engine.actions.base import Action, _item_text
+from mcn.engine.actions.base import Action, item_text
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
@@ -115,7 +115,7 @@ class Donate(Action):
 
     @property
     def text(self) -> str:
-        return " ".join(("donate", *(_item_text(item, comp) for item, comp in self.items)))
+        return " ".join(("donate", *(item_text(item, comp) for item, comp in self.items)))
 
 
 Donate.kind = "donate"

@@ -28,14 +28,17 @@ ALL_SECRETS = "*all*"
 """Viewer value that sees every secret (the default of :meth:`Event.to_json`)."""
 
 
-def _names(colours: tuple[str, ...]) -> str:
+def colour_names(colours: tuple[str, ...]) -> str:
+    """The colours' names as an English list (``Red, Blue and Green``; ``nobody`` for none),
+    for the event texts of every event module."""
     names = [colour_name(c) for c in colours]
     if len(names) <= 1:
         return "".join(names) or "nobody"
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _count(n: int, word: str) -> str:
+def counted(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless one (``1 set``, ``3 sin stones``), for event texts."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 

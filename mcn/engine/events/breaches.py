@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import colour_name
-from mcn.engine.events.base import Event, _count
+from mcn.engine.events.base import Event, counted
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
@@ -73,8 +73,8 @@ class Omission(Event):
     def text(self) -> str:
         cost = {
             "money": f"{self.amount} taler unpaid",
-            "post": f"his post {_count(self.amount, 'notch')} short".replace("notchs", "notches"),
-            "sin": f"{_count(self.amount, 'sin stone')} not placed in {self.den}",
+            "post": f"his post {counted(self.amount, 'notch')} short".replace("notchs", "notches"),
+            "sin": f"{counted(self.amount, 'sin stone')} not placed in {self.den}",
         }[self.what]
         if not self.catcher:
             return f"{colour_name(self.player)} (Petty Sinner) leaves {cost}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import colour_name
-from mcn.engine.events.base import Event, _count, _names
+from mcn.engine.events.base import Event, colour_names, counted
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
@@ -46,8 +46,8 @@ class LettersScored(Event):
 
     def text(self) -> str:
         return (
-            f"{colour_name(self.player)} scores {_count(self.sets, 'set')} and "
-            f"{_count(self.others, 'other letter')}"
+            f"{colour_name(self.player)} scores {counted(self.sets, 'set')} and "
+            f"{counted(self.others, 'other letter')}"
         )
 
 
@@ -69,7 +69,7 @@ class GameEnded(Event):
     def text(self) -> str:
         one = len(self.winners) == 1
         how = "reached Heaven" if self.heaven else ("is" if one else "are") + " nearest Heaven"
-        return f"Game over: {_names(self.winners)} {how} and win{'s' if one else ''}"
+        return f"Game over: {colour_names(self.winners)} {how} and win{'s' if one else ''}"
 
 
 GameEnded.kind = "game-ended"

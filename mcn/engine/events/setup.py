@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import colour_name
-from mcn.engine.events.base import Event, _names
+from mcn.engine.events.base import Event, colour_names
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
@@ -20,7 +20,7 @@ class SoulsPlaced(Event):
         object.__setattr__(self, "order", order)
 
     def text(self) -> str:
-        return f"Souls placed on space 0, nearest Heaven first: {_names(self.order)}"
+        return f"Souls placed on space 0, nearest Heaven first: {colour_names(self.order)}"
 
 
 SoulsPlaced.kind = "souls-placed"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name, room_name
-from mcn.engine.events.base import Event, _count
+from mcn.engine.events.base import Event, counted
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
@@ -141,7 +141,7 @@ class SinsPlaced(Event):
         object.__setattr__(self, "count", count)
 
     def text(self) -> str:
-        return f"{colour_name(self.player)} places {_count(self.count, 'sin stone')} in {self.den}"
+        return f"{colour_name(self.player)} places {counted(self.count, 'sin stone')} in {self.den}"
 
 
 SinsPlaced.kind = "sins-placed"
@@ -165,7 +165,7 @@ class SinsReturned(Event):
 
     def text(self) -> str:
         return (
-            f"{colour_name(self.player)} takes back {_count(self.count, 'sin stone')} from "
+            f"{colour_name(self.player)} takes back {counted(self.count, 'sin stone')} from "
             f"{self.den} ({self.why})"
         )
 
