@@ -16,7 +16,7 @@ What is measured, all in this one process and its children, on this machine:
   PGN read with python-chess's default ``GameBuilder`` (every SAN resolved and pushed). Stated
   per engine decision (the brief's unit: every decision checked and applied, including the
   forced moves and turn ends records leave out) and, stricter, per written move; and the
-  check ``mcn validate`` makes of each game (``mcn.archive.batch.check_chunk``: parse, replay,
+  check ``mcn validate`` makes of each game (``mcn.archive.checking.check_chunk``: parse, replay,
   verdict);
 * **engine** — decisions per second of seeded random games (invariant checks off), and of
   re-applying those games' decisions with the checked ``apply`` alone;
@@ -181,12 +181,13 @@ def mcn_parse_and_replay(text: str) -> tuple[int, int]:
 
 
 def mcn_validate_check(text: str) -> int:
-    """Check ``text`` game by game as ``mcn validate`` does (``mcn.archive.batch.check_chunk``:
+    """Check ``text`` game by game as ``mcn validate`` does (``mcn.archive.checking.check_chunk``:
     parse, replay, and the verdict on headers, result and end — more work than
     :func:`mcn_parse_and_replay`); the decisions replayed. Each game and
     its replay are dropped inside the check, as validate drops them, so the collector's pause
     covers them whole (docs/performance-history.md, "Replay speed, fourth pass")."""
-    from mcn.archive.batch import Options, check_chunk, chunks_with_last
+    from mcn.archive.batch import chunks_with_last
+    from mcn.archive.checking import Options, check_chunk
     from mcn.notation.stream import source_chunks
 
     options = Options()

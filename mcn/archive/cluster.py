@@ -7,7 +7,7 @@ workers of a ``distributed`` scheduler instead of local processes, through the e
 pool has too). Reports come back in input order, so the output is byte for byte the local one.
 
 The workers need mcn installed (the same version): they import
-:func:`mcn.archive.batch.check_chunks`.
+:func:`mcn.archive.checking.check_chunks`.
 ``distributed`` is an optional extra (``pip install 'mcn[dask]'``); without it ``--dask`` is a
 usage error saying so; a scheduler that does not answer within 10 s (``MCN_DASK_TIMEOUT``)
 is a usage error too. ADDRESS is a scheduler address (``tcp://10.0.0.5:8786``) or

@@ -1,6 +1,6 @@
 """One judgement of a folder of submissions, shared by validate, standings, filter and site.
 
-Each game is first decided on its own (:mod:`mcn.archive.batch`: valid or not, finished or not).
+Each game is first decided on its own (:mod:`mcn.archive.checking`: valid or not, finished or not).
 What only the whole folder can decide is decided here, once, the same way for every command:
 
 * **Same game** = the same moves *and* the same roster (:mod:`mcn.archive.keys`). Of several

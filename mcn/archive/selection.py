@@ -1,6 +1,6 @@
 """Which games ``mcn filter`` writes: its criteria, and the judgement they are combined with.
 
-A game is judged as ``mcn validate`` judges it (:mod:`mcn.archive.batch`: replayed,
+A game is judged as ``mcn validate`` judges it (:mod:`mcn.archive.checking`: replayed,
 ``--expect-players`` and ``--board`` applied) and then as a member of its folder
 (:mod:`mcn.archive.judgement`): of several copies of one game only the copy that counts is written.
 The criteria here read the report: ``--player`` and ``--event`` its headers, ``--result`` the result

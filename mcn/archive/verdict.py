@@ -65,7 +65,7 @@ class GameReport:
     stops: str | None = None
     #: The game's source text, only when a command asked the reader for it (filter, site).
     text: str | None = None
-    #: What the command's examiner answered for this game (:class:`mcn.archive.batch.Examiner`).
+    #: What the command's examiner answered for this game (:class:`mcn.archive.checking.Examiner`).
     examined: Any = None
 
     @property

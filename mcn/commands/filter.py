@@ -30,7 +30,8 @@ from typing import IO, Any
 
 import click
 
-from mcn.archive.batch import Options, Runner
+from mcn.archive.batch import Runner
+from mcn.archive.checking import Options
 from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, DUPLICATE, SUPERSEDED, Entry, Judgement
 from mcn.archive.selection import Criteria

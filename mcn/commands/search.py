@@ -26,7 +26,8 @@ from typing import IO, Any, Final
 
 import click
 
-from mcn.archive.batch import Options, Runner
+from mcn.archive.batch import Runner
+from mcn.archive.checking import Options
 from mcn.archive.cluster import workers
 from mcn.archive.verdict import GameReport
 from mcn.boards.profile import summary

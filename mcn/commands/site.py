@@ -23,7 +23,8 @@ from contextlib import ExitStack
 
 import click
 
-from mcn.archive.batch import Options, Runner
+from mcn.archive.batch import Runner
+from mcn.archive.checking import Options
 from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, INVALID, Entry, Judgement
 from mcn.archive.standings import Scoring, compute

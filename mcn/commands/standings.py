@@ -1,6 +1,6 @@
 """``mcn standings PATHS…``: the standings of a folder of submissions.
 
-Every game is checked as ``mcn validate`` checks it (:mod:`mcn.archive.batch`), then counted
+Every game is checked as ``mcn validate`` checks it (:mod:`mcn.archive.checking`), then counted
 (:mod:`mcn.archive.standings`). Output as an aligned text table, CSV, JSON
 (schemas/standings.schema.json), Markdown or a small HTML page. Player names come from the
 records and are untrusted: every format escapes them (CSV cells that a spreadsheet would run
@@ -22,7 +22,8 @@ from typing import Final
 
 import click
 
-from mcn.archive.batch import Options, Runner
+from mcn.archive.batch import Runner
+from mcn.archive.checking import Options
 from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, INVALID, Judgement, missing_text
 from mcn.archive.standings import (

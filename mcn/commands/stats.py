@@ -24,7 +24,8 @@ from typing import IO
 
 import click
 
-from mcn.archive.batch import Options, Runner
+from mcn.archive.batch import Runner
+from mcn.archive.checking import Options
 from mcn.archive.cluster import workers
 from mcn.archive.judgement import Entry, Judgement
 from mcn.boards.profile import describe, summary

@@ -31,7 +31,8 @@ from typing import IO, Final
 
 import click
 
-from mcn.archive.batch import FileInfo, Options, Runner, notation_diagnostic
+from mcn.archive.batch import FileInfo, Runner
+from mcn.archive.checking import Options, notation_diagnostic
 from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, Choices, Judgement
 from mcn.archive.verdict import GameReport

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from mcn.archive.batch import Examiner, Options, Runner
+from mcn.archive.batch import Runner
+from mcn.archive.checking import Examiner, Options
 from mcn.archive.judgement import Entry, Judgement, Outcome
 from mcn.archive.verdict import GameReport
 from mcn.explore.merge import Places

@@ -1,9 +1,9 @@
 """What the explorer takes from each game, where the game is replayed.
 
-Both examiners run inside :mod:`mcn.archive.batch` (in the worker with ``--jobs`` or ``--dask``), so
-only a small answer crosses back, never the replay: the moves played at the queried decision
-(:class:`AtDecision`), or the first ``depth`` moves of the game (:class:`Opening`) for the
-merged tree. They are module-level classes of plain fields, so they pickle to the workers.
+Both examiners run inside :mod:`mcn.archive.checking` (in the worker with ``--jobs`` or ``--dask``),
+so only a small answer crosses back, never the replay: the moves played at the queried decision
+(:class:`AtDecision`), or the first ``depth`` moves of the game (:class:`Opening`) for the merged
+tree. They are module-level classes of plain fields, so they pickle to the workers.
 """
 
 from __future__ import annotations

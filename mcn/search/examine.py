@@ -1,7 +1,7 @@
 """Which decisions of a replayed game match a condition: the per-game work of ``mcn search``.
 
-:class:`Search` is the :class:`mcn.archive.batch.StepExaminer` the command hands to the reader: it
-runs where the game is checked (in the worker with ``--jobs`` or ``--dask``), follows that one
+:class:`Search` is the :class:`mcn.archive.checking.StepExaminer` the command hands to the reader:
+it runs where the game is checked (in the worker with ``--jobs`` or ``--dask``), follows that one
 replay step by step, and answers only the matches, ``(address, mover, move)`` each.
 
 The decisions are the steps of the main line in order (the forced ones the record left out
@@ -78,7 +78,7 @@ class Search:
 
     def start(self, game: Game) -> GameSearch:
         """The search of ``game``, to follow its replay
-        (:class:`mcn.archive.batch.StepExaminer`)."""
+        (:class:`mcn.archive.checking.StepExaminer`)."""
         return GameSearch(self, game)
 
 

@@ -93,7 +93,7 @@ class GameFigures:
 
 def game_figures(game: object, replay: GameReplay) -> GameFigures | None:
     """The figures of a finished game (None while it is not over): ``mcn stats``' examiner
-    (:class:`mcn.archive.batch.Examiner`), run where the game is replayed."""
+    (:class:`mcn.archive.checking.Examiner`), run where the game is replayed."""
     line = replay.main
     final = replay.final
     if line is None or final is None or not final.is_terminal():

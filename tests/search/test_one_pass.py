@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from mcn import api
-from mcn.archive import batch
+from mcn.archive import checking
 from mcn.cli import cli
 from mcn.commands.random_games import random_records
 from mcn.engine import GameState
@@ -103,13 +103,13 @@ def _spy_on_replay(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The replay entry point the reader calls: a list that gets, per replay, how many
     ``before_step`` hooks it was given (1 for search)."""
     calls: list[int] = []
-    real = batch.replay_game
+    real = checking.replay_game
 
     def spy(*args: Any, **kwargs: Any) -> GameReplay:
         calls.append(int(kwargs.get("before_step") is not None))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(batch, "replay_game", spy)
+    monkeypatch.setattr(checking, "replay_game", spy)
     return calls
 
 

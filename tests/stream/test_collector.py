@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-import mcn.archive.batch
-from mcn.archive.batch import Options, check_chunk
+import mcn.archive.checking
+from mcn.archive.checking import Options, check_chunk
 from mcn.io.collector import collector_paused
 from mcn.notation.split import Chunk
 from mcn.replay import replay_game
@@ -70,7 +70,7 @@ def test_checking_a_chunk_pauses_the_collector_for_all_of_it(
         seen.append(gc.isenabled())
         return replay_game(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(mcn.archive.batch, "replay_game", watched)
+    monkeypatch.setattr(mcn.archive.checking, "replay_game", watched)
     text = (Path(__file__).parents[2] / "examples" / "game-4p.mcn").read_text("utf-8")
     reports = check_chunk(Chunk(text, 1, ""), "game-4p.mcn", 1, Options(), True)
     assert seen == [False]
@@ -93,7 +93,7 @@ def test_the_plain_examples_are_all_but_the_annotated_one() -> None:
 _CYCLES = """
 import gc, sys
 from pathlib import Path
-from mcn.archive.batch import Options, check_chunk
+from mcn.archive.checking import Options, check_chunk
 from mcn.notation import iter_games
 from mcn.notation.split import Chunk
 from mcn.replay import replay_game

@@ -1,5 +1,5 @@
-"""The examiner hooks of :mod:`mcn.archive.batch`: a command's per-game work runs where the game is
-checked (here or in a worker process), after the replay or following it step by step, and its
+"""The examiner hooks of :mod:`mcn.archive.checking`: a command's per-game work runs where the game
+is checked (here or in a worker process), after the replay or following it step by step, and its
 answer comes back with the game's report."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mcn.archive.batch import Options, Runner
+from mcn.archive.batch import Runner
+from mcn.archive.checking import Options
 from mcn.commands.random_games import random_records, write_records
 from mcn.engine import GameState
 from mcn.engine.actions import Action
