@@ -13,6 +13,7 @@ from mcn.engine.actions import Action, MoveCrew, PlaceCrew
 from mcn.engine.constants import SITES, colour_name
 from mcn.engine.decision import Why
 from mcn.engine.events import Built, CrewMoved
+from mcn.engine.step_types import EvaluateStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -76,4 +77,4 @@ def add_crew(s: GameState, player: str, site: int, source: str, rule: str) -> No
     s._emit(Built("R-CAT-1", site, "nave" if s.levels[i] == 1 else "spire"))
     if s.levels[i] == 2:
         s.finished += 1
-        s._push(("evaluate", site, s.finished - 1))  # R-CAT-2: at once
+        s._push(EvaluateStep("evaluate", site, s.finished - 1))  # R-CAT-2: at once

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from mcn.engine.actions import Action, MarketDraw, RoomCards, SoulOrder
 from mcn.engine.constants import CARD_IDS, CHANCE, MARKET_DRAW, ROOMS, STONE_INDEX, STONES
-from mcn.engine.decision import Handler, Step, Why, decision
+from mcn.engine.decision import Handler, Why, decision
 from mcn.engine.events import CardsMoved, MarketDrawn, SoulsPlaced
+from mcn.engine.step_types import BonusStep, MarketStep, RoomsStep, SoulsStep, Step
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -31,24 +32,26 @@ def _chance(s: GameState, step: Step) -> tuple[str, ...]:
 # --- soul order ---------------------------------------------------------------------------------
 
 
-def _souls_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _souls_candidates(s: GameState, step: SoulsStep, actor: str) -> list[Action]:
     return [SoulOrder(CHANCE, order) for order in permutations(s.players)]
 
 
-def _souls_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _souls_why_not(s: GameState, step: SoulsStep, action: Action) -> Why:
     assert isinstance(action, SoulOrder)
     if sorted(action.order) != sorted(s.players):
         return "R-SET-1", "The soul order must list every player of this game exactly once."
     return None
 
 
-def _souls_apply(s: GameState, step: Step, action: Action) -> None:
+def _souls_apply(s: GameState, step: SoulsStep, action: Action) -> None:
     assert isinstance(action, SoulOrder)
     s.stack.pop()
     for i, colour in enumerate(action.order):
         s.tie[colour] = i
     s._emit(SoulsPlaced("R-SET-1", action.order))
-    s._push(*(("bonus", colour) for colour in action.order))  # R-SET-4: nearest Heaven first
+    s._push(
+        *(BonusStep("bonus", colour) for colour in action.order)
+    )  # R-SET-4: nearest Heaven first
 
 
 decision(
@@ -98,11 +101,11 @@ def _draw_action(counts: tuple[int, ...] | list[int]) -> MarketDraw:
     )
 
 
-def _market_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _market_candidates(s: GameState, step: MarketStep, actor: str) -> list[Action]:
     return [_draw_action(v) for v in _market_vectors(s.bag, draw_size(s))]
 
 
-def _market_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _market_why_not(s: GameState, step: MarketStep, action: Action) -> Why:
     assert isinstance(action, MarketDraw)
     size = draw_size(s)
     if len(action.stones) != size:
@@ -115,7 +118,7 @@ def _market_why_not(s: GameState, step: Step, action: Action) -> Why:
     return None
 
 
-def _market_apply(s: GameState, step: Step, action: Action) -> None:
+def _market_apply(s: GameState, step: MarketStep, action: Action) -> None:
     assert isinstance(action, MarketDraw)
     s.stack.pop()
     for name in action.stones:
@@ -174,11 +177,11 @@ def _rooms_sequences(
     return out
 
 
-def _rooms_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _rooms_candidates(s: GameState, step: RoomsStep, actor: str) -> list[Action]:
     return [RoomCards(CHANCE, cards) for cards, _p in _rooms_sequences(s.pile, s.discard, False)]
 
 
-def _rooms_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _rooms_why_not(s: GameState, step: RoomsStep, action: Action) -> Why:
     assert isinstance(action, RoomCards)
     if len(action.cards) != ROOMS:
         return "R-RND-2", f"Four cards are drawn into rooms 1-4, not {len(action.cards)}."
@@ -203,7 +206,7 @@ def _rooms_why_not(s: GameState, step: Step, action: Action) -> Why:
     return None
 
 
-def _rooms_apply(s: GameState, step: Step, action: Action) -> None:
+def _rooms_apply(s: GameState, step: RoomsStep, action: Action) -> None:
     assert isinstance(action, RoomCards)
     s.stack.pop()
     for room, card in enumerate(action.cards):

@@ -21,6 +21,7 @@ from mcn.engine.constants import (
     VARIANTS,
 )
 from mcn.engine.data import Board, Ruleset
+from mcn.engine.step_types import SetupDoneStep, SoulsStep
 from mcn.engine.steps import Steps
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def start_state(
     s.winners_ = ()
     s.owed = []
     s.omissions = []
-    s.stack = Steps([("setup_done",), ("souls",)])
+    s.stack = Steps([SetupDoneStep("setup_done"), SoulsStep("souls")])
     s._dec = None
     s._events = []
     s._market_out = False

@@ -1,7 +1,8 @@
 """Decisions and the step registry that drives the game.
 
-The state keeps an explicit stack of *steps* (plain tuples such as ``("turn_end", "B", 0)``),
-so it stays plain data: cheap to clone, trivial to serialise, no generators. A step is either
+The state keeps an explicit stack of *steps* (named tuples such as
+``TurnEndStep("turn_end", "B", 0)``, one class per tag: :mod:`mcn.engine.step_types`), so it
+stays plain data: cheap to clone, trivial to serialise, no generators. A step is either
 
 * **automatic** (prepare a round, reveal bids, compare posts, evaluate …): a function in
   :data:`AUTO` runs it, possibly pushing more steps, or
@@ -20,12 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from mcn.engine.actions import Action
 from mcn.engine.frozen import reduce_by_fields
+from mcn.engine.step_types import Step
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
-
-Step = tuple[Any, ...]
-"""A pending step: ``(tag, *arguments)`` with JSON-friendly arguments."""
 
 Why = tuple[str, str] | None
 """``None`` when an action is legal, else ``(rule_id, plain-English reason)``."""
@@ -59,6 +58,10 @@ class Handler:
     """How one kind of decision step behaves (made by keywords: nine callables and strings
     side by side read wrong when given by position).
 
+    Each callable receives the pending step as the named tuple of its tag (``step: Any``
+    here, since one handler serves one tag: the handler's functions name their own step class,
+    ``def _gift_apply(s, step: GiftStep, action)``, and read its fields by name).
+
     ``candidates`` may return a superset of the legal actions; ``why_not`` is the single source
     of legality, used both to filter candidates and to check a submitted action directly.
     """
@@ -66,22 +69,22 @@ class Handler:
     kind: str
     rule: str
     classes: tuple[type[Action], ...]
-    actors: Callable[[GameState, Step], tuple[str, ...]]
-    candidates: Callable[[GameState, Step, str], Sequence[Action]]
-    why_not: Callable[[GameState, Step, Action], Why]
-    apply: Callable[[GameState, Step, Action], None]
-    prompt: Callable[[GameState, Step], str]
+    actors: Callable[[GameState, Any], tuple[str, ...]]
+    candidates: Callable[[GameState, Any, str], Sequence[Action]]
+    why_not: Callable[[GameState, Any, Action], Why]
+    apply: Callable[[GameState, Any, Action], None]
+    prompt: Callable[[GameState, Any], str]
     expects: str  # the text forms accepted, for messages: "bid N+T"
     exact: bool = False  # candidates are exactly the legal actions (chance, bids): no filtering
     misfit_rule: str = ""  # rule for an action of the wrong kind by the right actor (default: rule)
-    legal: Callable[[GameState, Step, str], list[Action]] | None = None
+    legal: Callable[[GameState, Any, str], list[Action]] | None = None
     """A fast generator of exactly the legal actions (hot decisions); it must agree with
     ``candidates`` filtered by ``why_not`` (and ``breach``), which tests check on random games."""
-    step_rule: Callable[[GameState, Step], str] | None = None
+    step_rule: Callable[[GameState, Any], str] | None = None
     """The rule of this particular step when it depends on the step (the Emperor's preliminary
     is R-CHR-2, the Pope's R-CHR-1): cited when the wrong player acts or an action of the wrong
     kind is offered; default ``rule``."""
-    breach: Callable[[GameState, Step, Action], Why] | None = None
+    breach: Callable[[GameState, Any, Action], Why] | None = None
     """Actions ``why_not`` accepts that are nevertheless a rules breach (I-POP-9): a record may
     contain them and they are carried out, but they are never listed as legal."""
 
@@ -91,7 +94,7 @@ class Handler:
 
 
 DECISIONS: dict[str, Handler] = {}
-AUTO: dict[str, Callable[[GameState, Step], None]] = {}
+AUTO: dict[str, Callable[[GameState, Any], None]] = {}
 
 
 def decision(handler: Handler, *tags: str) -> None:
@@ -102,16 +105,18 @@ def decision(handler: Handler, *tags: str) -> None:
 
 def auto(
     tag: str,
-) -> Callable[[Callable[[GameState, Step], None]], Callable[[GameState, Step], None]]:
-    """Decorator: register an automatic step."""
+) -> Callable[[Callable[[GameState, Any], None]], Callable[[GameState, Any], None]]:
+    """Decorator: register an automatic step (its function receives the named tuple of its
+    tag)."""
 
-    def register(function: Callable[[GameState, Step], None]) -> Callable[[GameState, Step], None]:
+    def register(function: Callable[[GameState, Any], None]) -> Callable[[GameState, Any], None]:
         AUTO[tag] = function
         return function
 
     return register
 
 
-def first_actor(state: GameState, step: Step) -> tuple[str, ...]:
-    """The common case: the step's first argument is the one player who decides."""
-    return (step[1],)
+def first_actor(state: GameState, step: Any) -> tuple[str, ...]:
+    """The common case: the step's ``colour`` (its first argument) is the one player who
+    decides."""
+    return (step.colour,)

@@ -12,8 +12,16 @@ from typing import TYPE_CHECKING
 
 from mcn.engine.actions import Action, Pick
 from mcn.engine.constants import COMPARTMENTS, GOODS, LETTER_INDEX, LETTERS, colour_name
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import Evaluation, LetterMoved, StonesMoved
+from mcn.engine.step_types import (
+    CategoryStep,
+    EvalEndStep,
+    EvaluateStep,
+    GameEndStep,
+    PicksStep,
+    PickStep,
+)
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -36,21 +44,26 @@ def _letters(counts: list[int]) -> tuple[str, ...]:
 
 
 @auto("evaluate")
-def start(s: GameState, step: Step) -> None:
+def start(s: GameState, step: EvaluateStep) -> None:
     """A cathedral is finished: evaluate compartment I (first) or II (second) (R-CAT-2)."""
     _, site, compartment = step
     s.evaluation = [site, compartment, -1, [0, 0, 0, 0], [], ""]
     s._emit(Evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
-    s._push(("category", 0), ("category", 1), ("category", 2), ("eval_end",))
+    s._push(
+        CategoryStep("category", 0),
+        CategoryStep("category", 1),
+        CategoryStep("category", 2),
+        EvalEndStep("eval_end"),
+    )
 
 
 @auto("category")
-def category(s: GameState, step: Step) -> None:
+def category(s: GameState, step: CategoryStep) -> None:
     """Lay out one row's letters (I-EVA-5) and line up the donors who pick them."""
     ev = s.evaluation
     assert ev is not None
     site, compartment, _, display, _, _ = ev
-    cat = step[1]
+    cat = step.category
     ev[2] = cat
     supply = s.supply
     for colour in s.board.rows[site - 1][cat]:
@@ -92,7 +105,7 @@ def category(s: GameState, step: Step) -> None:
         picks = [bigger if i % 2 == 0 else smaller for i in range(total)]
         ev[5] = ""
     ev[4] = picks
-    s._push(("picks",))
+    s._push(PicksStep("picks"))
 
 
 def _give_rest(s: GameState, colour: str, rule: str) -> None:
@@ -107,7 +120,7 @@ def _give_rest(s: GameState, colour: str, rule: str) -> None:
 
 
 @auto("picks")
-def next_pick(s: GameState, step: Step) -> None:
+def next_pick(s: GameState, step: PicksStep) -> None:
     """Ask the next donor to pick, or hand the rest to the bigger donor (R-EVA-3)."""
     ev = s.evaluation
     assert ev is not None
@@ -115,12 +128,12 @@ def next_pick(s: GameState, step: Step) -> None:
         ev[4] = []
         return
     if ev[4]:
-        s._push(("pick", ev[4][0]), ("picks",))
+        s._push(PickStep("pick", ev[4][0]), PicksStep("picks"))
     elif ev[5]:
         _give_rest(s, ev[5], "R-EVA-3")
 
 
-def _pick_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _pick_candidates(s: GameState, step: PickStep, actor: str) -> list[Action]:
     return [Pick(actor, colour) for colour in LETTERS]
 
 
@@ -128,14 +141,14 @@ def _pick_rule(s: GameState) -> str:
     return "R-EVA-3" if len(s.players) == 2 else "R-EVA-2"
 
 
-def _pick_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _pick_why_not(s: GameState, step: PickStep, action: Action) -> Why:
     assert isinstance(action, Pick) and s.evaluation is not None
     if not s.evaluation[3][LETTER_INDEX[action.colour]]:
         return _pick_rule(s), f"The evaluation display holds no {action.colour} letter."
     return None
 
 
-def _pick_apply(s: GameState, step: Step, action: Action) -> None:
+def _pick_apply(s: GameState, step: PickStep, action: Action) -> None:
     assert isinstance(action, Pick) and s.evaluation is not None
     s.stack.pop()
     ev = s.evaluation
@@ -146,11 +159,11 @@ def _pick_apply(s: GameState, step: Step, action: Action) -> None:
     s._emit(LetterMoved(_pick_rule(s), action.actor, action.colour, 1, "the evaluation display"))
 
 
-def _pick_prompt(s: GameState, step: Step) -> str:
+def _pick_prompt(s: GameState, step: PickStep) -> str:
     ev = s.evaluation
     assert ev is not None
     shown = ", ".join(_letters(ev[3]))
-    return f"{colour_name(step[1])} picks a letter ({CATEGORIES[ev[2]]}: {shown})"
+    return f"{colour_name(step.colour)} picks a letter ({CATEGORIES[ev[2]]}: {shown})"
 
 
 decision(
@@ -171,7 +184,7 @@ decision(
 
 
 @auto("eval_end")
-def finish(s: GameState, step: Step) -> None:
+def finish(s: GameState, step: EvalEndStep) -> None:
     """Donations of the compartment go back to bag and bank (R-EVA-4); after the second
     evaluation the game ends at once (R-END-1)."""
     ev = s.evaluation
@@ -209,6 +222,6 @@ def finish(s: GameState, step: Step) -> None:
     if compartment == 1:
         # The game ends at once (R-END-1); a caught Pope's step still owed for the visit that
         # finished this cathedral is taken first (I-POP-8, I-POP-10).
-        owed = [step for step in s.stack if step[0] == "caught"]
+        owed = [step for step in s.stack if step.tag == "caught"]
         s.stack.clear()
-        s._push(*owed, ("game_end",))
+        s._push(*owed, GameEndStep("game_end"))

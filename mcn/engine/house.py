@@ -42,7 +42,7 @@ from mcn.engine.constants import (
     colour_name,
     room_name,
 )
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import (
     CardEffect,
     CardsMoved,
@@ -52,6 +52,15 @@ from mcn.engine.events import (
     PostChanged,
     Prepared,
     Visited,
+)
+from mcn.engine.step_types import (
+    EffectStep,
+    GiftStep,
+    GuessStep,
+    SinsStep,
+    Step,
+    Suite5Step,
+    YellowStep,
 )
 
 if TYPE_CHECKING:
@@ -162,7 +171,7 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
         s.pope_die = room
         s._emit(PopeDie("R-POP-1", colour, room, 0, False))
         guesser = s.nearest_hell([c for c in s.players if c != colour])
-        s._push(("guess", guesser, colour))
+        s._push(GuessStep("guess", guesser, colour))
     elif mode == "sinner":
         resolve(s, colour, room, False, True)
     else:
@@ -177,50 +186,50 @@ def resolve(s: GameState, colour: str, room: int, pay_notches: bool, lust: bool)
     if room <= ROOMS:
         if pay_notches:
             rotate(s, colour, cost(s, room), f"visits room {room}", "R-HOP-3")
-        s._push(("effect", colour, room))
+        s._push(EffectStep("effect", colour, room))
     elif room == 5:
         s._emit(Prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
-        then: list[Step] = [("sins", colour, LUST, 1, "R-HOP-4")] if lust else []
-        s._push(*then, ("suite5", colour))
+        then: list[Step] = [SinsStep("sins", colour, LUST, 1, "R-HOP-4")] if lust else []
+        s._push(*then, Suite5Step("suite5", colour))
     else:
         if pay_notches:
             rotate(s, colour, SUITE6_COST, "visits Suite 6", "R-HOP-5")
-        then = [("sins", colour, LUST, 1, "R-HOP-5")] if lust else []
-        s._push(*then, ("yellow", colour))
+        then = [SinsStep("sins", colour, LUST, 1, "R-HOP-5")] if lust else []
+        s._push(*then, YellowStep("yellow", colour))
 
 
 @auto("yellow")
-def take_yellow(s: GameState, step: Step) -> None:
+def take_yellow(s: GameState, step: YellowStep) -> None:
     """Suite 6: the yellow letter goes behind the visitor's screen (R-HOP-5)."""
     if s.suite6:
         s.suite6 = 0
-        s.letters[step[1]][YELLOW] += 1
-        s._emit(LetterMoved("R-HOP-5", step[1], "yellow", 1, "Suite 6"))
+        s.letters[step.colour][YELLOW] += 1
+        s._emit(LetterMoved("R-HOP-5", step.colour, "yellow", 1, "Suite 6"))
 
 
 # --- Suite 5 ----------------------------------------------------------------------------------
 
 
-def _suite5_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _suite5_candidates(s: GameState, step: Suite5Step, actor: str) -> list[Action]:
     return [ChooseRoom(actor, room) for room in range(1, ROOMS + 1)]
 
 
-def _suite5_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _suite5_why_not(s: GameState, step: Suite5Step, action: Action) -> Why:
     assert isinstance(action, ChooseRoom)
     if s.rooms[action.room - 1] is None or s.visited[action.room]:
         return "R-HOP-4", f"Room {action.room} has no card left to use."
     return None
 
 
-def _suite5_apply(s: GameState, step: Step, action: Action) -> None:
+def _suite5_apply(s: GameState, step: Suite5Step, action: Action) -> None:
     assert isinstance(action, ChooseRoom)
     s.stack.pop()
     s.visited[action.room] = True
-    s._push(("effect", action.actor, action.room))
+    s._push(EffectStep("effect", action.actor, action.room))
 
 
-def _suite5_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} chooses the room whose card Suite 5 uses"
+def _suite5_prompt(s: GameState, step: Suite5Step) -> str:
+    return f"{colour_name(step.colour)} chooses the room whose card Suite 5 uses"
 
 
 decision(
@@ -247,8 +256,8 @@ def _opponent_holding(s: GameState, visitor: str, character: int) -> str | None:
     return holder if holder is not None and holder != visitor else None
 
 
-def _effect_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
-    card = s.rooms[step[2] - 1]
+def _effect_candidates(s: GameState, step: EffectStep, actor: str) -> list[Action]:
+    card = s.rooms[step.room - 1]
     out: list[Action]
     if card in _SIMPLE_CARDS:
         out = [Do(actor)]
@@ -266,10 +275,10 @@ def _effect_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
     return out
 
 
-def _effect_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _effect_why_not(s: GameState, step: EffectStep, action: Action) -> Why:
     if isinstance(action, Decline):
         return None
-    card = s.rooms[step[2] - 1]
+    card = s.rooms[step.room - 1]
     assert card is not None
     visitor = action.actor
     forms = _CARD_FORMS.get(card, "do")
@@ -321,9 +330,9 @@ def discard(s: GameState, room: int, rule: str) -> None:
     s._emit(CardsMoved(rule, "discarded", (card,)))
 
 
-def _effect_apply(s: GameState, step: Step, action: Action) -> None:
+def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
     s.stack.pop()
-    room = step[2]
+    room = step.room
     card = s.rooms[room - 1]
     assert card is not None
     visitor = action.actor
@@ -333,7 +342,8 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:
     elif card == "emperor-letter":
         holder = s.holders[EMPEROR]
         s._emit(CardEffect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter"))
-        s._push(("gift", holder, visitor))
+        assert holder is not None  # why_not refuses the card without an Emperor (I-CRD-1)
+        s._push(GiftStep("gift", holder, visitor))
     elif card == "pope-yellow":
         holder = s.holders[POPE]
         assert holder is not None
@@ -355,7 +365,7 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:
                 f"every opponent places 2 sins in {'lust' if den == LUST else 'greed'}",
             )
         )
-        s._push(*(("sins", c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
+        s._push(*(SinsStep("sins", c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
     elif card.startswith("take-"):
         amount = int(card[-1])
         s.money[visitor] += amount
@@ -383,10 +393,9 @@ def _effect_apply(s: GameState, step: Step, action: Action) -> None:
     discard(s, room, rule)
 
 
-def _effect_prompt(s: GameState, step: Step) -> str:
-    return (
-        f"{colour_name(step[1])} uses the {s.rooms[step[2] - 1]} card of room {step[2]} or declines"
-    )
+def _effect_prompt(s: GameState, step: EffectStep) -> str:
+    card = s.rooms[step.room - 1]
+    return f"{colour_name(step.colour)} uses the {card} card of room {step.room} or declines"
 
 
 decision(
@@ -408,28 +417,29 @@ decision(
 # --- the Emperor's gift (emperor-letter card) -------------------------------------------------
 
 
-def _gift_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _gift_candidates(s: GameState, step: GiftStep, actor: str) -> list[Action]:
     return [Give(actor, colour) for colour in LETTERS]
 
 
-def _gift_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _gift_why_not(s: GameState, step: GiftStep, action: Action) -> Why:
     assert isinstance(action, Give)
     if not s.letters[action.actor][LETTER_INDEX[action.colour]]:
         return "R-HOP-3", f"{colour_name(action.actor)} has no {action.colour} letter to give."
     return None
 
 
-def _gift_apply(s: GameState, step: Step, action: Action) -> None:
+def _gift_apply(s: GameState, step: GiftStep, action: Action) -> None:
     assert isinstance(action, Give)
     s.stack.pop()
     colour = LETTER_INDEX[action.colour]
     s.letters[action.actor][colour] -= 1
-    s.letters[step[2]][colour] += 1
-    s._emit(LetterMoved("R-HOP-3", step[2], action.colour, 1, colour_name(action.actor)))
+    s.letters[step.visitor][colour] += 1
+    s._emit(LetterMoved("R-HOP-3", step.visitor, action.colour, 1, colour_name(action.actor)))
 
 
-def _gift_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} (Emperor) gives {colour_name(step[2])} a letter of his choice"
+def _gift_prompt(s: GameState, step: GiftStep) -> str:
+    giver, visitor = colour_name(step.colour), colour_name(step.visitor)
+    return f"{giver} (Emperor) gives {visitor} a letter of his choice"
 
 
 decision(

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 from mcn.engine import meta
 from mcn.engine.actions import Action
 from mcn.engine.constants import colour_name
-from mcn.engine.decision import DECISIONS, Handler, Step
+from mcn.engine.decision import DECISIONS, Handler
 from mcn.engine.errors import IllegalAction
 from mcn.engine.events import Event
+from mcn.engine.step_types import Step
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState

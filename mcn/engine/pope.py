@@ -12,19 +12,20 @@ from typing import TYPE_CHECKING
 from mcn.engine import track
 from mcn.engine.actions import Action, Guess
 from mcn.engine.constants import POST_MAX, ROOMS, colour_name, room_name
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import Breach, PopeDie, PostChanged
 from mcn.engine.house import cost, discard, resolve, why_not_open
+from mcn.engine.step_types import CaughtStep, GuessStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
 
-def _guess_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _guess_candidates(s: GameState, step: GuessStep, actor: str) -> list[Action]:
     return [Guess(actor, room) for room in range(1, 7)]
 
 
-def _guess_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _guess_why_not(s: GameState, step: GuessStep, action: Action) -> Why:
     assert isinstance(action, Guess)
     why = why_not_open(s, action.room)
     if why is not None:
@@ -32,10 +33,10 @@ def _guess_why_not(s: GameState, step: Step, action: Action) -> Why:
     return None
 
 
-def _guess_apply(s: GameState, step: Step, action: Action) -> None:
+def _guess_apply(s: GameState, step: GuessStep, action: Action) -> None:
     assert isinstance(action, Guess)
     s.stack.pop()
-    pope = step[2]
+    pope = step.pope
     room = s.pope_die
     s.pope_die = 0
     caught = action.room == room
@@ -53,19 +54,19 @@ def _guess_apply(s: GameState, step: Step, action: Action) -> None:
             discard(s, room, "R-POP-3")
         return
     if caught:  # I-POP-8: the step comes after the visit and the room's action
-        s._push(("caught", pope))
+        s._push(CaughtStep("caught", pope))
     resolve(s, pope, room, caught, caught)
 
 
 @auto("caught")
-def caught_step(s: GameState, step: Step) -> None:
+def caught_step(s: GameState, step: CaughtStep) -> None:
     """The caught Pope's step toward Hell, once his visit (the room's action, a cathedral it
     finished and its evaluation included) is over (R-POP-2, I-POP-8)."""
-    track.to_hell(s, step[1], 1, "the Pope was caught", "R-POP-2")
+    track.to_hell(s, step.colour, 1, "the Pope was caught", "R-POP-2")
 
 
-def _guess_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} guesses where the Pope ({colour_name(step[2])}) is"
+def _guess_prompt(s: GameState, step: GuessStep) -> str:
+    return f"{colour_name(step.colour)} guesses where the Pope ({colour_name(step.pope)}) is"
 
 
 decision(

@@ -44,6 +44,7 @@ from mcn.engine.data import load_board, load_ruleset
 from mcn.engine.secrets import BIDS, CHEST, POPE_DIE, secret_parts
 from mcn.engine.secrets import LETTERS as LETTERS_PART
 from mcn.engine.state import GameState
+from mcn.engine.step_types import step_from_json
 from mcn.engine.steps import Steps
 from mcn.io.resources import load_schema
 
@@ -359,6 +360,6 @@ def state_from_json(data: dict[str, Any], check: bool = True) -> GameState:
     s.winners_ = tuple(data["winners"])
     s.owed = [_uncost(entry) for entry in data.get("owed", [])]
     s.omissions = [[entry["player"], *_uncost(entry)] for entry in data.get("omissions", [])]
-    s.stack = Steps(tuple(step) for step in data["stack"])
+    s.stack = Steps(step_from_json(step) for step in data["stack"])
     s._dec = None
     return s

@@ -12,20 +12,21 @@ from typing import TYPE_CHECKING
 from mcn.engine import meta, track
 from mcn.engine.actions import Action, EmptyDen, MovePopeStone
 from mcn.engine.constants import DEN_INDEX, DENS, SIN_STONES, colour_name
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import (
     Atonement,
     PopeStoneMoved,
     SinsPlaced,
     SinsReturned,
 )
+from mcn.engine.step_types import EmptyStep, SinsStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
 
 @auto("sins")
-def place_sins(s: GameState, step: Step) -> None:
+def place_sins(s: GameState, step: SinsStep) -> None:
     """Place ``count`` own stones in a den; when short, empty a den first (R-DEN-4)."""
     _, colour, den, count, rule = step
     own = s.sins[colour]
@@ -36,21 +37,21 @@ def place_sins(s: GameState, step: Step) -> None:
         if rule != meta.RULE:  # stones placed when caught cannot be left undone again
             meta.owe(s, colour, "sin", placed, den)
     if placed < count:
-        s._push(("empty", colour), ("sins", colour, den, count - placed, rule))
+        s._push(EmptyStep("empty", colour), SinsStep("sins", colour, den, count - placed, rule))
 
 
-def _empty_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _empty_candidates(s: GameState, step: EmptyStep, actor: str) -> list[Action]:
     return [EmptyDen(actor, den) for den in DENS]
 
 
-def _empty_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _empty_why_not(s: GameState, step: EmptyStep, action: Action) -> Why:
     assert isinstance(action, EmptyDen)
     if s.sins[action.actor][DEN_INDEX[action.den]] == 0:
         return "R-DEN-4", f"{colour_name(action.actor)} has no sin stones in the {action.den} den."
     return None
 
 
-def _empty_apply(s: GameState, step: Step, action: Action) -> None:
+def _empty_apply(s: GameState, step: EmptyStep, action: Action) -> None:
     assert isinstance(action, EmptyDen)
     s.stack.pop()
     colour = action.actor
@@ -61,8 +62,8 @@ def _empty_apply(s: GameState, step: Step, action: Action) -> None:
     track.to_hell(s, colour, count, "emptied a den", "R-DEN-4")
 
 
-def _empty_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} is out of sin stones and must empty a den"
+def _empty_prompt(s: GameState, step: EmptyStep) -> str:
+    return f"{colour_name(step.colour)} is out of sin stones and must empty a den"
 
 
 decision(

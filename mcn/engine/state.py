@@ -24,12 +24,13 @@ from mcn.engine.actions import Action, Bid, SideAction
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
-from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler, Step
+from mcn.engine.decision import AUTO, DECISIONS, Decision, Handler
 from mcn.engine.errors import IllegalAction
 from mcn.engine.events import Event
 from mcn.engine.fields import StateFields
 from mcn.engine.invariants import violations
 from mcn.engine.legality import Ruling, legal_actions, misfit
+from mcn.engine.step_types import Step
 
 OVER = Decision("over", (), "end", "The game is over.")
 
@@ -85,7 +86,7 @@ class GameState(StateFields):
 
     def _top(self) -> tuple[Step, Handler]:
         step = self.stack[-1]
-        return step, DECISIONS[step[0]]
+        return step, DECISIONS[step.tag]
 
     @property
     def decision(self) -> Decision:
@@ -99,7 +100,7 @@ class GameState(StateFields):
             return OVER
         step, handler = self._top()
         actors = handler.actors(self, step)
-        if step[0] == "bids":
+        if step.tag == "bids":
             return Decision(handler.kind, actors, self.section, handler.prompt(self, step), True)
         address = f"{self.section}.{self.counter + 1}"
         return Decision(handler.kind, actors, address, handler.prompt(self, step))
@@ -113,19 +114,19 @@ class GameState(StateFields):
         if not stack:
             return ()
         step = stack[-1]
-        return DECISIONS[step[0]].actors(self, step)
+        return DECISIONS[step.tag].actors(self, step)
 
     def simultaneous(self) -> bool:
         """Whether the pending decision is taken secretly and at once by its actors (the bids,
         R-BID-1), each at an address of his own (``Decision.per_actor``)."""
-        return bool(self.stack) and self.stack[-1][0] == "bids"
+        return bool(self.stack) and self.stack[-1].tag == "bids"
 
     def pending_address(self) -> str:
         """The pending decision's address (``decision.address``; ``end`` once it is over)."""
         stack = self.stack
         if not stack:
             return OVER.address
-        if stack[-1][0] == "bids":
+        if stack[-1].tag == "bids":
             return self.section
         return f"{self.section}.{self.counter + 1}"
 
@@ -135,7 +136,7 @@ class GameState(StateFields):
         stack = self.stack
         if not stack:
             return OVER.address
-        if stack[-1][0] == "bids" and not isinstance(action, SideAction):
+        if stack[-1].tag == "bids" and not isinstance(action, SideAction):
             return f"{self.section}.{action.actor}"
         return f"{self.section}.{self.counter + 1}"
 
@@ -157,7 +158,7 @@ class GameState(StateFields):
         :attr:`decision`, whose prompt is prose: replay asks for refusals it may not show."""
         stack = self.stack
         address = self.pending_address()
-        bids = bool(stack) and stack[-1][0] == "bids"
+        bids = bool(stack) and stack[-1].tag == "bids"
         if bids and actor is not None and actor in self.current_players():
             address = f"{address}.{actor}"
         return IllegalAction(rule, reason, address)
@@ -185,7 +186,7 @@ class GameState(StateFields):
                 return IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
             return self.illegal("R-END-1", "The game is over; no more actions are possible.")
         step = stack[-1]
-        handler = DECISIONS[step[0]]
+        handler = DECISIONS[step.tag]
         if isinstance(action, handler.classes):
             who = action.actor
             if who in handler.actors(self, step):
@@ -285,7 +286,7 @@ class GameState(StateFields):
                 if self.phase == "action":
                     phases.end_action_phase_now(self)
             step = stack[-1]
-            function = auto.get(step[0])
+            function = auto.get(step.tag)
             if function is None:
                 break
             stack.pop()

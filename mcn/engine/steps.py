@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from mcn.engine.decision import Step
+from mcn.engine.step_types import Step
 
 
 class _Cell:

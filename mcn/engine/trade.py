@@ -33,8 +33,9 @@ from mcn.engine.constants import (
     STONE_INDEX,
     colour_name,
 )
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import Donated, LetterMoved, MoneyMoved, StonesMoved
+from mcn.engine.step_types import FreeStep, SinsStep, TakeStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -65,7 +66,7 @@ def swap_indulgence(s: GameState, colour: str, letter: str, rule: str) -> None:
 
 
 @auto("take")
-def take_step(s: GameState, step: Step) -> None:
+def take_step(s: GameState, step: TakeStep) -> None:
     """The goods of a greedy purchase, taken after the Greed sin is placed (R-BUY-3)."""
     _, colour, stone, count, rule = step
     take_from_market(s, colour, stone, count, rule)
@@ -265,7 +266,9 @@ def perform(s: GameState, action: Action) -> None:
         g = STONE_INDEX[action.good]
         _pay(s, colour, s.board.purchase[g], f"buys two {action.good} greedily", "R-BUY-3")
         # The sin comes before the goods (the Register of Sins: "late-greed-sin").
-        s._push(("sins", colour, GREED, 1, "R-BUY-3"), ("take", colour, g, 2, "R-BUY-3"))
+        s._push(
+            SinsStep("sins", colour, GREED, 1, "R-BUY-3"), TakeStep("take", colour, g, 2, "R-BUY-3")
+        )
     elif isinstance(action, BuyLetter):
         _pay(s, colour, s.board.letter_price, f"buys a {action.colour} letter", "R-BUY-2")
         swap_indulgence(s, colour, action.colour, "R-BUY-2")
@@ -310,7 +313,7 @@ def free_stone_possible(s: GameState) -> bool:
     return bool(market[INDULGENCE]) and bool(s.supply[2] or s.supply[3])
 
 
-def _free_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _free_candidates(s: GameState, step: FreeStep, actor: str) -> list[Action]:
     out: list[Action] = [FreeStone(actor, name) for g, name in enumerate(GOODS) if s.market[g]]
     if s.market[INDULGENCE]:
         out.append(FreeStone(actor, "indulgence", "red"))
@@ -318,9 +321,9 @@ def _free_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
     return out
 
 
-def _free_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _free_why_not(s: GameState, step: FreeStep, action: Action) -> Why:
     assert isinstance(action, FreeStone)
-    rule = step[2]
+    rule = step.rule
     stone = STONE_INDEX[action.stone]
     if stone == INDULGENCE and action.colour is None:
         return rule, "A free indulgence stone is swapped for a letter: name red or green."
@@ -331,18 +334,18 @@ def _free_why_not(s: GameState, step: Step, action: Action) -> Why:
     return None
 
 
-def _free_apply(s: GameState, step: Step, action: Action) -> None:
+def _free_apply(s: GameState, step: FreeStep, action: Action) -> None:
     assert isinstance(action, FreeStone)
     s.stack.pop()
-    rule = step[2]
+    rule = step.rule
     if action.colour is None:
         take_from_market(s, action.actor, STONE_INDEX[action.stone], 1, rule)
     else:
         swap_indulgence(s, action.actor, action.colour, rule)
 
 
-def _free_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} takes a free stone from the market"
+def _free_prompt(s: GameState, step: FreeStep) -> str:
+    return f"{colour_name(step.colour)} takes a free stone from the market"
 
 
 decision(
@@ -356,7 +359,7 @@ decision(
         apply=_free_apply,
         prompt=_free_prompt,
         expects="free GOOD or free indulgence>red|green",
-        step_rule=lambda s, step: str(step[2]),  # R-ACT-5, or I-P3-3 without a Merchant
+        step_rule=lambda s, step: str(step.rule),  # R-ACT-5, or I-P3-3 without a Merchant
     ),
     "free",
 )

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from mcn.engine.actions import Action, Bid
 from mcn.engine.constants import POST_MAX, colour_name
-from mcn.engine.decision import Handler, Step, Why, auto, decision
+from mcn.engine.decision import Handler, Why, auto, decision
 from mcn.engine.events import BidPlaced, BidsRevealed, MoneyMoved, PostChanged
+from mcn.engine.step_types import BidsStep, ChooseNextStep, OpenBidsStep, RevealStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -18,24 +19,24 @@ if TYPE_CHECKING:
 
 
 @auto("open_bids")
-def open_bids(s: GameState, step: Step) -> None:
+def open_bids(s: GameState, step: OpenBidsStep) -> None:
     """Everybody bids at once (a simultaneous decision)."""
     s.phase = "bid"
     s.section = f"{s.round}.bid"
     s.counter = 0
     s.bids = dict.fromkeys(s.players)
-    s._push(("bids",))
+    s._push(BidsStep("bids"))
 
 
-def _bid_actors(s: GameState, step: Step) -> tuple[str, ...]:
+def _bid_actors(s: GameState, step: BidsStep) -> tuple[str, ...]:
     return tuple(c for c in s.players if s.bids.get(c, 0) is None)
 
 
-def _bid_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _bid_candidates(s: GameState, step: BidsStep, actor: str) -> list[Action]:
     return [Bid(actor, n, t) for n in range(1, POST_MAX + 1) for t in range(s.money[actor] + 1)]
 
 
-def _bid_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _bid_why_not(s: GameState, step: BidsStep, action: Action) -> Why:
     assert isinstance(action, Bid)
     if not 1 <= action.notches <= POST_MAX:
         return "R-BID-1", f"A bid shows 1 to {POST_MAX} notches, not {action.notches}."
@@ -50,16 +51,16 @@ def _bid_why_not(s: GameState, step: Step, action: Action) -> Why:
     return None
 
 
-def _bid_apply(s: GameState, step: Step, action: Action) -> None:
+def _bid_apply(s: GameState, step: BidsStep, action: Action) -> None:
     assert isinstance(action, Bid)
     s.bids[action.actor] = (action.notches, action.taler)
     s._emit(BidPlaced("R-BID-1", action.actor))
     if all(b is not None for b in s.bids.values()):
         s.stack.pop()
-        s._push(("reveal",))
+        s._push(RevealStep("reveal"))
 
 
-def _bid_prompt(s: GameState, step: Step) -> str:
+def _bid_prompt(s: GameState, step: BidsStep) -> str:
     return "secret bids: notches 1-6 plus taler"
 
 
@@ -81,7 +82,7 @@ decision(
 
 
 @auto("reveal")
-def reveal(s: GameState, step: Step) -> None:
+def reveal(s: GameState, step: RevealStep) -> None:
     """Reveal bids: choice order by value (ties: nearer Hell), the most notches keeps his
     taler, the others pay; posts keep the notches (R-BID-2..4, R-TIE-1, R-P2-1)."""
     bids: dict[str, tuple[int, int]] = {c: b for c, b in s.bids.items() if b is not None}
@@ -102,4 +103,4 @@ def reveal(s: GameState, step: Step) -> None:
     s.section = f"{s.round}.pick"
     s.counter = 0
     s.choosers = [order[0], order[1], order[0], order[1]] if len(order) == 2 else order
-    s._push(("choose_next",))
+    s._push(ChooseNextStep("choose_next"))

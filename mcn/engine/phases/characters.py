@@ -17,8 +17,18 @@ from mcn.engine.constants import (
     SINNER,
     colour_name,
 )
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import CharacterChosen
+from mcn.engine.step_types import (
+    ChooseNextStep,
+    ChooseStep,
+    PhaseEndStep,
+    PrelimStep,
+    SinnerStep,
+    SinsStep,
+    Step,
+    TurnStep,
+)
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -28,22 +38,22 @@ if TYPE_CHECKING:
 
 
 @auto("choose_next")
-def choose_next(s: GameState, step: Step) -> None:
+def choose_next(s: GameState, step: ChooseNextStep) -> None:
     """The next chooser, or the action phase once every character is placed."""
     if s.choosers:
-        s._push(("choose", s.choosers.pop(0)), ("choose_next",))
+        s._push(ChooseStep("choose", s.choosers.pop(0)), ChooseNextStep("choose_next"))
         return
     s.phase = "action"
     s.turn = 0
     s.next_character = POPE
-    s._push(("turn",), ("phase_end",))
+    s._push(TurnStep("turn"), PhaseEndStep("phase_end"))
 
 
-def _choose_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _choose_candidates(s: GameState, step: ChooseStep, actor: str) -> list[Action]:
     return [Choose(actor, name) for i, name in enumerate(CHARACTERS) if s.holders[i] is None]
 
 
-def _choose_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _choose_why_not(s: GameState, step: ChooseStep, action: Action) -> Why:
     assert isinstance(action, Choose)
     holder = s.holders[CHARACTER_INDEX[action.character]]
     if holder is not None:
@@ -54,15 +64,15 @@ def _choose_why_not(s: GameState, step: Step, action: Action) -> Why:
 
 def _own_preliminary(s: GameState, colour: str, character: int) -> list[Step]:
     if character == POPE:
-        return [("prelim", colour, 1, 0)]
+        return [PrelimStep("prelim", colour, 1, 0)]
     if character == EMPEROR:
-        return [("prelim", colour, 0, 1)] if s.card_crew else []
+        return [PrelimStep("prelim", colour, 0, 1)] if s.card_crew else []
     if character == SINNER:
-        return [("sins", colour, PETTY, 2, "R-CHR-4"), ("sinner", colour)]
+        return [SinsStep("sins", colour, PETTY, 2, "R-CHR-4"), SinnerStep("sinner", colour)]
     return []  # R-CHR-3
 
 
-def _choose_apply(s: GameState, step: Step, action: Action) -> None:
+def _choose_apply(s: GameState, step: ChooseStep, action: Action) -> None:
     assert isinstance(action, Choose)
     s.stack.pop()
     colour = action.actor
@@ -72,20 +82,20 @@ def _choose_apply(s: GameState, step: Step, action: Action) -> None:
     steps = _own_preliminary(s, colour, character)
     if len(s.players) == 3 and not s.choosers:  # R-P3-1, I-P3-2
         unused = s.holders.index(None)
-        extra: Step | None = None
+        extra: PrelimStep | None = None  # the other two characters are held (R-P3-1)
         if unused == POPE:
-            extra = ("prelim", s.holders[EMPEROR], 1, 0)
+            extra = PrelimStep("prelim", str(s.holders[EMPEROR]), 1, 0)
         elif unused == EMPEROR and s.card_crew:
-            extra = ("prelim", s.holders[POPE], 0, 1)
-        if extra is not None and extra[1] == colour:
-            steps = [("prelim", colour, 1, s.card_crew)]
+            extra = PrelimStep("prelim", str(s.holders[POPE]), 0, 1)
+        if extra is not None and extra.colour == colour:
+            steps = [PrelimStep("prelim", colour, 1, s.card_crew)]
         elif extra is not None:
             steps.append(extra)
     s._push(*steps)
 
 
-def _choose_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} chooses a character"
+def _choose_prompt(s: GameState, step: ChooseStep) -> str:
+    return f"{colour_name(step.colour)} chooses a character"
 
 
 decision(
@@ -104,18 +114,18 @@ decision(
 )
 
 
-def _prelim_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _prelim_candidates(s: GameState, step: PrelimStep, actor: str) -> list[Action]:
     out: list[Action] = []
-    if step[2]:
+    if step.pope:
         out.extend(sins.pope_stone_options(s, actor))
         out.append(Skip(actor))
-    if step[3]:
+    if step.emperor:
         out.extend(building.place_options(s, actor))
     return out
 
 
-def _prelim_why_not(s: GameState, step: Step, action: Action) -> Why:
-    pope, emperor = step[2], step[3]
+def _prelim_why_not(s: GameState, step: PrelimStep, action: Action) -> Why:
+    pope, emperor = step.pope, step.emperor
     if isinstance(action, PlaceCrew):
         if not emperor:
             return "R-CHR-1", "Only the Pope's preliminary is left: move a Pope stone or skip."
@@ -127,28 +137,28 @@ def _prelim_why_not(s: GameState, step: Step, action: Action) -> Why:
     return None
 
 
-def _prelim_apply(s: GameState, step: Step, action: Action) -> None:
+def _prelim_apply(s: GameState, step: PrelimStep, action: Action) -> None:
     s.stack.pop()
     _, colour, pope, emperor = step
     if isinstance(action, PlaceCrew):
         if pope:
-            s._push(("prelim", colour, pope, 0))
+            s._push(PrelimStep("prelim", colour, pope, 0))
         s.card_crew -= 1
         building.add_crew(s, colour, action.site, "the Emperor card", "R-CHR-2")
         return
     if emperor:
-        s._push(("prelim", colour, 0, emperor))
+        s._push(PrelimStep("prelim", colour, 0, emperor))
     if isinstance(action, MovePopeStone):
         sins.move_pope_stone(s, colour, action.source, action.target, "R-CHR-1")
 
 
-def _prelim_prompt(s: GameState, step: Step) -> str:
+def _prelim_prompt(s: GameState, step: PrelimStep) -> str:
     what = []
-    if step[2]:
+    if step.pope:
         what.append("may move a Pope stone")
-    if step[3]:
+    if step.emperor:
         what.append("must place the Emperor's crew")
-    return f"{colour_name(step[1])} {' and '.join(what)} (preliminary action)"
+    return f"{colour_name(step.colour)} {' and '.join(what)} (preliminary action)"
 
 
 decision(
@@ -163,30 +173,30 @@ decision(
         prompt=_prelim_prompt,
         expects="pope-stone DEN>DEN, skip or crew SITE",
         # The Emperor's crew is the one obligation: while it is owed, it is what is missing.
-        step_rule=lambda s, step: "R-CHR-2" if step[3] else "R-CHR-1",
+        step_rule=lambda s, step: "R-CHR-2" if step.emperor else "R-CHR-1",
     ),
     "prelim",
 )
 
 
-def _sinner_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _sinner_candidates(s: GameState, step: SinnerStep, actor: str) -> list[Action]:
     return [*house.visit_candidates(actor), Skip(actor)]
 
 
-def _sinner_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _sinner_why_not(s: GameState, step: SinnerStep, action: Action) -> Why:
     if isinstance(action, Visit):
         return house.why_not_visit(s, action.actor, action.room, "sinner", 0)
     return None
 
 
-def _sinner_apply(s: GameState, step: Step, action: Action) -> None:
+def _sinner_apply(s: GameState, step: SinnerStep, action: Action) -> None:
     s.stack.pop()
     if isinstance(action, Visit):
         house.start_visit(s, action.actor, action.room, "sinner")
 
 
-def _sinner_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} (Petty Sinner) may visit the House of Pleasure at once"
+def _sinner_prompt(s: GameState, step: SinnerStep) -> str:
+    return f"{colour_name(step.colour)} (Petty Sinner) may visit the House of Pleasure at once"
 
 
 decision(

@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING
 
 from mcn.engine import meta, track
 from mcn.engine.constants import SET_SIZE, SET_STEPS
-from mcn.engine.decision import Step, auto
+from mcn.engine.decision import auto
 from mcn.engine.events import GameEnded, LettersScored, PhaseEnded, PostsCompared
+from mcn.engine.step_types import GameEndStep, PhaseEndStep, RoundStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
 
 @auto("phase_end")
-def phase_end(s: GameState, step: Step) -> None:
+def phase_end(s: GameState, step: PhaseEndStep) -> None:
     """The action phase is over: compare posts, then the next round (R-RND-1, R-NOT-1)."""
     if any(s.market):
         why = "no stone can leave the market (I-ACT-8)"
@@ -27,7 +28,7 @@ def phase_end(s: GameState, step: Step) -> None:
     s.section = f"{s.round}.post"
     s.counter = 0
     compare_posts(s, "R-NOT-1")
-    s._push(("round",))
+    s._push(RoundStep("round"))
 
 
 def compare_posts(s: GameState, rule: str) -> None:
@@ -45,7 +46,7 @@ def compare_posts(s: GameState, rule: str) -> None:
 
 
 @auto("game_end")
-def game_end(s: GameState, step: Step) -> None:
+def game_end(s: GameState, step: GameEndStep) -> None:
     """R-END-1..3: compare posts a last time, score letters nearest Hell first, winners."""
     s.phase = "end"
     s.section = "end"

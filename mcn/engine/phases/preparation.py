@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcn.engine.constants import YELLOW
-from mcn.engine.decision import Step, auto
+from mcn.engine.decision import auto
 from mcn.engine.events import CardsMoved, Prepared, RoundStarted
+from mcn.engine.step_types import MarketStep, OpenBidsStep, PrepStep, RoomsStep, RoundStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -18,18 +19,18 @@ if TYPE_CHECKING:
 
 
 @auto("round")
-def start_round(s: GameState, step: Step) -> None:
+def start_round(s: GameState, step: RoundStep) -> None:
     """A new round: market draw, fixed preparations, room cards, then secret bids."""
     s.round += 1
     s.phase = "prep"
     s.section = f"{s.round}.prep"
     s.counter = 0
     s._emit(RoundStarted("R-RND-1", s.round))
-    s._push(("market",), ("prep",), ("rooms",), ("open_bids",))
+    s._push(MarketStep("market"), PrepStep("prep"), RoomsStep("rooms"), OpenBidsStep("open_bids"))
 
 
 @auto("prep")
-def prepare(s: GameState, step: Step) -> None:
+def prepare(s: GameState, step: PrepStep) -> None:
     """Characters back, Pope die on its card, a crew on the Emperor card, Suite 6 refilled,
     Suite 5 welcoming, last round's room cards discarded (R-RND-2, I-RND-2, I-SUP-5)."""
     s.holders = [None, None, None, None]

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from mcn.engine.actions import Action, Bonus
 from mcn.engine.constants import BLUE, BONUS_MONEY_AMOUNT, COMPARTMENTS, STONE_INDEX, colour_name
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import BonusTaken, Donated, LetterMoved, Prepared
+from mcn.engine.step_types import BonusStep, RoundStep, SetupDoneStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 _BONUS_ITEMS = {("bread", "wine"): 1, ("jewel",): 2, ("10",): 3, ("blue",): 4}
 
 
-def _bonus_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _bonus_candidates(s: GameState, step: BonusStep, actor: str) -> list[Action]:
     out: list[Action] = []
     for bonus in s.bonuses:
         if bonus == 1:
@@ -36,7 +37,7 @@ def _bonus_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
     return out
 
 
-def _bonus_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _bonus_why_not(s: GameState, step: BonusStep, action: Action) -> Why:
     assert isinstance(action, Bonus)
     bonus = _BONUS_ITEMS.get(tuple(item for item, _comp in action.items))
     if bonus is None:
@@ -51,7 +52,7 @@ def _bonus_why_not(s: GameState, step: Step, action: Action) -> Why:
     return None
 
 
-def _bonus_apply(s: GameState, step: Step, action: Action) -> None:
+def _bonus_apply(s: GameState, step: BonusStep, action: Action) -> None:
     assert isinstance(action, Bonus)
     s.stack.pop()
     colour = action.actor
@@ -76,8 +77,8 @@ def _bonus_apply(s: GameState, step: Step, action: Action) -> None:
             s._emit(Donated("R-SET-5", colour, item, comp))
 
 
-def _bonus_prompt(s: GameState, step: Step) -> str:
-    return f"{colour_name(step[1])} picks a starting bonus"
+def _bonus_prompt(s: GameState, step: BonusStep) -> str:
+    return f"{colour_name(step.colour)} picks a starting bonus"
 
 
 decision(
@@ -97,7 +98,7 @@ decision(
 
 
 @auto("setup_done")
-def setup_done(s: GameState, step: Step) -> None:
+def setup_done(s: GameState, step: SetupDoneStep) -> None:
     """Unpicked bonuses stay in the supply; the bag holds the rest (R-SET-3, R-SET-6)."""
     s._emit(Prepared("R-SET-6", "The remaining goods and the 6 indulgence stones fill the bag"))
-    s._push(("round",))
+    s._push(RoundStep("round"))

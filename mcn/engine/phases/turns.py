@@ -18,8 +18,9 @@ from mcn.engine.constants import (
     SINNER,
     colour_name,
 )
-from mcn.engine.decision import Handler, Step, Why, auto, decision, first_actor
+from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import TurnStarted
+from mcn.engine.step_types import ActionStep, FreeStep, Step, TurnEndStep, TurnStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 
 @auto("turn")
-def next_turn(s: GameState, step: Step) -> None:
+def next_turn(s: GameState, step: TurnStep) -> None:
     """The next character in turn order (Pope, Emperor, Merchant, Petty Sinner), skipping
     characters nobody holds; no turn when no stone can leave the market (I-RND-3, I-ACT-8)."""
     if not trade.free_stone_possible(s):
@@ -44,7 +45,9 @@ def next_turn(s: GameState, step: Step) -> None:
     s.section = f"{s.round}.{s.turn}"
     s.counter = 0
     s._emit(TurnStarted("R-ACT-1", s.turn, holder, CHARACTERS[character]))
-    s._push(("action", holder, character, 1, ""), ("turn_end", holder, character))
+    s._push(
+        ActionStep("action", holder, character, 1, ""), TurnEndStep("turn_end", holder, character)
+    )
 
 
 _KIND = {
@@ -58,7 +61,7 @@ _KIND = {
 _MODE = {POPE: "pope", SINNER: "sinner", EMPEROR: "normal", MERCHANT: "normal"}
 
 
-def _turn_opening(s: GameState, step: Step, actor: str) -> tuple[list[Action], bool]:
+def _turn_opening(s: GameState, step: ActionStep, actor: str) -> tuple[list[Action], bool]:
     """``end`` (second action) or ``pass`` (first), and whether more may follow: a post at 6
     leaves the second action nothing but ``end`` (R-ACT-3)."""
     _, colour, _, number, _ = step
@@ -67,7 +70,7 @@ def _turn_opening(s: GameState, step: Step, actor: str) -> tuple[list[Action], b
     return [Pass(actor)], True
 
 
-def _action_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
+def _action_candidates(s: GameState, step: ActionStep, actor: str) -> list[Action]:
     _, _, character, _, first = step
     out, more = _turn_opening(s, step, actor)
     if not more:
@@ -80,7 +83,7 @@ def _action_candidates(s: GameState, step: Step, actor: str) -> list[Action]:
     return out
 
 
-def _action_legal(s: GameState, step: Step, actor: str) -> list[Action]:
+def _action_legal(s: GameState, step: ActionStep, actor: str) -> list[Action]:
     _, colour, character, number, first = step
     out, more = _turn_opening(s, step, actor)
     if not more:
@@ -91,7 +94,7 @@ def _action_legal(s: GameState, step: Step, actor: str) -> list[Action]:
     return out
 
 
-def _action_why_not(s: GameState, step: Step, action: Action) -> Why:
+def _action_why_not(s: GameState, step: ActionStep, action: Action) -> Why:
     _, colour, character, number, first = step
     if isinstance(action, Pass):
         return (
@@ -124,20 +127,20 @@ def _action_why_not(s: GameState, step: Step, action: Action) -> Why:
     return trade.why_not(s, action, character)
 
 
-def _action_breach(s: GameState, step: Step, action: Action) -> Why:
+def _action_breach(s: GameState, step: ActionStep, action: Action) -> Why:
     _, colour, character, number, _first = step
     if character != POPE or not isinstance(action, Visit):
         return None
     return house.pope_breach(s, colour, action.room, number - 1)
 
 
-def _action_apply(s: GameState, step: Step, action: Action) -> None:
+def _action_apply(s: GameState, step: ActionStep, action: Action) -> None:
     s.stack.pop()
     if isinstance(action, Pass | End):
         return
     _, colour, character, number, _first = step
     if number == 1:
-        s._push(("action", colour, character, 2, _KIND[type(action)]))
+        s._push(ActionStep("action", colour, character, 2, _KIND[type(action)]))
     else:
         house.rotate(s, colour, 1, "second action", "R-ACT-3")
     if isinstance(action, Visit):
@@ -146,7 +149,7 @@ def _action_apply(s: GameState, step: Step, action: Action) -> None:
         trade.perform(s, action)
 
 
-def _action_prompt(s: GameState, step: Step) -> str:
+def _action_prompt(s: GameState, step: ActionStep) -> str:
     _, colour, character, number, _first = step
     which = "first action (or pass)" if number == 1 else "second action (or end)"
     return f"{colour_name(colour)} as the {CHARACTER_NAMES[character]}: {which} of turn {s.turn}"
@@ -172,11 +175,11 @@ decision(
 
 
 @auto("turn_end")
-def turn_end(s: GameState, step: Step) -> None:
+def turn_end(s: GameState, step: TurnEndStep) -> None:
     """The Merchant's free stone (R-ACT-5, I-ACT-7); with 3 players and no Merchant, the
     player ending the turn takes it if his soul is nearest Hell (R-P3-1, I-P3-3)."""
     _, colour, character = step
-    s._push(("turn",))
+    s._push(TurnStep("turn"))
     if character == MERCHANT:
         rule = "R-ACT-5"
     elif s.holders[MERCHANT] is None and len(s.players) == 3 and colour == s.nearest_hell():
@@ -184,7 +187,7 @@ def turn_end(s: GameState, step: Step) -> None:
     else:
         return
     if trade.free_stone_possible(s):
-        s._push(("free", colour, rule))
+        s._push(FreeStep("free", colour, rule))
 
 
 def end_action_phase_now(s: GameState) -> None:
@@ -192,8 +195,8 @@ def end_action_phase_now(s: GameState) -> None:
     caught Pope's step, which is the price of a visit already made (I-POP-10)."""
     stack = s.stack
     owed: list[Step] = []
-    while stack[-1][0] != "phase_end":
+    while stack[-1].tag != "phase_end":
         step = stack.pop()
-        if step[0] == "caught":
+        if step.tag == "caught":
             owed.append(step)
     stack.extend(reversed(owed))

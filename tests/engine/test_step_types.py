@@ -1,0 +1,87 @@
+"""Every pending step is the named tuple of its tag (issue 27, item 3: named step types), and
+its JSON form, its pickled form and its copies are what the plain tuples gave before."""
+
+from __future__ import annotations
+
+import pickle
+import typing
+
+import pytest
+
+from mcn.engine import GameState
+from mcn.engine.decision import AUTO, DECISIONS
+from mcn.engine.serial import state_from_json, state_to_json
+from mcn.engine.step_types import STEP_TYPES, ActionStep, SinsStep, step_from_json
+from mcn.position.checks import STEP_ARGS
+
+
+def test_every_tag_the_engine_runs_has_one_step_class_and_nothing_else_has() -> None:
+    assert set(STEP_TYPES) == set(DECISIONS) | set(AUTO)
+    for tag, cls in STEP_TYPES.items():
+        hints = typing.get_type_hints(cls)
+        assert hints["tag"] == typing.Literal[tag], cls  # the class is built under its own tag
+        assert cls._fields[0] == "tag"
+
+
+def test_the_position_checks_know_each_step_s_arguments() -> None:
+    # A position's stack is checked argument by argument (mcn.position.checks): the same
+    # arity as the step class, colours and words as strings, numbers as integers.
+    assert set(STEP_ARGS) == set(STEP_TYPES)
+    for tag, shape in STEP_ARGS.items():
+        hints = typing.get_type_hints(STEP_TYPES[tag])
+        fields = STEP_TYPES[tag]._fields[1:]
+        assert len(fields) == len(shape), tag
+        for name, kind in zip(fields, shape, strict=True):
+            assert hints[name] is (int if kind == "i" else str), (tag, name)
+
+
+def test_a_step_reads_by_name_and_still_is_its_tuple() -> None:
+    step = ActionStep("action", "R", 2, 1, "")
+    assert (step.tag, step.colour, step.character, step.number, step.first) == (
+        "action",
+        "R",
+        2,
+        1,
+        "",
+    )
+    assert step == ("action", "R", 2, 1, "") and step[0] == "action"
+    assert list(step) == ["action", "R", 2, 1, ""]  # the JSON form of a state's stack
+
+
+def test_step_from_json_rebuilds_the_class_of_the_tag() -> None:
+    step = step_from_json(["sins", "B", 1, 2, "R-CHR-4"])
+    assert type(step) is SinsStep and step.amount == 2 and step.rule == "R-CHR-4"
+    with pytest.raises(KeyError):
+        step_from_json(["no-such-step"])
+    with pytest.raises(TypeError):
+        step_from_json(["sins", "B", 1])
+
+
+def _states() -> list[GameState]:
+    from mcn.engine.random_play import RandomPlayer
+
+    state = GameState.new(("R", "B", "G", "Y"))
+    player, out = RandomPlayer(7), []
+    while not state.is_terminal() and len(out) < 400:
+        out.append(state.clone())
+        actor = state.current_players()[0]
+        state.apply(player.choose(state, actor))
+    return out
+
+
+def test_every_step_of_a_game_is_typed_and_survives_json_pickle_and_clone() -> None:
+    states = _states()
+    tags = set()
+    for state in states:
+        for step in state.stack:
+            assert type(step) is STEP_TYPES[step.tag]
+            tags.add(step.tag)
+        data = state_to_json(state, None, True)
+        again = state_from_json(data)
+        assert [type(s) for s in again.stack] == [type(s) for s in state.stack]
+        assert list(again.stack) == list(state.stack)
+        assert state_to_json(again, None, True) == data
+        pickled = pickle.loads(pickle.dumps(state))
+        assert [type(s) for s in pickled.stack] == [type(s) for s in state.stack]
+        assert list(state.clone().stack) == list(state.stack)
+    assert {"action", "turn_end", "bids", "choose"} <= tags  # the game got past the bids
