@@ -14,7 +14,8 @@ from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
 from mcn.replay.base import Frame, StopReplay
 from mcn.replay.binding import Binding
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
-from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, check_seals, open_seals
+from mcn.replay.seal_checks import check_seals
+from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, open_seals
 from mcn.replay.start import POSITION_TAG, header_span, start_state
 
 #: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
@@ -208,7 +209,7 @@ def replay_game(
         replay = replayer.run()
         if opening.active:
             replay.sealed = opening
-        check_seals(opening, replay)  # sealed moves and verifiable chance (mcn.replay.sealed)
+        check_seals(opening, replay)  # sealed moves and verifiable chance (mcn.replay.seal_checks)
         return replay
 
 
