@@ -54,13 +54,14 @@ def test_a_descriptor_named_by_number_gets_the_bytes_at_its_own_position(
     inode = log.stat().st_ino
     number = os.open(log, os.O_WRONLY | os.O_APPEND)
     try:
-        write_text_atomic(form.format(number), "text\n")
+        with atomic_open(form.format(number), encoding="latin-1") as out:  # text mode
+            out.write("text é\r\n")  # encoded as asked, newlines as given
         mode: Any = "".join(["w", "b"])  # a mode built at run time is compared by value
         with atomic_open(form.format(number), mode) as out:
             out.write(b"bytes\n")
     finally:
         os.close(number)
-    assert log.read_bytes() == b"earlier\ntext\nbytes\n"
+    assert log.read_bytes() == b"earlier\ntext \xe9\r\nbytes\n"
     assert log.stat().st_ino == inode
 
 
@@ -98,15 +99,20 @@ def test_a_descriptor_open_on_a_folder_is_refused_and_its_copy_closed(tmp_path: 
 
 class _SharedLog:
     """Two buffered text streams on two descriptors of one log opened for appending (as with
-    ``> log.txt 2>&1``), standing for sys.stdout and sys.stderr."""
+    ``> log.txt 2>&1``), standing for sys.stdout and sys.stderr. Their numbers are past 256
+    (a process with many files open): CPython keeps one object per small int only, so the
+    descriptor is compared by value."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         path.touch()
-        self.out, self.err = (
-            io.TextIOWrapper(io.FileIO(os.open(path, os.O_WRONLY | os.O_APPEND), "wb"))
-            for _ in range(2)
-        )
+        streams = []
+        for number in (300, 301):
+            opened = os.open(path, os.O_WRONLY | os.O_APPEND)
+            os.dup2(opened, number)
+            os.close(opened)
+            streams.append(io.TextIOWrapper(io.FileIO(number, "wb")))
+        self.out, self.err = streams
 
     def close(self) -> None:
         self.out.close()
