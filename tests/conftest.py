@@ -1,4 +1,4 @@
-"""Suite-wide settings: the ``slow`` marker.
+"""Suite-wide settings: the ``slow`` marker, and hypothesis's profile.
 
 ``make test-fast`` runs everything but the tests marked ``slow`` (the inner loop of a change:
 under a minute on 2 idle cores); ``make test`` runs them all. A test is slow when it drives
@@ -13,6 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+#: Every property test is deterministic (derandomized: the same examples on every run, no
+#: example database carried between runs) and has no wall-clock deadline, which a loaded
+#: machine would trip (hypothesis's default is 200 ms per example). A test's own ``settings``
+#: still set its number of examples; the fuzz tests bound each example by CPU time instead
+#: (``HANG_GUARD_S``, tests/fuzz/targets.py).
+settings.register_profile("mcn", derandomize=True, database=None, deadline=None)
+settings.load_profile("mcn")
 
 #: Test modules (paths under tests/) whose tests are all slow, and single slow tests.
 SLOW = (

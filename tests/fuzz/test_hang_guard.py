@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
+from hypothesis import settings
 
 from tests.fuzz import targets
 
@@ -27,3 +33,29 @@ def test_within_the_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not targets.within_hang_guard(5.0)
     monkeypatch.setattr(targets, "HANG_GUARD_S", None)
     assert targets.within_hang_guard(1e9)
+
+
+def test_the_guard_counts_cpu_time_not_the_wall_clock() -> None:
+    # waiting (what other processes on a loaded machine make a target do) costs no CPU time;
+    # computing does, in this process and in a child it waited for
+    start = targets.cpu_time()
+    time.sleep(0.3)
+    assert targets.cpu_time() - start < 0.15
+    burn = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"
+    start = targets.cpu_time()
+    subprocess.run([sys.executable, "-c", burn], check=True)
+    assert targets.cpu_time() - start >= 0.3
+
+
+def test_an_outcome_carries_its_cpu_time(tmp_path: Path) -> None:
+    record = tmp_path / "one.mcn"
+    record.write_text('[Event "x"]\n', encoding="utf-8")
+    outcome = targets.run_target("parse", record, record, tmp_path)
+    assert outcome.clean and 0.0 <= outcome.cpu_seconds <= outcome.seconds + 0.05
+
+
+def test_no_property_test_has_a_wall_clock_deadline() -> None:
+    # the suite's profile (tests/conftest.py): load cannot fail a property test, and every
+    # run draws the same examples
+    assert settings.default.deadline is None
+    assert settings.default.derandomize
