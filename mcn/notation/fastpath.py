@@ -27,13 +27,12 @@ the same way for the syntax-only check, building nothing but headers.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, Final
 
-from mcn.base.values import Value
 from mcn.notation.builder import RecordBuilder, TopElement, head_actor
-from mcn.notation.model import Comment, Element, Header, Item, Move, Section, Span
+from mcn.notation.model import Header, Item, Move, Section, Span
 
 _TEMPLATES_LIMIT: Final = 1 << 16
 _CACHED_LINE_LIMIT: Final = 160
@@ -297,55 +296,27 @@ TEMPLATES = PieceTemplates()
 forgets them, for cold-cache measurements."""
 
 
-class _DraftMove(Value):
-    """A :class:`Move` under construction: the same slots, but plain attribute stores.
-
-    Python builds a frozen dataclass through ``object.__setattr__`` per field; storing into the
-    slots of a plain class and then turning the object into a ``Move`` (``__class__``
-    assignment, allowed because the slot layouts and the base are identical) costs less than
-    half. The object is a ``Move`` before anyone else sees it.
-    """
-
-    __slots__ = (
-        "actor",
-        "after",
-        "before",
-        "glyphs",
-        "raw",
-        "seal",
-        "span",
-        "tokens",
-        "variations",
-    )
-    actor: str
-    tokens: tuple[str, ...]
-    glyphs: tuple[str, ...]
-    before: tuple[Comment, ...]
-    after: tuple[Comment, ...]
-    variations: tuple[tuple[Element, ...], ...]
-    raw: str
-    span: Span
-    seal: str
-
-
-class _DraftItem(Value):
-    """An :class:`Item` under construction (see :class:`_DraftMove`)."""
-
-    __slots__ = ("label", "moves", "span")
-    moves: tuple[Move, ...]
-    label: int | None
-    span: Span
-
-
 #: Whether the model's classes are mypyc native classes (docs/performance.md, "Reading,
-#: compiled"): their objects cannot change class, and their own ``__init__`` is compiled and
-#: cheaper than any draft, so :func:`parse_plain` calls it instead.
+#: compiled"): their own ``__init__`` is compiled and cheaper than anything else, so
+#: :func:`parse_plain` calls it.
 NATIVE_MODEL: Final = "__mypyc_attrs__" in vars(Move)
 
-if not NATIVE_MODEL:
-    for _draft, _model in ((_DraftMove, Move), (_DraftItem, Item)):
-        if sorted(_draft.__slots__) != sorted(_model.__slots__):  # pragma: no cover
-            raise TypeError(f"{_draft.__name__} must have the slots of {_model.__name__}")
+
+def _slot_setters(cls: type) -> tuple[Any, ...]:
+    """The ``__set__`` of each field's slot of the dataclass ``cls``, in field order.
+
+    A frozen dataclass's ``__init__`` stores each field with ``object.__setattr__(self, name,
+    value)``, a generic call that looks the name up again every time; the slot's own member
+    descriptor stores it directly, at half the cost, and only the code holding the setter can
+    (the class stays frozen: ``move.actor = …`` still raises). The interpreted fast path builds
+    moves and items this way (docs/performance-history.md, "No class swaps"); a field added to
+    :class:`Move` or :class:`Item` fails :func:`parse_plain`'s unpacking at import.
+    """
+    return tuple(vars(cls)[field.name].__set__ for field in fields(cls))
+
+
+_MOVE_SETTERS: Final = _slot_setters(Move)
+_ITEM_SETTERS: Final = _slot_setters(Item)
 
 
 def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
@@ -353,16 +324,28 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
 
     Equal to what the LALR parser with the builder returns for the same text and
     ``line_base``. This loop is the hot path of reading a record: everything is local, spans
-    are made by ``tuple.__new__`` and moves and items as drafts (:class:`_DraftMove`), or by
-    their compiled constructors when the model is native (:data:`NATIVE_MODEL`).
+    are made by ``tuple.__new__``, and moves and items by their compiled constructors when the
+    model is native (:data:`NATIVE_MODEL`), else through their slots' setters
+    (:func:`_slot_setters`).
     """
     new = object.__new__
     new_tuple = tuple.__new__
-    draft_move, draft_item = _DraftMove, _DraftItem
     move_class, item_class, span_class = Move, Item, Span
     first_kind, next_kind, inherit = FIRST_MOVE, LATER_MOVE, _INHERIT
     nothing: tuple[()] = ()
     native = NATIVE_MODEL
+    (
+        set_actor,
+        set_tokens,
+        set_glyphs,
+        set_before,
+        set_after,
+        set_variations,
+        set_raw,
+        set_span,
+        set_seal,
+    ) = _MOVE_SETTERS
+    set_moves, set_label, set_where = _ITEM_SETTERS
     templates = TEMPLATES
     known_first, known_next = templates.first, templates.next
     make_first, make_next = templates.first_piece, templates.next_piece
@@ -404,12 +387,11 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                         if native:  # by name: mypyc calls a named native class directly
                             append(Item(tuple(moves), label, where))
                         else:
-                            item = new(draft_item)
-                            item.moves = tuple(moves)
-                            item.label = label
-                            item.span = where
-                            item.__class__ = item_class  # type: ignore[assignment]
-                            append(item)  # type: ignore[arg-type]
+                            item = new(item_class)
+                            set_moves(item, tuple(moves))
+                            set_label(item, label)
+                            set_where(item, where)
+                            append(item)
                         moves = None
                     if kind != first_kind:
                         append(renumbered(entry[1], number, base))
@@ -424,15 +406,17 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                         Move(actor, tokens, nothing, nothing, nothing, nothing, raw, where)
                     )
                 else:
-                    move = new(draft_move)
-                    move.actor = actor
-                    move.tokens = tokens
-                    move.glyphs = move.before = move.after = move.variations = nothing
-                    move.raw = raw
-                    move.span = where
-                    move.seal = ""
-                    move.__class__ = move_class  # type: ignore[assignment]
-                    moves.append(move)  # type: ignore[arg-type]
+                    move = new(move_class)
+                    set_actor(move, actor)
+                    set_tokens(move, tokens)
+                    set_glyphs(move, nothing)
+                    set_before(move, nothing)
+                    set_after(move, nothing)
+                    set_variations(move, nothing)
+                    set_raw(move, raw)
+                    set_span(move, where)
+                    set_seal(move, "")
+                    moves.append(move)
                 end_line = row
             base += len(piece) + 1
     if moves is not None:
