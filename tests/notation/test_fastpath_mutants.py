@@ -10,6 +10,7 @@ they are skipped there, and run in every pure run, mutation testing included.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import pytest
 
 import mcn.notation.fastpath as fastpath
 from mcn.notation.fastpath import parse_plain
+from mcn.notation.model import Item, Move
 from tests.fuzz.test_fastpath import check_agrees
 from tests.notation.helpers import HEADERS
 
@@ -187,3 +189,32 @@ def test_a_full_cache_of_hundreds_starts_again(
     for n in range(301):
         assert parse_plain(f'[Site "{n}"]') is not None
     assert len(templates.tokens) == 1
+
+
+def test_moves_and_items_are_made_frozen_of_their_own_class(
+    templates: fastpath.PieceTemplates,
+) -> None:
+    # the fast path builds moves and items through their slots (or their native constructors),
+    # never as objects of another class turned into a Move later: what it returns is a Move and
+    # an Item from the start, every field set, and as frozen as one the constructor made
+    elements = parse_plain(HEADERS + "round 1\n1. R: pass; B: visit 3\n2. G: bid 1+2\n")
+    assert elements is not None
+    items = [element for element in elements if isinstance(element, Item)]
+    assert [item.label for item in items] == [1, 2]
+    for item in items:
+        assert type(item) is Item
+        for move in item.moves:
+            assert type(move) is Move
+            expected = Move(move.actor, move.tokens, raw=move.raw, span=move.span)
+            assert repr(move) == repr(expected) and move == expected
+            assert (move.glyphs, move.before, move.after, move.variations, move.seal) == (
+                (),
+                (),
+                (),
+                (),
+                "",
+            )
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                move.actor = "Y"  # type: ignore[misc]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            item.label = 9  # type: ignore[misc]
