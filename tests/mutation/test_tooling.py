@@ -59,6 +59,16 @@ def test_targets_name_existing_modules_and_tests() -> None:
             assert (ROOT / tests.split("::")[0]).exists(), (target.name, tests)
 
 
+def test_every_target_has_a_recorded_score_for_its_modules() -> None:
+    """scores.json (quoted by docs/testing.md) names each target's modules as targets.py does:
+    a module moved is renamed in both; whether a score is stale is decided by the digest of
+    the modules' code, never by their paths."""
+    scores = run.recorded_scores()
+    assert set(scores) == set(TARGETS)
+    for name, target in TARGETS.items():
+        assert scores[name]["modules"] == list(target.modules), name
+
+
 def test_a_survivor_is_matched_to_its_equivalence_reason() -> None:
     diff = "--- a\n+++ b\n@@ -1 +1 @@\n-    x = 1 << 20\n+    x = 1 << 21\n"
     entries = [
