@@ -36,7 +36,7 @@ import mcn.openspiel.game  # noqa: F401  (registers python_mea_culpa)
 from mcn.bots.players import greedy_score
 from mcn.bots.results import wilson
 from mcn.openspiel.encoding import VOCABULARY
-from mcn.openspiel.ismcts import IsmctsPlayer
+from mcn.openspiel.ismcts import EVALUATORS, FINAL_POLICIES, IsmctsPlayer
 
 SEATS = "RBGY"
 
@@ -52,6 +52,8 @@ class Settings:
     worlds: int | None
     rollouts: int
     returns: str
+    playout: str = "random"
+    final: str = "visits"
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,8 @@ def play(number: int, settings: Settings) -> Result:
         settings.uct_c,
         settings.worlds,
         settings.rollouts,
+        settings.playout,
+        settings.final,
     )
     rng = random.Random(settings.seed + number)
     state = game.new_initial_state()
@@ -123,6 +127,8 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=None, help="max world samples")
     parser.add_argument("--rollouts", type=int, default=1)
     parser.add_argument("--returns", choices=("win", "rank"), default="win")
+    parser.add_argument("--playout", choices=tuple(EVALUATORS), default="random")
+    parser.add_argument("--final", choices=tuple(FINAL_POLICIES), default="visits")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="append the per-game results to this file (JSON lines)")
     parser.add_argument("--summary", nargs="+", help="only sum the games of these --json files")
@@ -138,6 +144,8 @@ def main() -> None:
         options.worlds,
         options.rollouts,
         options.returns,
+        options.playout,
+        options.final,
     )
     jobs = [(n, settings) for n in range(options.first_game, options.first_game + options.games)]
     load_before = os.getloadavg()
@@ -164,7 +172,8 @@ def main() -> None:
     load_after = os.getloadavg()
     print(
         f"ISMCTS ({options.simulations} simulations, worlds {options.worlds or 'unlimited'}, "
-        f"uct_c {options.uct_c}, {options.rollouts} rollout(s), returns {options.returns}) vs 3 "
+        f"uct_c {options.uct_c}, {options.rollouts} {options.playout} playout(s), returns "
+        f"{options.returns}, final by {options.final}) vs 3 "
         f"{options.opponent}, games {options.first_game}-{options.first_game + games - 1}: "
         f"won {wins} of {games} = {wins / max(1, games):.1%} (95 % CI {low:.1%} - {high:.1%}; "
         f"fair share 25 %); mean share {sum(r.share for r in results) / max(1, games):.3f}; "
@@ -181,6 +190,8 @@ def summary(files: list[str]) -> None:
         with open(name, encoding="utf-8") as lines:
             for line in lines:
                 game = json.loads(line)
+                game.setdefault("playout", "random")  # files written before these settings
+                game.setdefault("final", "visits")
                 key = tuple(game[f] for f in Settings.__dataclass_fields__)
                 runs.setdefault(key, []).append(game)
     for key, games in runs.items():

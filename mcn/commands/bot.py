@@ -1,5 +1,5 @@
-"""``mcn bot random|greedy|ismcts [--seed N] [--simulations N] [--worlds N]``: a reference
-bot speaking the bot protocol on standard input and output (docs/bots.md), for
+"""``mcn bot random|greedy|ismcts [--seed N] [--simulations N] [--worlds N] [--playout P]``:
+a reference bot speaking the bot protocol on standard input and output (docs/bots.md), for
 ``mcn match --bot R='mcn bot greedy'``. ``ismcts`` is OpenSpiel's ISMCTS on the engine
 (docs/openspiel.md); it needs the optional extra ``mcn[openspiel]``."""
 
@@ -27,7 +27,16 @@ from mcn.bots.players import choose_greedy, choose_random, serve
     default=None,
     help="ismcts: worlds drawn per decision and reused (default: a fresh one per simulation).",
 )
-def bot(kind: str, seed: int | None, simulations: int | None, worlds: int | None) -> None:
+@click.option(
+    "--playout",
+    type=click.Choice(["random", "greedy"]),
+    default=None,
+    help="ismcts: how playouts finish the game: uniformly random moves (default) or the greedy "
+    "bot's (docs/openspiel.md, 'Playouts').",
+)
+def bot(
+    kind: str, seed: int | None, simulations: int | None, worlds: int | None, playout: str | None
+) -> None:
     """Run the reference bot KIND: random (any legal action), greedy (docs/bots.md) or ismcts
     (OpenSpiel's information-set MCTS, docs/openspiel.md)."""
     if kind == "ismcts":
@@ -35,12 +44,13 @@ def bot(kind: str, seed: int | None, simulations: int | None, worlds: int | None
 
         if not available():
             raise click.UsageError(MISSING)
-        from mcn.openspiel.ismcts import SIMULATIONS
+        from mcn.openspiel.ismcts import PLAYOUT, SIMULATIONS
         from mcn.openspiel.ismcts import serve as serve_ismcts
 
-        serve_ismcts(simulations or SIMULATIONS, seed, worlds=worlds)
+        serve_ismcts(simulations or SIMULATIONS, seed, worlds=worlds, playout=playout or PLAYOUT)
         return
-    for name, value in (("--simulations", simulations), ("--worlds", worlds)):
+    options = (("--simulations", simulations), ("--worlds", worlds), ("--playout", playout))
+    for name, value in options:
         if value is not None:
             raise click.UsageError(f"{name} is an option of the ismcts bot")
     rng = random.Random(seed)

@@ -24,7 +24,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from mcn.engine import CHANCE
+from mcn.bots.players import greedy_score
+from mcn.engine import CHANCE, GameState
+from mcn.openspiel.analysis import playout
 from mcn.openspiel.belief import Inconsistent, Table
 from mcn.openspiel.encoding import ACTION_ID, VOCABULARY
 from mcn.openspiel.game import SHORT_NAME, MeaCulpaState, final_returns
@@ -35,8 +37,22 @@ SIMULATIONS: Final = 100
 UCT_C: Final = 1.0
 #: The default number of worlds drawn per decision (None: a fresh one every simulation).
 WORLDS: Final[int | None] = None
-#: The default number of random playouts per evaluated leaf.
+#: The default number of playouts per evaluated leaf.
 ROLLOUTS: Final = 1
+#: The default playout policy (:data:`EVALUATORS`).
+PLAYOUT: Final = "random"
+#: How the move is chosen from the root's statistics (OpenSpiel's final policy): the most
+#: visited, ties at random (OpenSpiel's default); the best mean return; or the most visited,
+#: ties broken by the greedy bot's preference (:func:`~mcn.bots.players.greedy_score`; ties
+#: left then at random). With fewer simulations than moves every move tried is visited once,
+#: and the first rule plays a random one of them.
+FINAL_POLICIES: Final = {
+    "visits": ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+    "value": ismcts.ISMCTSFinalPolicyType.MAX_VALUE,
+    "visits-greedy": ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+}
+#: The default final-move selection.
+FINAL: Final = "visits"
 
 
 class EngineRolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
@@ -64,18 +80,44 @@ class EngineRolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
                 engine = working.play.engine.clone()
             else:
                 engine = state.play.engine.clone()
-            rng = self.rng
-            while not engine.is_terminal():
-                actor = engine.current_players()[0]
-                if actor == CHANCE:
-                    engine.apply(engine.sample_chance(rng))
-                    continue
-                legal = engine.legal_actions(actor)
-                if engine.stack[-1][0] == "bids":  # the game offers bids up to MAX_BID_TALER
-                    legal = [a for a in legal if a.text in ACTION_ID]
-                engine.apply(rng.choice(legal))
+            self.finish(engine)
             total += final_returns(engine, state.colours, state.returns_kind)
         return total / self.n_rollouts
+
+    def finish(self, engine: GameState) -> None:
+        """Play ``engine`` (a clone) to the end: every player a uniformly random legal action
+        among those the game offers, chance by its probabilities."""
+        rng = self.rng
+        while not engine.is_terminal():
+            actor = engine.current_players()[0]
+            if actor == CHANCE:
+                engine.apply(engine.sample_chance(rng))
+                continue
+            legal = engine.legal_actions(actor)
+            if engine.stack[-1][0] == "bids":  # the game offers bids up to MAX_BID_TALER
+                legal = [a for a in legal if a.text in ACTION_ID]
+            engine.apply(rng.choice(legal))
+
+
+class GreedyRolloutEvaluator(EngineRolloutEvaluator):
+    """The random-rollout evaluator with another playout policy: every player takes the action
+    the greedy reference bot would (:func:`mcn.openspiel.analysis.playout`: the highest
+    :func:`~mcn.bots.players.greedy_score`, ties broken at random), chance still by its
+    probabilities. Priors stay uniform and a leaf's value is still the mean return of
+    ``n_rollouts`` playouts: only whom the playouts imitate changes. Random playouts value a
+    position as if everyone played at random; against players who donate and take letters
+    every turn that is the wrong model of the table (docs/openspiel.md, "Playouts")."""
+
+    def finish(self, engine: GameState) -> None:
+        """Play ``engine`` (a clone) to the end by the greedy reference policy."""
+        playout(engine, self.rng)
+
+
+#: The playout policies of the evaluator, by name (``mcn bot ismcts --playout``).
+EVALUATORS: Final[dict[str, type[EngineRolloutEvaluator]]] = {
+    "random": EngineRolloutEvaluator,
+    "greedy": GreedyRolloutEvaluator,
+}
 
 
 class IsmctsPlayer:
@@ -92,6 +134,8 @@ class IsmctsPlayer:
         uct_c: float = UCT_C,
         worlds: int | None = WORLDS,
         rollouts: int = ROLLOUTS,
+        playout: str = PLAYOUT,
+        final: str = FINAL,
     ) -> None:
         if simulations < 1:
             raise ValueError("simulations must be at least 1")
@@ -99,9 +143,15 @@ class IsmctsPlayer:
             raise ValueError("worlds must be at least 1")
         if rollouts < 1:
             raise ValueError("rollouts must be at least 1")
+        if playout not in EVALUATORS:
+            raise ValueError(f"playout must be one of {', '.join(EVALUATORS)}")
+        if final not in FINAL_POLICIES:
+            raise ValueError(f"final must be one of {', '.join(FINAL_POLICIES)}")
         self.game = game
         self.simulations = simulations
-        evaluator = EngineRolloutEvaluator(rollouts, seed)
+        self.final = final
+        self.ties = random.Random(seed + 3)
+        evaluator = EVALUATORS[playout](rollouts, seed)
         self.bot = ismcts.ISMCTSBot(
             game,
             evaluator,
@@ -109,6 +159,7 @@ class IsmctsPlayer:
             simulations,
             max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES if worlds is None else worlds,
             random_state=np.random.RandomState(seed + 1),
+            final_policy_type=FINAL_POLICIES[final],
             # The legal actions can tell a player more than his information state: a room
             # card whose condition fails offers only ``decline`` (I-CRD-1, I-HOP-7), and the
             # condition may be about letters behind the other screens. So two worlds a player
@@ -131,7 +182,11 @@ class IsmctsPlayer:
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])
-        return int(self.bot.step(state))
+        if self.final != "visits-greedy":
+            return int(self.bot.step(state))
+        tied = [int(a) for a, p in self.bot.get_policy(state) if p > 0]
+        best = max(greedy_score(VOCABULARY[a]) for a in tied)
+        return self.ties.choice([a for a in tied if greedy_score(VOCABULARY[a]) == best])
 
     def choose_text(self, state: MeaCulpaState) -> str:
         """The move as the engine's action text (``donate jewel>I``)."""
@@ -168,6 +223,7 @@ def serve(
     stdout: IO[str] | None = None,
     uct_c: float = UCT_C,
     worlds: int | None = WORLDS,
+    playout: str = PLAYOUT,
 ) -> None:
     """Play over the bot protocol (docs/bots.md) until ``quit`` or the end of input."""
     import json
@@ -186,7 +242,9 @@ def serve(
         if kind == "game":
             table = Table.from_game_message(message)
             game = load_game(len(table.players), table.ruleset, table.variant, table.board)
-            player = IsmctsPlayer(game, simulations, rng.randrange(2**31), uct_c, worlds)
+            player = IsmctsPlayer(
+                game, simulations, rng.randrange(2**31), uct_c, worlds, playout=playout
+            )
         elif kind == "decide" and table is not None and player is not None:
             table.add(message["moves"], message)
             legal: list[str] = message["legal"]
@@ -203,11 +261,16 @@ def serve(
 
 
 __all__ = [
+    "EVALUATORS",
+    "FINAL",
+    "FINAL_POLICIES",
+    "PLAYOUT",
     "ROLLOUTS",
     "SIMULATIONS",
     "UCT_C",
     "WORLDS",
     "EngineRolloutEvaluator",
+    "GreedyRolloutEvaluator",
     "IsmctsPlayer",
     "load_game",
     "serve",
