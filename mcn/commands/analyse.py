@@ -23,6 +23,7 @@ import click
 
 from mcn.commands.loader import load_game, record_source
 from mcn.engine import Action, GameState
+from mcn.engine.errors import IllegalAction
 from mcn.io.progress import MIN_BYTES, wanted
 from mcn.io.safe_write import WriteError, write_text_atomic
 from mcn.notation.model import Move
@@ -97,6 +98,23 @@ def tasks_of(
         state.apply(action)
         actions.append(action)
     return out
+
+
+def faithful_prefix(steps: list[Step], start: GameState) -> int:
+    """How many of ``steps`` (replayed with their states kept) the engine plays again from
+    ``start`` to the same states. All of them, except in a redacted record: there a ``?`` move
+    is replayed with a stand-in, and the replay puts the truth of a reveal checkpoint into the
+    state just before the evaluation or scoring that needs it (:mod:`mcn.replay.secrets`), so
+    from that step on the moves no longer lead to the states the record shows."""
+    state = start.clone()
+    for index, step in enumerate(steps):
+        try:
+            state.apply(step.action)
+        except IllegalAction:
+            return index
+        if step.state is None or state.to_json() != step.state.to_json():
+            return index
+    return len(steps)
 
 
 @contextmanager
@@ -210,20 +228,39 @@ def analyse(
         last = main.steps[-1].address if main.steps else "the start"
         note = f"the record is unfinished (it ends after {last}): analysed up to there"
         click.echo(f"note: {note}", err=True)
+    steps = main.steps
+    if main.reveals:  # stand-ins for secrets, corrected from the reveal checkpoints
+        kept = replay_game(game, file=name, index=number, keep_states=True).main
+        assert kept is not None
+        usable = faithful_prefix(kept.steps, kept.start)
+        if usable < len(steps):
+            steps = steps[:usable]
+            note = (
+                f"the record is redacted: replay filled in the secrets its '?' moves hide at "
+                f"{kept.steps[usable].address} (from its reveal checkpoint); the moves after "
+                "that cannot be played again from what the record says: analysed up to there"
+            )
+            click.echo(f"note: {note}", err=True)
     sims = simulations or SIMULATIONS
     limit = THRESHOLD if threshold is None else threshold
-    tasks = tasks_of(main.steps, main.start, viewer, sims, seed, limit)
+    tasks = tasks_of(steps, main.start, viewer, sims, seed, limit)
     verdicts = run_all(tasks, jobs)
     label = f"{viewer}; simulations {sims}; seed {seed}; threshold {limit:g}"
     if output:
         moves: list[Move] = []
         noted = []
+        implied = []
         for task, verdict in zip(tasks, verdicts, strict=True):
             move = main.steps[task.index].move
             if move is not None:
                 moves.append(move)
                 noted.append(verdict)
-        text = write(annotated(game, noted, moves, label))
+                continue
+            # An implicit decision (the end of a turn): written out after the move before it.
+            anchor = next((s.move for s in reversed(steps[: task.index]) if s.move), None)
+            if anchor is not None:  # (a turn's end follows a move of that turn)
+                implied.append((anchor, task.played.actor, task.played.text, verdict))
+        text = write(annotated(game, noted, moves, label, implied))
         _write(output, text)
     if plot:
         points = [(v.address, v.played.win, v.glyph) for v in verdicts]

@@ -2,7 +2,8 @@
 
 :func:`annotated` returns a new :class:`~mcn.notation.model.Game` in which every analysed
 move of the main line carries an ``{analysis: …}`` after-comment and, when flagged, the glyph
-``?`` or ``??`` after its own glyphs; every header, comment, glyph and variation of the
+``?`` or ``??`` after its own glyphs (a decision the record left implicit, the ``end`` of a
+turn, is written out to carry them); every header, comment, glyph and variation of the
 original is kept, and an ``[Analysis "…"]`` header says whose view, with which budget. The
 moves are found by identity (the replay's steps point at the record's moves), so nothing else
 changes. :func:`parse_comment` reads the numbers back (``mcn html`` draws the curve from them),
@@ -41,13 +42,25 @@ def _annotated_move(move: Move, verdict: Verdict) -> Move:
     )
 
 
-def _walk(elements: Iterable[Element], notes: dict[int, Verdict]) -> tuple[Element, ...]:
+def _implied_move(actor: str, text: str, verdict: Verdict) -> Move:
+    """A decision the record left implicit (the ``end`` of a turn), written out to carry its
+    verdict: replay reads ``B: donate 1>II; end`` as it read ``B: donate 1>II``."""
+    glyphs = (verdict.glyph,) if verdict.glyph else ()
+    return Move(actor, tuple(text.split()), glyphs, (), (Comment(verdict.comment()),))
+
+
+def _walk(
+    elements: Iterable[Element],
+    notes: dict[int, Verdict],
+    implied: dict[int, list[tuple[str, str, Verdict]]],
+) -> tuple[Element, ...]:
     out: list[Element] = []
     for element in elements:
         if isinstance(element, Item):
             moves = []
             for move in element.moves:
-                verdict = notes.get(id(move))
+                original = id(move)
+                verdict = notes.get(original)
                 if move.variations:
                     move = Move(
                         move.actor,
@@ -55,24 +68,36 @@ def _walk(elements: Iterable[Element], notes: dict[int, Verdict]) -> tuple[Eleme
                         move.glyphs,
                         move.before,
                         move.after,
-                        tuple(_walk(v, notes) for v in move.variations),
+                        tuple(_walk(v, notes, implied) for v in move.variations),
                         move.raw,
                         move.span,
                         move.seal,
                     )
                 moves.append(_annotated_move(move, verdict) if verdict else move)
+                moves.extend(_implied_move(*found) for found in implied.get(original, ()))
             element = Item(tuple(moves), element.label, element.span)
         out.append(element)
     return tuple(out)
 
 
-def annotated(game: Game, verdicts: Sequence[Verdict], moves: Sequence[Move], label: str) -> Game:
+def annotated(
+    game: Game,
+    verdicts: Sequence[Verdict],
+    moves: Sequence[Move],
+    label: str,
+    implied: Sequence[tuple[Move, str, str, Verdict]] = (),
+) -> Game:
     """``game`` with ``verdicts`` on ``moves`` (the record's moves, by identity) and the
-    ``[Analysis label]`` header (replacing an earlier one)."""
+    ``[Analysis label]`` header (replacing an earlier one). ``implied``: decisions the record
+    left implicit, each ``(the record's move it follows, actor, action text, verdict)``; each
+    is written out after that move with its verdict (the record replays as before)."""
     notes = {id(move): verdict for move, verdict in zip(moves, verdicts, strict=True)}
+    after: dict[int, list[tuple[str, str, Verdict]]] = {}
+    for anchor, actor, text, verdict in implied:
+        after.setdefault(id(anchor), []).append((actor, text, verdict))
     headers = [h for h in game.headers if h.tag != HEADER]
     headers.append(Header(HEADER, label))
-    return Game(tuple(headers), _walk(game.body, notes), game.span, game.source)
+    return Game(tuple(headers), _walk(game.body, notes, after), game.span, game.source)
 
 
 def parse_comment(text: str) -> tuple[float, float, float, str | None] | None:
