@@ -1,7 +1,7 @@
-"""``mcn bot random|greedy|ismcts [--seed N] [--simulations N] [--worlds N] [--playout P]``:
-a reference bot speaking the bot protocol on standard input and output (docs/bots.md), for
-``mcn match --bot R='mcn bot greedy'``. ``ismcts`` is OpenSpiel's ISMCTS on the engine
-(docs/openspiel.md); it needs the optional extra ``mcn[openspiel]``."""
+"""``mcn bot random|greedy|ismcts [--seed N] [--simulations N] [--worlds N] [--playout P]
+[--final F]``: a reference bot speaking the bot protocol on standard input and output
+(docs/bots.md), for ``mcn match --bot R='mcn bot greedy'``. ``ismcts`` is OpenSpiel's ISMCTS on
+the engine (docs/openspiel.md); it needs the optional extra ``mcn[openspiel]``."""
 
 from __future__ import annotations
 
@@ -34,8 +34,20 @@ from mcn.bots.players import choose_greedy, choose_random, serve
     help="ismcts: how playouts finish the game: uniformly random moves (default) or the greedy "
     "bot's (docs/openspiel.md, 'Playouts').",
 )
+@click.option(
+    "--final",
+    type=click.Choice(["visits", "value", "visits-greedy"]),
+    default=None,
+    help="ismcts: the move played: the most visited (default), the best mean return, or the "
+    "most visited with ties to the greedy bot's favourite.",
+)
 def bot(
-    kind: str, seed: int | None, simulations: int | None, worlds: int | None, playout: str | None
+    kind: str,
+    seed: int | None,
+    simulations: int | None,
+    worlds: int | None,
+    playout: str | None,
+    final: str | None,
 ) -> None:
     """Run the reference bot KIND: random (any legal action), greedy (docs/bots.md) or ismcts
     (OpenSpiel's information-set MCTS, docs/openspiel.md)."""
@@ -44,12 +56,23 @@ def bot(
 
         if not available():
             raise click.UsageError(MISSING)
-        from mcn.openspiel.ismcts import PLAYOUT, SIMULATIONS
+        from mcn.openspiel.ismcts import FINAL, PLAYOUT, SIMULATIONS
         from mcn.openspiel.ismcts import serve as serve_ismcts
 
-        serve_ismcts(simulations or SIMULATIONS, seed, worlds=worlds, playout=playout or PLAYOUT)
+        serve_ismcts(
+            simulations or SIMULATIONS,
+            seed,
+            worlds=worlds,
+            playout=playout or PLAYOUT,
+            final=final or FINAL,
+        )
         return
-    options = (("--simulations", simulations), ("--worlds", worlds), ("--playout", playout))
+    options = (
+        ("--simulations", simulations),
+        ("--worlds", worlds),
+        ("--playout", playout),
+        ("--final", final),
+    )
     for name, value in options:
         if value is not None:
             raise click.UsageError(f"{name} is an option of the ismcts bot")

@@ -224,6 +224,7 @@ def serve(
     uct_c: float = UCT_C,
     worlds: int | None = WORLDS,
     playout: str = PLAYOUT,
+    final: str = FINAL,
 ) -> None:
     """Play over the bot protocol (docs/bots.md) until ``quit`` or the end of input."""
     import json
@@ -243,7 +244,7 @@ def serve(
             table = Table.from_game_message(message)
             game = load_game(len(table.players), table.ruleset, table.variant, table.board)
             player = IsmctsPlayer(
-                game, simulations, rng.randrange(2**31), uct_c, worlds, playout=playout
+                game, simulations, rng.randrange(2**31), uct_c, worlds, playout=playout, final=final
             )
         elif kind == "decide" and table is not None and player is not None:
             table.add(message["moves"], message)

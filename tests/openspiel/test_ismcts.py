@@ -86,8 +86,8 @@ def test_a_few_worlds_reused_and_several_rollouts_still_choose_legal_moves() -> 
             raise AssertionError(f"{bad} accepted")
 
 
-@pytest.mark.parametrize("playout", ["random", "greedy"])
-def test_the_protocol_bot_answers_legal_moves(playout: str) -> None:
+@pytest.mark.parametrize(("playout", "final"), [("random", "visits"), ("greedy", "visits-greedy")])
+def test_the_protocol_bot_answers_legal_moves(playout: str, final: str) -> None:
     colours = ("R", "B", "G")
     state = new_game(colours)
     rng = random.Random(4)
@@ -109,7 +109,14 @@ def test_the_protocol_bot_answers_legal_moves(playout: str) -> None:
             action = rng.choice(options)
         steps.append(Step(state.address_of(action), action, None, state.apply(action)))
     out = io.StringIO()
-    serve(3, 1, io.StringIO("".join(lines) + encode({"type": "quit"})), out, playout=playout)
+    serve(
+        3,
+        1,
+        io.StringIO("".join(lines) + encode({"type": "quit"})),
+        out,
+        playout=playout,
+        final=final,
+    )
     answers = [json.loads(line)["action"] for line in out.getvalue().splitlines()]
     assert len(answers) == 3
     for answer, legal in zip(answers, asked, strict=True):

@@ -97,10 +97,13 @@ def test_a_player_with_greedy_playouts_chooses_legal_moves_repeatably() -> None:
             IsmctsPlayer(game, 2, **bad)  # type: ignore[arg-type]
 
 
-def test_playout_is_an_option_of_the_ismcts_bot_only() -> None:
+def test_playout_and_final_are_options_of_the_ismcts_bot_only() -> None:
     result = CliRunner().invoke(cli, ["bot", "greedy", "--playout", "greedy"])
     assert result.exit_code == 2
     assert "--playout is an option of the ismcts bot" in result.output
+    result = CliRunner().invoke(cli, ["bot", "random", "--final", "value"])
+    assert result.exit_code == 2
+    assert "--final is an option of the ismcts bot" in result.output
     result = CliRunner().invoke(cli, ["bot", "ismcts", "--playout", "smart"])
     assert result.exit_code == 2
     assert "'smart' is not one of 'random', 'greedy'" in result.output
