@@ -197,6 +197,13 @@ def _streaming_rows(results: dict[str, Any]) -> list[str]:
             f"{what:34}{row['peak_rss_mb']:>14.1f} MB  ({row['games']:,} games, "
             f"{row['seconds']:.0f} s, exit {row['exit_status']})"
         )
+    match = results.get("match")
+    if match:
+        rows.append(
+            f"{'mcn match, 4 random bots':34}{match['seconds_per_game']:>12.3f} s/game"
+            f"  ({match['games']} games, peak RSS {match['peak_rss_mb']:.1f} MB, "
+            f"within budget: {match['within_budget']})"
+        )
     return rows
 
 

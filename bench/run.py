@@ -408,6 +408,8 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             results["streaming"] = streaming.memory_rows(
                 mcn_bin, mcn_games.games, options.stream_mb, options.workers
             )
+            _say("match: four random bots …")
+            results["match"] = streaming.match_row(mcn_bin, 4 if options.quick else 20)
 
         _say("tree …")
         annotated = ROOT / "examples" / "annotated-4p.mcn"

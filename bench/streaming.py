@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -52,12 +53,22 @@ COMMANDS: dict[str, list[str]] = {
         "-o",
         "{out}",
     ],
+    # a whole tournament site from the archive (every counted game's page; issue 34 item 5)
+    "site": ["site", "{mcn}", "-o", "{out}.site"],
 }
 TARGET_MB = 150.0
 #: Commands that answer questions about a whole archive (issue 31): each must stay within
 #: :data:`TARGET_RATIO` of ``validate --jobs 1``'s time on the same file.
 ARCHIVE_QUESTIONS = ("explore", "tree --merge", "stats", "search")
 TARGET_RATIO = 1.5
+#: Commands whose throughput is stated beside validate's without a ratio target: ``site``
+#: writes pages besides checking every game.
+THROUGHPUT_ONLY = ("site",)
+#: ``mcn match``'s budget (it reads no archive: it plays games between bot processes and writes
+#: them as it goes): four ``mcn bot random`` players, per game at most this many seconds of
+#: wall time on an idle 2-core machine, and its peak RSS under :data:`TARGET_MB` whatever the
+#: number of games.
+MATCH_BUDGET_S_PER_GAME = 1.0
 
 
 def versus_validate(mcn_bin: str, command: list[str], path: Path) -> dict[str, Any]:
@@ -115,7 +126,11 @@ def _json_of_size(mcn_bin: str, games: tuple[str, ...], size: int, work: Path) -
 
 
 def memory_rows(
-    mcn_bin: str, games: tuple[str, ...], megabytes: int, workers: int = 1
+    mcn_bin: str,
+    games: tuple[str, ...],
+    megabytes: int,
+    workers: int = 1,
+    names: list[str] | None = None,
 ) -> dict[str, Any]:
     """Peak RSS of each command of :data:`COMMANDS` on ``megabytes`` MB of input.
 
@@ -140,6 +155,7 @@ def memory_rows(
             print(f"streaming: {name} on {megabytes} MB …", file=sys.stderr, flush=True)
             rss, status, seconds = peak_rss([mcn_bin, *args])
             target.unlink(missing_ok=True)
+            shutil.rmtree(f"{target}.site", ignore_errors=True)
             source = json_path if name == "import" else mcn_path
             return {
                 "input_bytes": source.stat().st_size,
@@ -150,10 +166,17 @@ def memory_rows(
                 "seconds": round(seconds, 1),
             }
 
+        chosen = list(COMMANDS) if names is None else names
         with ThreadPoolExecutor(max(1, workers)) as pool:
-            rows = dict(zip(COMMANDS, pool.map(measure, COMMANDS), strict=True))
-        for name in ARCHIVE_QUESTIONS:  # throughput beside validate --jobs 1, run alone
+            rows = dict(zip(chosen, pool.map(measure, chosen), strict=True))
+        for name in (
+            ARCHIVE_QUESTIONS if names is None else ()
+        ):  # throughput beside validate --jobs 1, run alone
             rows[name]["vs_validate_jobs1"] = versus_validate(mcn_bin, COMMANDS[name], mcn_path)
+        for name in [n for n in THROUGHPUT_ONLY if n in rows]:
+            beside = versus_validate(mcn_bin, COMMANDS[name], mcn_path)
+            del beside["within_target"]
+            rows[name]["vs_validate_jobs1"] = beside
         out.update(rows)
     return out
 
@@ -233,21 +256,60 @@ def dask_figures(mcn_bin: str, games: tuple[str, ...], count: int, runs: int) ->
     return out
 
 
+def match_row(mcn_bin: str, games: int) -> dict[str, Any]:
+    """``mcn match`` of ``games`` games between four ``mcn bot random`` processes (seeded):
+    wall time per game and the peak RSS of the match and its bots, against
+    :data:`MATCH_BUDGET_S_PER_GAME` and :data:`TARGET_MB`."""
+    from processes import peak_rss
+
+    with tempfile.TemporaryDirectory(prefix="mcn-match-") as scratch:
+        out = Path(scratch) / "match.mcn"
+        bots = [f"--bot={c}={mcn_bin} bot random --seed {n}" for n, c in enumerate("RBGY", 1)]
+        command = [mcn_bin, "match", *bots, "--games", str(games), "-o", str(out)]
+        print(f"streaming: match of {games} games …", file=sys.stderr, flush=True)
+        rss, status, seconds = peak_rss(command)
+        written = out.read_text(encoding="utf-8").count("[Event ") if out.exists() else 0
+    per_game = seconds / games
+    return {
+        "games": games,
+        "games_written": written,
+        "seconds": round(seconds, 1),
+        "seconds_per_game": round(per_game, 3),
+        "peak_rss_mb": round(rss, 1),
+        "within_budget": per_game <= MATCH_BUDGET_S_PER_GAME and rss < TARGET_MB,
+        "exit_status": status,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--mb", type=int, default=100, help="input size for the memory rows")
     parser.add_argument("--games", type=int, default=300, help="corpus games")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2, help="memory rows measured at once")
+    parser.add_argument("--match-games", type=int, default=20, help="games of the match row")
+    parser.add_argument(
+        "--only", nargs="+", choices=[*COMMANDS, "match"], help="just these rows (no import/dask)"
+    )
     options = parser.parse_args(argv)
     import corpus
 
     mcn_bin = str(Path(sys.executable).with_name("mcn"))
     games = corpus.mcn_corpus(options.games, seed=1, workers=2).games
+    if options.only:
+        rows = [name for name in options.only if name != "match"]
+        partial: dict[str, Any] = {}
+        if rows:
+            partial["memory"] = memory_rows(mcn_bin, games, options.mb, options.workers, rows)
+        if "match" in options.only:
+            partial["match"] = match_row(mcn_bin, options.match_games)
+        print(json.dumps(partial, indent=1))
+        return 0
     result = {
         "import_export": import_export(mcn_bin, games, options.games, options.runs),
         "dask": dask_figures(mcn_bin, games, options.games, options.runs),
         "memory": memory_rows(mcn_bin, games, options.mb, options.workers),
+        "match": match_row(mcn_bin, options.match_games),
     }
     print(json.dumps(result, indent=1))
     return 0
