@@ -20,9 +20,8 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Final
+from typing import IO, TYPE_CHECKING, Any, Final
 
 from mcn.archive.checking import Options, check_chunk, check_chunks
 from mcn.archive.verdict import GameReport
@@ -30,6 +29,9 @@ from mcn.io.inputs import encoding_for
 from mcn.notation.split import Chunk
 from mcn.notation.stream import source_chunks
 from mcn.replay import Diagnostic
+
+if TYPE_CHECKING:  # the process pool (concurrent.futures) is imported only for --jobs
+    from concurrent.futures import Executor, Future
 
 #: Chunks per task sent to a worker, and tasks in flight per worker: enough to keep the
 #: workers busy, few enough to keep memory bounded whatever the size of a file.

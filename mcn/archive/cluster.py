@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:  # the process pool (concurrent.futures) is imported only for --jobs
+    from concurrent.futures import Executor
 
 __all__ = ["ClusterExecutor", "connect", "dask_option", "workers"]
 

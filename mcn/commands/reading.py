@@ -15,7 +15,7 @@ offers exactly those values in a shell.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,7 +24,9 @@ from mcn.commands.board import board_option
 from mcn.commands.judging import judgement_options
 from mcn.engine.constants import COLOUR_NAMES, COLOURS
 from mcn.io.inputs import AUTO
-from mcn.views.projection import SPECTATOR, Viewer
+
+if TYPE_CHECKING:
+    from mcn.views.projection import Viewer
 
 
 def encoding_option(function: click.decorators.FC) -> click.decorators.FC:
@@ -94,6 +96,10 @@ def parse_archive_viewer(value: str | None, absent: Viewer) -> Viewer:
         return absent
     word = " ".join(value.casefold().split())
     if word in ("spectator", "spectators", "public"):
+        # imported here: the projection (and the knowledge it draws on) is a part of every
+        # archive command's start that only --as spectator needs
+        from mcn.views.projection import SPECTATOR
+
         return SPECTATOR
     for colour in COLOURS:
         if word in (colour.casefold(), COLOUR_NAMES[colour].casefold()):
