@@ -23,7 +23,9 @@ secret and the reveal checkpoints fill in the truth before the evaluation or sco
 Whatever can then not be told for sure is reported as a ``note``, never as an error.
 
 The package, by concept: :mod:`~mcn.replay.model` (what a replay produces),
-:mod:`~mcn.replay.walk` (lines and variations), :mod:`~mcn.replay.binding` (moves to actions),
+:mod:`~mcn.replay.walk` (the replayer: lines, holding the collaborators below),
+:mod:`~mcn.replay.diagnostics` (the result and its report), :mod:`~mcn.replay.binding` (moves
+to actions), :mod:`~mcn.replay.variations` (the variations a move spawns),
 :mod:`~mcn.replay.secrets` (stand-ins and reveals), :mod:`~mcn.replay.checks` (labels, sections,
 checkpoints, result) and :mod:`~mcn.replay.checkpoints` (what a checkpoint means, the digest).
 """
@@ -48,7 +50,8 @@ from mcn.replay.model import (
     address_matches,
 )
 from mcn.replay.start import POSITION_TAG, game_setup, start_state
-from mcn.replay.walk import MAX_VARIATION_DEPTH, replay_game, replay_games
+from mcn.replay.variations import MAX_VARIATION_DEPTH
+from mcn.replay.walk import replay_game, replay_games
 
 __all__ = [
     "CHECKPOINTS",

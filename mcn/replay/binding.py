@@ -4,6 +4,9 @@ implicitly; otherwise the move is wrong and its line stops."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import (
     Action,
@@ -20,9 +23,12 @@ from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
 from mcn.notation.slips import run_on, run_on_message
 from mcn.replay import hidden
-from mcn.replay.base import Frame, StopReplay
-from mcn.replay.model import Line, Step
-from mcn.replay.secrets import Secrets
+from mcn.replay.diagnostics import Diagnostics, StopReplay
+from mcn.replay.model import BeforeStep, GameReplay, Line, Step
+from mcn.replay.secrets import SecretBook
+
+if TYPE_CHECKING:  # the brancher's module reads forced_action from this one
+    from mcn.replay.variations import Brancher, Frame
 
 #: How many forced moves replay takes in a row before it gives up (a safety net: forced
 #: chains in a real game are a handful of decisions long).
@@ -108,8 +114,34 @@ def _split_donation(line: Line, state: GameState, action: Action | None) -> str 
     return f"the Emperor's two donations are one move: '{both}'"
 
 
-class Binding(Secrets):
-    """Moves to actions: the record's own moves, and the implicit ones between them."""
+class Binder:
+    """Moves to actions: the record's own moves, and the implicit ones between them.
+
+    It applies every action replay takes (:meth:`apply`), so it is where the options that
+    watch each step act (``keep_states``, ``on_step``, ``before_step``); it asks the secret
+    book for a ``?`` move's stand-in and for the secrets an evaluation or the scoring needs,
+    and the brancher for a move's variations.
+    """
+
+    def __init__(
+        self,
+        diagnostics: Diagnostics,
+        secrets: SecretBook,
+        brancher: Brancher,
+        *,
+        keep_states: bool,
+        variations: bool,
+        on_step: Callable[[Line, Step], bool] | None,
+        before_step: BeforeStep | None,
+    ) -> None:
+        self.diagnostics = diagnostics
+        self.result: GameReplay = diagnostics.result
+        self.secrets = secrets
+        self.brancher = brancher
+        self.keep_states = keep_states
+        self.variations = variations
+        self.on_step = on_step
+        self.before_step = before_step
 
     def play(self, line: Line, state: GameState, move: Move, spawned: list[Frame]) -> str | None:
         """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
@@ -118,11 +150,11 @@ class Binding(Secrets):
         if isinstance(action, ActionSyntaxError):
             self.finish_forced(line, state)  # so the address is where the move stands
             message, span = _at_the_slip(move, str(action))
-            self.fail(
+            self.diagnostics.fail(
                 line,
                 "action",
                 message,
-                address=line.prefix + self.pending_address(state),
+                address=line.prefix + state.pending_address(),
                 span=span,
             )
             return None
@@ -130,11 +162,11 @@ class Binding(Secrets):
             # R-HID-1: draws are public, so no record hides one. Matching a '?' against every
             # outcome would also list tens of thousands of room-card sequences.
             self.finish_forced(line, state)
-            self.fail(
+            self.diagnostics.fail(
                 line,
                 "chance",
                 f"'{move.text}': chance outcomes are public, so '?' cannot stand for one",
-                address=line.prefix + self.pending_address(state),
+                address=line.prefix + state.pending_address(),
                 span=move.span,
                 rule="R-HID-1",
             )
@@ -162,14 +194,16 @@ class Binding(Secrets):
                 assert action is not None
                 # I-POP-9: a breach is read only if the move is not legal a little later
                 # (the forced 'end' of the Pope's turn before the next character's visit).
-                implicit = self.forced_action(state) or self.end_before(state, move, action)
+                implicit = forced_action(state) or self.end_before(state, move, action)
                 if implicit is not None and self.legal_after(state, implicit, action):
                     self.apply(line, state, implicit, None)
                     continue
             if problem is None:
-                address = state.address_of(action) if action else self.secret_address(state, move)
+                address = (
+                    state.address_of(action) if action else self.secrets.secret_address(state, move)
+                )
                 if branch:
-                    self.spawn(line, state, move, address, spawned)
+                    self.brancher.spawn(line, state, move, address, spawned)
                 try:
                     if action is None:
                         self.take_secret(line, state, move, address)
@@ -181,36 +215,40 @@ class Binding(Secrets):
             if move.actor in state.current_players():
                 # The actor's own decision said no: the telling reason, in this state.
                 own = problem
-            implicit = self.forced_action(state) or self.end_before(state, move, action)
+            implicit = forced_action(state) or self.end_before(state, move, action)
             if implicit is None:
                 problem = own or problem
                 if problem is _NOT_YOURS:
                     problem = self.fits(state, move, action) or problem
                 message, span = _at_the_slip(move, problem.reason)
-                self.fail(
+                self.diagnostics.fail(
                     line,
                     "chance" if move.actor == CHANCE else "illegal",
                     message,
-                    address=line.prefix + (problem.address or self.pending_address(state)),
+                    address=line.prefix + (problem.address or state.pending_address()),
                     span=span,
                     rule=problem.rule,
                     slip=_split_donation(line, state, action),
                 )
                 return None
             self.apply(line, state, implicit, None)
-        self.fail(line, "illegal", "too many forced moves", address=line.prefix, span=move.span)
+        self.diagnostics.fail(
+            line, "illegal", "too many forced moves", address=line.prefix, span=move.span
+        )
         return None
 
-    @staticmethod
-    def pending_address(state: GameState) -> str:
-        """The address of the pending decision (``end`` once the game is over)."""
-        return state.pending_address()
+    def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None:
+        """Apply a ``?`` move as the stand-in the secret book chooses, and let the book note
+        what the stand-in may have got wrong."""
+        action, kind = self.secrets.stand_in_for(line, state, move)
+        self.apply(line, state, action, move, address)
+        self.secrets.note_stand_in(line, move, address, kind)
 
     def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
         """None when the pending decision accepts the move, else why not."""
         if action is not None:
             return state.judge(action).refusal
-        if self.secret_candidates(state, move):
+        if self.secrets.secret_candidates(state, move):
             return None
         if state.is_terminal():
             return IllegalAction(
@@ -245,7 +283,7 @@ class Binding(Secrets):
         address = address or state.address_of(action)
         if self.result.decisions >= MAX_DECISIONS:
             self.too_many(line, address, move)
-        if (state.finished == 2 or isinstance(action, _CREW_ACTIONS)) and self.before_apply(
+        if (state.finished == 2 or isinstance(action, _CREW_ACTIONS)) and self.secrets.before_apply(
             line, state, action, move
         ):
             # Secrets were filled in: judge again (apply raises a refusal).
@@ -262,8 +300,8 @@ class Binding(Secrets):
         self.result.decisions += 1
         if breach is not None and move is not None:
             # I-POP-9: carried out with its penalty, and reported: a warning, an error if strict.
-            self.report(
-                "error" if self.strict else "warning",
+            self.diagnostics.report(
+                "error" if self.diagnostics.strict else "warning",
                 "breach",
                 f"rules breach: {breach[1]}",
                 address=line.prefix + address,
@@ -271,14 +309,14 @@ class Binding(Secrets):
                 rule=breach[0],
             )
         if state.is_terminal():
-            self.after_end(line, state, move)
+            self.secrets.after_end(line, state, move)
         if self.on_step is not None and self.on_step(line, step):
             raise StopReplay
 
     def too_many(self, line: Line, address: str, move: Move | None) -> None:
         """Stop the whole replay: the game asks for more decisions than the limit allows."""
         span = move.span if move is not None else None
-        line.error = self.report(
+        line.error = self.diagnostics.report(
             "error",
             "limit",
             f"more than {MAX_DECISIONS:,} decisions in one game, main line and variations "
@@ -287,10 +325,6 @@ class Binding(Secrets):
             span=span,
         )
         raise StopReplay
-
-    def forced_action(self, state: GameState) -> Action | None:
-        """The only legal action of a pending player decision, if there is exactly one."""
-        return forced_action(state)
 
     @staticmethod
     def end_action(state: GameState) -> Action | None:
@@ -312,7 +346,7 @@ class Binding(Secrets):
         for _ in range(_FORCED_LIMIT):
             if self.fits(probe, move, action) is None:
                 return end
-            forced = self.forced_action(probe)
+            forced = forced_action(probe)
             if forced is None:
                 return None
             probe.apply(forced)
@@ -327,7 +361,7 @@ class Binding(Secrets):
             ruling = probe.judge(action)
             if ruling.accepted:
                 return ruling.breach is None
-            forced = self.forced_action(probe)
+            forced = forced_action(probe)
             if forced is None:
                 return False
             probe.apply(forced)
@@ -350,7 +384,7 @@ class Binding(Secrets):
                 for action in [*forced, end]:
                     self.apply(line, state, action, None)
                 return
-            step = self.forced_action(probe)
+            step = forced_action(probe)
             if step is None:
                 return
             if probe is state:
@@ -361,7 +395,7 @@ class Binding(Secrets):
     def finish_forced(self, line: Line, state: GameState) -> None:
         """At a line's end (or a section marker), take the forced moves left implicit."""
         for _ in range(_FORCED_LIMIT):
-            forced = self.forced_action(state)
+            forced = forced_action(state)
             if forced is None:
                 return
             self.apply(line, state, forced, None)

@@ -7,20 +7,26 @@ from mcn.engine import GameState
 from mcn.engine.constants import colour_name
 from mcn.notation.model import Checkpoint, Game, Item, Section
 from mcn.replay import hidden
-from mcn.replay.base import ReplayBase
 from mcn.replay.checkpoints import CHECKPOINTS, parse_result
+from mcn.replay.diagnostics import Diagnostics
 from mcn.replay.model import Line, Severity
+from mcn.replay.secrets import SecretBook
 
 
-class Checks(ReplayBase):
-    """Labels, sections, checkpoints and the result, each compared with the replayed state."""
+class Checks:
+    """Labels, sections, checkpoints and the result, each compared with the replayed state
+    (a reveal checkpoint by the secret book, which knows what was revealed)."""
+
+    def __init__(self, diagnostics: Diagnostics, secrets: SecretBook) -> None:
+        self.diagnostics = diagnostics
+        self.secrets = secrets
 
     def check_label(self, line: Line, item: Item, address: str) -> None:
         parts = address.split(".")
         turn = parts[1] if len(parts) == 3 and parts[1].isdigit() else None
         if turn is None or int(turn) != item.label:
             where = f"turn {turn}" if turn else f"decision {address}"
-            self.report(
+            self.diagnostics.report(
                 "error",
                 "label",
                 f"the label '{item.label}.' does not match: this is {where}",
@@ -29,16 +35,16 @@ class Checks(ReplayBase):
             )
 
     def check_section(self, line: Line, state: GameState, section: Section) -> None:
-        self.finish_forced(line, state)
+        """A section marker, once the forced moves before it are taken (by the walk)."""
         if state.is_terminal():
-            self.report(
+            self.diagnostics.report(
                 "error", "section", f"'{section}' after the end of the game", span=section.span
             )
             return
         address = state.decision.address
         expected = "setup" if section.kind == "setup" else str(section.number)
         if address.split(".", 1)[0] != expected:
-            self.report(
+            self.diagnostics.report(
                 "error",
                 "section",
                 f"'{section}' does not match: the next decision is {address}",
@@ -48,14 +54,14 @@ class Checks(ReplayBase):
 
     def verify(self, line: Line, state: GameState, checkpoint: Checkpoint) -> None:
         """Compare a checkpoint written in the record with the engine's state."""
-        address = line.prefix + self.pending_address(state)
+        address = line.prefix + state.pending_address()
         if checkpoint.name in hidden.REVEALS:
-            problem = self.verify_reveal(line, state, checkpoint)
+            problem = self.secrets.verify_reveal(line, state, checkpoint)
         else:
             checker = CHECKPOINTS.get(checkpoint.name)
             if checker is None:
                 known = ", ".join(sorted((*CHECKPOINTS, *hidden.REVEALS)))
-                self.report(
+                self.diagnostics.report(
                     "warning",
                     "checkpoint",
                     f"unknown checkpoint '<{checkpoint.name}>' (known: {known})",
@@ -70,7 +76,7 @@ class Checks(ReplayBase):
             line.guessed_supply and checkpoint.name in ("digest", "letters")
         ):
             reason = line.unsure or "the colours of hidden letters decide the letter supply"
-            self.report(
+            self.diagnostics.report(
                 "note",
                 "secret",
                 f"checkpoint <{checkpoint.text}> not checked: {problem} — but {reason}",
@@ -78,7 +84,7 @@ class Checks(ReplayBase):
                 span=checkpoint.span,
             )
             return
-        self.report(
+        self.diagnostics.report(
             "error",
             "checkpoint",
             f"checkpoint <{checkpoint.text}> fails: {problem}",
@@ -94,7 +100,7 @@ class Checks(ReplayBase):
         claimed = parse_result(tag) if tag is not None else None
         if not final.is_terminal():
             if claimed is not None:
-                self.report(
+                self.diagnostics.report(
                     "error",
                     "incomplete",
                     f"the record ends at {final.decision.address} before the game is over, "
@@ -109,7 +115,7 @@ class Checks(ReplayBase):
         names = " and ".join(colour_name(c) for c in winners)
         right = " ".join(winners)
         if claimed is None:
-            self.report(
+            self.diagnostics.report(
                 "warning",
                 "result",
                 f'the game is over but [Result "{tag}"] gives no result: it is "{right}" '
@@ -121,7 +127,7 @@ class Checks(ReplayBase):
         elif claimed != winners:
             severity: Severity = "note" if main.unsure is not None else "error"
             extra = f" (not certain: {main.unsure})" if main.unsure is not None else ""
-            self.report(
+            self.diagnostics.report(
                 severity,
                 "result" if severity == "error" else "secret",
                 f'[Result "{tag}"] is wrong: the game\'s result is "{right}" ({names} won)' + extra,

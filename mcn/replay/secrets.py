@@ -15,12 +15,17 @@ from mcn.engine.constants import COLOURS, LETTERS, LETTERS_TOTAL, colour_name
 from mcn.engine.events import LetterMoved
 from mcn.notation.model import Checkpoint, Element, Move
 from mcn.replay import hidden
-from mcn.replay.checks import Checks
+from mcn.replay.diagnostics import Diagnostics
 from mcn.replay.model import Line
 
 
-class Secrets(Checks):
-    """Stand-ins for hidden moves, and the reveals that correct them."""
+class SecretBook:
+    """Stand-ins for hidden moves, and the reveals that correct them: what each line left
+    unresolved, unsure or revealed is kept on the line (:class:`mcn.replay.model.Line`), so
+    the book itself holds only where it reports."""
+
+    def __init__(self, diagnostics: Diagnostics) -> None:
+        self.diagnostics = diagnostics
 
     @staticmethod
     def secret_candidates(state: GameState, move: Move) -> list[Action]:
@@ -34,15 +39,21 @@ class Secrets(Checks):
         """The address a ``?`` move gets at the pending decision (a bid's has its colour)."""
         return state.decision.address_for(move.actor)
 
-    def take_secret(self, line: Line, state: GameState, move: Move, address: str) -> None:
-        """Apply a ``?`` move as a *stand-in*: one legal action it matches, the likeliest one
-        for letters (:meth:`stand_in`); note the players whose hidden state the stand-in may
-        have got wrong."""
+    def stand_in_for(self, line: Line, state: GameState, move: Move) -> tuple[Action, str]:
+        """The *stand-in* a ``?`` move is applied as: one legal action it matches, the
+        likeliest one for letters (:meth:`stand_in`); and the kind of secret it hides
+        (:func:`mcn.engine.secrets.touches`)."""
         candidates = self.secret_candidates(state, move)
         kind = secrets.touches(candidates[0])
+        if kind == secrets.LETTERS:
+            return self.stand_in(line, state, candidates), kind
+        return candidates[0], kind
+
+    @staticmethod
+    def note_stand_in(line: Line, move: Move, address: str, kind: str) -> None:
+        """The stand-in for ``move`` was applied (the line's last step): note the players
+        whose hidden state it may have got wrong."""
         letters = kind == secrets.LETTERS
-        action = self.stand_in(line, state, candidates) if letters else candidates[0]
-        self.apply(line, state, action, move, address)
         players = {move.actor}
         if letters:
             players.update(
@@ -130,7 +141,7 @@ class Secrets(Checks):
             box = state.chest[colour]
             shown = [box[0][i] + box[1][i] for i in range(5)]
             if any(v > s for v, s in zip(values, shown, strict=True)):
-                self.report(
+                self.diagnostics.report(
                     "error",
                     "checkpoint",
                     f"checkpoint <{checkpoint.text}> fails: {colour_name(colour)} donated only "
@@ -185,7 +196,7 @@ class Secrets(Checks):
         if min(supply) < 0:
             wrong.append("these letters are more than the game has")
         if wrong:
-            self.report(
+            self.diagnostics.report(
                 "note" if line.guessed_supply else "error",
                 "secret" if line.guessed_supply else "checkpoint",
                 f"checkpoint <{checkpoint.text}> fails: {'; '.join(wrong)}",
@@ -213,7 +224,7 @@ class Secrets(Checks):
         if line.unsure is None and not left:
             return
         span = elements[-1].span if elements else None
-        address = line.prefix + self.pending_address(state)
+        address = line.prefix + state.pending_address()
         if line.unsure is not None:
             message = f"not fully checked: {line.unsure}"
         else:
@@ -225,7 +236,7 @@ class Secrets(Checks):
                 )
                 parts.append(f"the {what} of {names}")
             message = "never revealed in this record: " + "; ".join(parts)
-        self.report("note", "secret", message, address=address, span=span)
+        self.diagnostics.report("note", "secret", message, address=address, span=span)
 
     def verify_reveal(self, line: Line, state: GameState, checkpoint: Checkpoint) -> str | None:
         """A reveal checkpoint, checked against what was revealed (once it has been)."""

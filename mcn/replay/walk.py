@@ -10,41 +10,73 @@ from typing import Any
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.io.collector import collector_paused
-from mcn.notation.model import Checkpoint, Comment, Game, Item, Move, Section
-from mcn.replay.base import Frame, StopReplay
-from mcn.replay.binding import Binding
+from mcn.notation.model import Checkpoint, Game, Item, Section
+from mcn.replay.binding import Binder
+from mcn.replay.checks import Checks
+from mcn.replay.diagnostics import Diagnostics, StopReplay
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
 from mcn.replay.seal_checks import check_seals
 from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, open_seals
+from mcn.replay.secrets import SecretBook
 from mcn.replay.start import POSITION_TAG, header_span, start_state
-
-#: Variations nested deeper than this are reported, not replayed (see ``_Replayer.spawn``).
-MAX_VARIATION_DEPTH = 100
+from mcn.replay.variations import Brancher, Frame
 
 
-class Replayer(Binding):
-    """Replays one game: the walk; binding, secrets and checks come from the classes above
-    it (ReplayBase <- Checks <- Secrets <- Binding <- Replayer).
+class Replayer:
+    """Replays one game: the walk over its lines, with four collaborators it makes and wires
+    together — :class:`~mcn.replay.diagnostics.Diagnostics` (the result and its report),
+    :class:`~mcn.replay.secrets.SecretBook` (stand-ins and reveals),
+    :class:`~mcn.replay.checks.Checks` (labels, sections, checkpoints, the result) and
+    :class:`~mcn.replay.binding.Binder` (moves to actions; it asks the
+    :class:`~mcn.replay.variations.Brancher` for a move's variations).
     Not reentrant; use :func:`replay_game`."""
 
-    #: The board profile that replaces the record's ``[Board]`` (``--board FILE``), or None.
-    board: Board | None = None
+    def __init__(
+        self,
+        game: Game,
+        file: str,
+        index: int,
+        *,
+        keep_states: bool,
+        variations: bool,
+        strict: bool,
+        on_step: Callable[[Line, Step], bool] | None,
+        before_step: BeforeStep | None = None,
+        board: Board | None = None,
+    ) -> None:
+        self.result = GameReplay(game, file, index, None)
+        #: The board profile that replaces the record's ``[Board]`` (``--board FILE``), or None.
+        self.board = board
+        self.diagnostics = Diagnostics(self.result, strict)
+        self.secrets = SecretBook(self.diagnostics)
+        self.checks = Checks(self.diagnostics, self.secrets)
+        self.binder = Binder(
+            self.diagnostics,
+            self.secrets,
+            Brancher(self.diagnostics),
+            keep_states=keep_states,
+            variations=variations,
+            on_step=on_step,
+            before_step=before_step,
+        )
 
     def run(self) -> GameReplay:
+        """Replay the main line, then every variation (a work list, never recursion)."""
         game = self.result.game
         board = self.board
+        report = self.diagnostics.report
         try:
             state = start_state(game, board)
         except ValueError as error:
             tag = POSITION_TAG if game.header(POSITION_TAG) is not None else None
             first = header_span(game, tag)
             with contextlib.suppress(StopReplay):
-                self.report("error", "header", f"cannot set up the game: {error}", span=first)
+                report("error", "header", f"cannot set up the game: {error}", span=first)
             return self.result
         named = (game.header("Board") or "").strip()
         if board is not None and named and named != board.id:
             with contextlib.suppress(StopReplay):
-                self.report(
+                report(
                     "warning",
                     "header",
                     f"the record names board {named!r}; replayed with board {board.id!r} "
@@ -60,7 +92,7 @@ class Replayer(Binding):
                 spawned = self.replay_line(frame)
                 work.extend(reversed(spawned))
             if main.final is not None and main.error is None:
-                self.check_result(main, game)
+                self.checks.check_result(main, game)
         except StopReplay:
             pass
         self.result.diagnostics.sort(
@@ -72,7 +104,8 @@ class Replayer(Binding):
         """Replay one line to its end (or first error); return the variations it spawned."""
         line, state = frame.line, frame.state
         spawned: list[Frame] = []
-        self.collect_reveals(line, frame.elements)
+        binder, checks = self.binder, self.checks
+        self.secrets.collect_reveals(line, frame.elements)
         # The turn the last item played in, still open: an item's end carries no meaning
         # (docs/notation.md, "Items and moves"), so the turn ends at its 'end', at the next move
         # that cannot be its second action (binding rule 3), at a label naming another turn, or
@@ -81,26 +114,27 @@ class Replayer(Binding):
         try:
             for element in frame.elements:
                 if isinstance(element, Checkpoint) and element.name in PROTOCOL_CHECKPOINTS:
-                    continue  # a commitment or a reveal: checked by mcn.replay.sealed
+                    continue  # a commitment or a reveal: checked by mcn.replay.seal_checks
                 if isinstance(element, Item):
                     if open_turn is not None and _names_another_turn(element, open_turn):
-                        self.end_turn(line, state, open_turn)
+                        binder.end_turn(line, state, open_turn)
                     open_turn = self.replay_item(line, state, element, spawned)
                     if open_turn is None:
                         break
                     continue
                 if open_turn is not None:
-                    self.end_turn(line, state, open_turn)
+                    binder.end_turn(line, state, open_turn)
                     open_turn = None
                 if isinstance(element, Checkpoint):
-                    self.verify(line, state, element)
+                    checks.verify(line, state, element)
                 elif isinstance(element, Section):
-                    self.check_section(line, state, element)
+                    binder.finish_forced(line, state)  # the marker stands after them
+                    checks.check_section(line, state, element)
             else:
                 if open_turn is not None:
-                    self.end_turn(line, state, open_turn)
-                self.finish_forced(line, state)
-                self.unrevealed(line, state, frame.elements)
+                    binder.end_turn(line, state, open_turn)
+                binder.finish_forced(line, state)
+                self.secrets.unrevealed(line, state, frame.elements)
         finally:
             line.final = state
         return spawned
@@ -112,63 +146,14 @@ class Replayer(Binding):
         go on."""
         first_address: str | None = None
         for move in item.moves:
-            address = self.play(line, state, move, spawned)
+            address = self.binder.play(line, state, move, spawned)
             if address is None:
                 return None
             if first_address is None:
                 first_address = address
                 if item.label is not None:
-                    self.check_label(line, item, address)
+                    self.checks.check_label(line, item, address)
         return first_address
-
-    def spawn(
-        self, line: Line, state: GameState, move: Move, address: str, spawned: list[Frame]
-    ) -> None:
-        """Queue the variations of ``move``, each from a copy of the state before it.
-
-        Variations nested more than :data:`MAX_VARIATION_DEPTH` deep are reported, not
-        replayed: an address names every branch point above it, so the work of replaying
-        (and of everything drawn from a replay) grows with the square of the depth.
-        """
-        if line.prefix.count("/") >= MAX_VARIATION_DEPTH:
-            first = next((e for v in move.variations for e in v if e.span is not None), None)
-            self.report(
-                "error",
-                "depth",
-                f"variations nested more than {MAX_VARIATION_DEPTH} deep are not replayed",
-                address=line.prefix + address,
-                span=first.span if first is not None else move.span,
-            )
-            return
-        # One copy of the state before the move is the start of every variation here: a
-        # Line's start is never changed. A variation that holds no move, marker or checkpoint
-        # (``()``, or comments only) changes nothing either, so unless a forced move would be
-        # taken at its end it shares that copy too: thousands of empty variations must not
-        # cost a state each (docs/notation.md, "Limits").
-        start = state.clone()
-        idle: bool | None = None
-        for number, variation in enumerate(move.variations, 1):
-            working = start
-            if not all(isinstance(element, Comment) for element in variation):
-                working = start.clone()
-            else:
-                if idle is None:
-                    idle = self.forced_action(start) is None
-                if not idle:
-                    working = start.clone()
-            child = Line(
-                f"{line.prefix}{address}/{number}:",
-                start,
-                parent=line,
-                number=number,
-                branch_address=line.prefix + address,
-                branch_index=len(line.steps),
-                unresolved={kind: set(players) for kind, players in line.unresolved.items()},
-                unsure=line.unsure,
-                guessed_supply=line.guessed_supply,
-            )
-            line.children.append(child)
-            spawned.append(Frame(child, working, variation))
 
 
 def replay_game(
@@ -203,8 +188,8 @@ def replay_game(
         strict=strict,
         on_step=on_step,
         before_step=before_step,
+        board=board,
     )
-    replayer.board = board
     with collector_paused():
         replay = replayer.run()
         if opening.active:

@@ -31,7 +31,7 @@ from mcn.engine.events import Evaluation
 from mcn.notation.headers import Headers
 from mcn.notation.model import Checkpoint, Comment, Element, Game, Header, Item, Move, Section
 from mcn.replay import Diagnostic, GameReplay, Line, Step, hidden, replay_game
-from mcn.replay.walk import MAX_VARIATION_DEPTH
+from mcn.replay.variations import MAX_VARIATION_DEPTH
 from mcn.views.projection import (
     EVERYTHING,
     action_tokens,
