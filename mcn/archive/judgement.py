@@ -245,6 +245,7 @@ class Judgement:
         self.choices = choices or Choices()
         self._mtime = mtime or _modified
         self._times: dict[str, int] = {}
+        self._reals: dict[str, str] = {}  # real paths of the files, for one decide()
         self.outcome = Outcome()
 
     def add(self, report: GameReport, matched: bool = True) -> Entry | None:
@@ -282,6 +283,7 @@ class Judgement:
     def decide(self) -> Outcome:
         """Decide every game (see the module docstring) and return the outcome."""
         entries = self.outcome.entries
+        self._reals = {}
         schedule = self.choices.schedule
         if schedule is not None:  # every game with a roster: an invalid one was handed in too
             for entry in entries:
@@ -294,9 +296,10 @@ class Judgement:
         for entry in entries:
             if not entry.valid:
                 entry.status = INVALID
-            elif _real(entry.file) in superseded:
+            elif superseded and _real(entry.file, self._reals) in superseded:
                 entry.status, entry.rule = SUPERSEDED, "--supersedes"
-                entry.note = f"superseded by {superseded[_real(entry.file)]} (--supersedes)"
+                new = superseded[_real(entry.file, self._reals)]
+                entry.note = f"superseded by {new} (--supersedes)"
             else:
                 candidates.append(entry)
         for group in _groups(candidates):
@@ -311,7 +314,7 @@ class Judgement:
             return
         prefer = set(self.choices.prefer)
         pool, rule = order, None
-        preferred = [e for e in order if _real(e.file) in prefer]
+        preferred = [e for e in order if _real(e.file, self._reals) in prefer] if prefer else []
         matching = [e for e in order if e.table is not None and e.mismatch is None]
         if preferred:
             pool, rule = preferred, BY_PREFER
@@ -433,8 +436,15 @@ def _label(entry: Entry) -> str:
     return f"game {entry.game} of {entry.file}"
 
 
-def _real(path: str) -> str:
-    return path if path == "-" else os.path.realpath(path)
+def _real(path: str, known: dict[str, str]) -> str:
+    """The file's real path (``--prefer`` and ``--supersedes`` name files however they like),
+    remembered in ``known`` for one decision: it is asked per game, resolving takes three
+    system calls, and this runs after the last game is checked, where ``--jobs`` has nothing
+    to overlap it with."""
+    real = known.get(path)
+    if real is None:
+        real = known[path] = path if path == "-" else os.path.realpath(path)
+    return real
 
 
 def _modified(path: str) -> int:
