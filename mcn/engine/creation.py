@@ -21,7 +21,7 @@ from mcn.engine.constants import (
     VARIANTS,
 )
 from mcn.engine.data import Board, Ruleset
-from mcn.engine.step_types import SetupDoneStep, SoulsStep
+from mcn.engine.step_types import SETUP_DONE, SOULS
 from mcn.engine.steps import Steps
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def start_state(
     s.winners_ = ()
     s.owed = []
     s.omissions = []
-    s.stack = Steps([SetupDoneStep("setup_done"), SoulsStep("souls")])
+    s.stack = Steps([SETUP_DONE, SOULS])
     s._dec = None
     s._events = []
     s._market_out = False

@@ -15,10 +15,13 @@ from mcn.engine.constants import COMPARTMENTS, GOODS, LETTER_INDEX, LETTERS, col
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import Evaluation, LetterMoved, StonesMoved
 from mcn.engine.step_types import (
+    CATEGORY_STEPS,
+    EVAL_END,
+    GAME_END,
+    PICKS,
     CategoryStep,
     EvalEndStep,
     EvaluateStep,
-    GameEndStep,
     PicksStep,
     PickStep,
 )
@@ -49,12 +52,7 @@ def start(s: GameState, step: EvaluateStep) -> None:
     _, site, compartment = step
     s.evaluation = [site, compartment, -1, [0, 0, 0, 0], [], ""]
     s._emit(Evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
-    s._push(
-        CategoryStep("category", 0),
-        CategoryStep("category", 1),
-        CategoryStep("category", 2),
-        EvalEndStep("eval_end"),
-    )
+    s._push(*CATEGORY_STEPS, EVAL_END)
 
 
 @auto("category")
@@ -105,7 +103,7 @@ def category(s: GameState, step: CategoryStep) -> None:
         picks = [bigger if i % 2 == 0 else smaller for i in range(total)]
         ev[5] = ""
     ev[4] = picks
-    s._push(PicksStep("picks"))
+    s._push(PICKS)
 
 
 def _give_rest(s: GameState, colour: str, rule: str) -> None:
@@ -128,7 +126,7 @@ def next_pick(s: GameState, step: PicksStep) -> None:
         ev[4] = []
         return
     if ev[4]:
-        s._push(PickStep("pick", ev[4][0]), PicksStep("picks"))
+        s._push(PickStep("pick", ev[4][0]), PICKS)
     elif ev[5]:
         _give_rest(s, ev[5], "R-EVA-3")
 
@@ -224,4 +222,4 @@ def finish(s: GameState, step: EvalEndStep) -> None:
         # finished this cathedral is taken first (I-POP-8, I-POP-10).
         owed = [step for step in s.stack if step.tag == "caught"]
         s.stack.clear()
-        s._push(*owed, GameEndStep("game_end"))
+        s._push(*owed, GAME_END)

@@ -8,12 +8,18 @@ so it stays plain data: a copy shares it, pickling needs nothing, and its JSON f
 type checker refuses a step built under the wrong tag, and a union of these classes
 (:data:`Step`) narrows on ``step.tag``. Named tuples rather than classes: a tuple is the
 cheapest object Python builds, and the engine pushes a few steps for every move it applies.
+
+Building a named tuple still runs its interpreted ``__new__`` (in the compiled build too), and a
+record's replay pushes two to three steps per written move. Steps are immutable, so the ones
+without arguments are shared constants (``TURN``, ``ROUND`` …) and the two a turn pushes are
+made once per set of arguments (:func:`action_step`, :func:`turn_end_step`): looked up, not
+built (docs/performance-history.md, "Named steps").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 
 class SoulsStep(NamedTuple):
@@ -334,6 +340,51 @@ STEP_TYPES: dict[str, Any] = {
     "eval_end": EvalEndStep,
     "game_end": GameEndStep,
 }
+
+
+SOULS: Final = SoulsStep("souls")
+SETUP_DONE: Final = SetupDoneStep("setup_done")
+ROUND: Final = RoundStep("round")
+PREP: Final = PrepStep("prep")
+MARKET: Final = MarketStep("market")
+ROOMS: Final = RoomsStep("rooms")
+OPEN_BIDS: Final = OpenBidsStep("open_bids")
+BIDS: Final = BidsStep("bids")
+REVEAL: Final = RevealStep("reveal")
+CHOOSE_NEXT: Final = ChooseNextStep("choose_next")
+TURN: Final = TurnStep("turn")
+PHASE_END: Final = PhaseEndStep("phase_end")
+PICKS: Final = PicksStep("picks")
+EVAL_END: Final = EvalEndStep("eval_end")
+GAME_END: Final = GameEndStep("game_end")
+#: The three categories of an evaluation, in order (R-EVA-1).
+CATEGORY_STEPS: Final = (
+    CategoryStep("category", 0),
+    CategoryStep("category", 1),
+    CategoryStep("category", 2),
+)
+
+_ACTION_STEPS: dict[tuple[str, int, int, str], ActionStep] = {}
+_TURN_END_STEPS: dict[tuple[str, int], TurnEndStep] = {}
+
+
+def action_step(colour: str, character: int, number: int, first: str) -> ActionStep:
+    """``ActionStep("action", colour, character, number, first)``, made once (a game has a
+    few dozen distinct ones and pushes one or two a turn)."""
+    key = (colour, character, number, first)
+    step = _ACTION_STEPS.get(key)
+    if step is None:
+        step = _ACTION_STEPS[key] = ActionStep("action", colour, character, number, first)
+    return step
+
+
+def turn_end_step(colour: str, character: int) -> TurnEndStep:
+    """``TurnEndStep("turn_end", colour, character)``, made once (one is pushed every turn)."""
+    key = (colour, character)
+    step = _TURN_END_STEPS.get(key)
+    if step is None:
+        step = _TURN_END_STEPS[key] = TurnEndStep("turn_end", colour, character)
+    return step
 
 
 def step_from_json(items: Sequence[Any]) -> Step:

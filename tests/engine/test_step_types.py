@@ -85,3 +85,13 @@ def test_every_step_of_a_game_is_typed_and_survives_json_pickle_and_clone() -> N
         assert [type(s) for s in pickled.stack] == [type(s) for s in state.stack]
         assert list(state.clone().stack) == list(state.stack)
     assert {"action", "turn_end", "bids", "choose"} <= tags  # the game got past the bids
+
+
+def test_the_steps_a_turn_pushes_are_made_once_and_equal_the_built_ones() -> None:
+    from mcn.engine.step_types import TURN, TurnEndStep, TurnStep, action_step, turn_end_step
+
+    assert action_step("R", 2, 1, "") is action_step("R", 2, 1, "")
+    assert action_step("R", 2, 2, "buy") == ActionStep("action", "R", 2, 2, "buy")
+    assert type(action_step("B", 0, 1, "")) is ActionStep
+    assert turn_end_step("G", 3) is turn_end_step("G", 3) == TurnEndStep("turn_end", "G", 3)
+    assert TurnStep("turn") == TURN and type(TURN) is TurnStep

@@ -9,7 +9,14 @@ from mcn.engine.actions import Action, Bid
 from mcn.engine.constants import POST_MAX, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision
 from mcn.engine.events import BidPlaced, BidsRevealed, MoneyMoved, PostChanged
-from mcn.engine.step_types import BidsStep, ChooseNextStep, OpenBidsStep, RevealStep
+from mcn.engine.step_types import (
+    BIDS,
+    CHOOSE_NEXT,
+    REVEAL,
+    BidsStep,
+    OpenBidsStep,
+    RevealStep,
+)
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -25,7 +32,7 @@ def open_bids(s: GameState, step: OpenBidsStep) -> None:
     s.section = f"{s.round}.bid"
     s.counter = 0
     s.bids = dict.fromkeys(s.players)
-    s._push(BidsStep("bids"))
+    s._push(BIDS)
 
 
 def _bid_actors(s: GameState, step: BidsStep) -> tuple[str, ...]:
@@ -57,7 +64,7 @@ def _bid_apply(s: GameState, step: BidsStep, action: Action) -> None:
     s._emit(BidPlaced("R-BID-1", action.actor))
     if all(b is not None for b in s.bids.values()):
         s.stack.pop()
-        s._push(RevealStep("reveal"))
+        s._push(REVEAL)
 
 
 def _bid_prompt(s: GameState, step: BidsStep) -> str:
@@ -103,4 +110,4 @@ def reveal(s: GameState, step: RevealStep) -> None:
     s.section = f"{s.round}.pick"
     s.counter = 0
     s.choosers = [order[0], order[1], order[0], order[1]] if len(order) == 2 else order
-    s._push(ChooseNextStep("choose_next"))
+    s._push(CHOOSE_NEXT)

@@ -20,14 +20,15 @@ from mcn.engine.constants import (
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import CharacterChosen
 from mcn.engine.step_types import (
+    CHOOSE_NEXT,
+    PHASE_END,
+    TURN,
     ChooseNextStep,
     ChooseStep,
-    PhaseEndStep,
     PrelimStep,
     SinnerStep,
     SinsStep,
     Step,
-    TurnStep,
 )
 
 if TYPE_CHECKING:
@@ -41,12 +42,12 @@ if TYPE_CHECKING:
 def choose_next(s: GameState, step: ChooseNextStep) -> None:
     """The next chooser, or the action phase once every character is placed."""
     if s.choosers:
-        s._push(ChooseStep("choose", s.choosers.pop(0)), ChooseNextStep("choose_next"))
+        s._push(ChooseStep("choose", s.choosers.pop(0)), CHOOSE_NEXT)
         return
     s.phase = "action"
     s.turn = 0
     s.next_character = POPE
-    s._push(TurnStep("turn"), PhaseEndStep("phase_end"))
+    s._push(TURN, PHASE_END)
 
 
 def _choose_candidates(s: GameState, step: ChooseStep, actor: str) -> list[Action]:

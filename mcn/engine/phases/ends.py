@@ -9,7 +9,7 @@ from mcn.engine import meta, track
 from mcn.engine.constants import SET_SIZE, SET_STEPS
 from mcn.engine.decision import auto
 from mcn.engine.events import GameEnded, LettersScored, PhaseEnded, PostsCompared
-from mcn.engine.step_types import GameEndStep, PhaseEndStep, RoundStep
+from mcn.engine.step_types import ROUND, GameEndStep, PhaseEndStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -28,7 +28,7 @@ def phase_end(s: GameState, step: PhaseEndStep) -> None:
     s.section = f"{s.round}.post"
     s.counter = 0
     compare_posts(s, "R-NOT-1")
-    s._push(RoundStep("round"))
+    s._push(ROUND)
 
 
 def compare_posts(s: GameState, rule: str) -> None:

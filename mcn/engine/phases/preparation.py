@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING
 from mcn.engine.constants import YELLOW
 from mcn.engine.decision import auto
 from mcn.engine.events import CardsMoved, Prepared, RoundStarted
-from mcn.engine.step_types import MarketStep, OpenBidsStep, PrepStep, RoomsStep, RoundStep
+from mcn.engine.step_types import (
+    MARKET,
+    OPEN_BIDS,
+    PREP,
+    ROOMS,
+    PrepStep,
+    RoundStep,
+)
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -26,7 +33,7 @@ def start_round(s: GameState, step: RoundStep) -> None:
     s.section = f"{s.round}.prep"
     s.counter = 0
     s._emit(RoundStarted("R-RND-1", s.round))
-    s._push(MarketStep("market"), PrepStep("prep"), RoomsStep("rooms"), OpenBidsStep("open_bids"))
+    s._push(MARKET, PREP, ROOMS, OPEN_BIDS)
 
 
 @auto("prep")

@@ -8,7 +8,7 @@ from mcn.engine.actions import Action, Bonus
 from mcn.engine.constants import BLUE, BONUS_MONEY_AMOUNT, COMPARTMENTS, STONE_INDEX, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import BonusTaken, Donated, LetterMoved, Prepared
-from mcn.engine.step_types import BonusStep, RoundStep, SetupDoneStep
+from mcn.engine.step_types import ROUND, BonusStep, SetupDoneStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -101,4 +101,4 @@ decision(
 def setup_done(s: GameState, step: SetupDoneStep) -> None:
     """Unpicked bonuses stay in the supply; the bag holds the rest (R-SET-3, R-SET-6)."""
     s._emit(Prepared("R-SET-6", "The remaining goods and the 6 indulgence stones fill the bag"))
-    s._push(RoundStep("round"))
+    s._push(ROUND)

@@ -20,7 +20,16 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import TurnStarted
-from mcn.engine.step_types import ActionStep, FreeStep, Step, TurnEndStep, TurnStep
+from mcn.engine.step_types import (
+    TURN,
+    ActionStep,
+    FreeStep,
+    Step,
+    TurnEndStep,
+    TurnStep,
+    action_step,
+    turn_end_step,
+)
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -45,9 +54,7 @@ def next_turn(s: GameState, step: TurnStep) -> None:
     s.section = f"{s.round}.{s.turn}"
     s.counter = 0
     s._emit(TurnStarted("R-ACT-1", s.turn, holder, CHARACTERS[character]))
-    s._push(
-        ActionStep("action", holder, character, 1, ""), TurnEndStep("turn_end", holder, character)
-    )
+    s._push(action_step(holder, character, 1, ""), turn_end_step(holder, character))
 
 
 _KIND = {
@@ -140,7 +147,7 @@ def _action_apply(s: GameState, step: ActionStep, action: Action) -> None:
         return
     _, colour, character, number, _first = step
     if number == 1:
-        s._push(ActionStep("action", colour, character, 2, _KIND[type(action)]))
+        s._push(action_step(colour, character, 2, _KIND[type(action)]))
     else:
         house.rotate(s, colour, 1, "second action", "R-ACT-3")
     if isinstance(action, Visit):
@@ -179,7 +186,7 @@ def turn_end(s: GameState, step: TurnEndStep) -> None:
     """The Merchant's free stone (R-ACT-5, I-ACT-7); with 3 players and no Merchant, the
     player ending the turn takes it if his soul is nearest Hell (R-P3-1, I-P3-3)."""
     _, colour, character = step
-    s._push(TurnStep("turn"))
+    s._push(TURN)
     if character == MERCHANT:
         rule = "R-ACT-5"
     elif s.holders[MERCHANT] is None and len(s.players) == 3 and colour == s.nearest_hell():
