@@ -7,13 +7,16 @@ records; the tests read them back through ``mcn stats`` and through the library.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 from mcn.bots.players import greedy_score
 from mcn.commands.random_games import random_records, write_records
 from mcn.engine import CHANCE, COLOURS, RandomPlayer, new_game
+from mcn.engine.actions import Action
 from mcn.notation.model import Game
 from mcn.records.transcript import Decision, transcript
+from tests.stats.direct import Played
 
 
 def write_random(path: Path, players: int, count: int, seed: int) -> Path:
@@ -23,33 +26,73 @@ def write_random(path: Path, players: int, count: int, seed: int) -> Path:
     return path
 
 
-def planted_game(seed: int, greedy: str = "R", players: int = 4) -> Game:
-    """One game in which ``greedy`` plays the reference greedy strategy (mcn bot greedy's
-    scores: it bids ``1+0`` and prefers donations, docs/bots.md) and the others play
-    uniformly at random: a seat with a known, large advantage."""
+def play_game(seed: int, greedy: str | None = None, players: int = 4) -> tuple[Game, Played]:
+    """One seeded game in which ``greedy`` (if any) plays the reference greedy strategy (mcn
+    bot greedy's scores: it bids ``1+0`` and prefers donations, docs/bots.md) and the others
+    play uniformly at random; its record, and the engine's own account of it (what the direct
+    computation of tests/stats/direct.py needs, taken while it was played)."""
     colours = COLOURS[:players]
     state = new_game(colours)
     rng = random.Random(seed)
     player = RandomPlayer(rng)
     history: list[Decision] = []
+    finishing: tuple[str, Action] | None = None
     while not state.is_terminal():
         actors = state.current_players()
         actor = actors[0] if len(actors) == 1 else rng.choice(actors)
+        # whether the decision was forced (one legal action) is told to the transcript, which
+        # would otherwise work it out again at every decision
+        forced: bool | None = None
         if actor == CHANCE:
             action = state.sample_chance(rng)
-        elif actor == greedy:
-            legal = state.legal_actions(actor)
-            best = max(greedy_score(a.text) for a in legal)
-            action = rng.choice([a for a in legal if greedy_score(a.text) == best])
+        elif state.decision.kind == "bid" and actor != greedy:
+            action, forced = player.choose(state, actor), False
         else:
-            action = player.choose(state, actor)
+            legal = state.legal_actions(actor)
+            forced = len(legal) == 1
+            if actor == greedy:
+                best = max(greedy_score(a.text) for a in legal)
+                legal = [a for a in legal if greedy_score(a.text) == best]
+            action = rng.choice(legal)  # the random player's own choice (RandomPlayer.choose)
         address = state.address_of(action)
+        finished = state.finished
         state.apply(action)
-        history.append(Decision(address, action))
+        history.append(Decision(address, action, forced))
+        if finished == 1 and state.finished == 2:
+            finishing = (address, action)
     names = {"R": "Red", "B": "Blue", "G": "Green", "Y": "Yellow"}
-    headers = [("Event", f"Planted {seed}")]
-    headers += [(names[c], "Greta Greedy" if c == greedy else f"Randy {c}") for c in colours]
-    return transcript(history, players=colours, headers=headers)
+    if greedy is None:
+        headers = [("Event", f"Random {seed}")]
+        headers += [(names[c], f"Randy {c}") for c in colours]
+    else:
+        headers = [("Event", f"Planted {seed}")]
+        headers += [(names[c], "Greta Greedy" if c == greedy else f"Randy {c}") for c in colours]
+    assert finishing is not None  # the game ends when the second cathedral is finished
+    steps = tuple((d.address, d.action) for d in history)
+    game = transcript(history, players=colours, headers=headers)
+    return game, Played(state, steps, finishing)
+
+
+def write_played(path: Path, players: int, count: int, seed: int) -> list[Played]:
+    """``count`` random games (seeds ``seed`` …, :func:`play_game`) written to ``path``; the
+    engine's account of each, in order."""
+    played: list[Played] = []
+
+    def games() -> Iterator[Game]:
+        for k in range(count):
+            game, account = play_game(seed + k, None, players)
+            played.append(account)
+            yield game
+
+    with path.open("w", encoding="utf-8") as out:
+        write_records(games(), out)
+    return played
+
+
+def planted_game(seed: int, greedy: str = "R", players: int = 4) -> Game:
+    """One game in which ``greedy`` plays the reference greedy strategy and the others play
+    uniformly at random (:func:`play_game`): a seat with a known, large advantage."""
+    return play_game(seed, greedy, players)[0]
 
 
 def write_planted(path: Path, count: int, seed: int, greedy: str = "R") -> Path:
