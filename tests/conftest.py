@@ -58,7 +58,7 @@ SLOW = (
     "positions/test_position.py::test_every_decision_of_the_example_round_trips",  # 4 replays each
     "recorder/test_record_pty.py",  # mcn record in pseudo-terminals of three widths
     "recorder/test_record_terminal.py",  # mcn record in a pseudo-terminal
-    "replay/test_random_games.py::test_random_games",  # 900 random games written and replayed
+    "replay/test_random_games.py::test_random_games",  # 450 random games written and replayed
     "rules/test_serial.py::test_round_trip_at_every_decision",  # every decision of a random game
     "safety/test_disk_full.py",  # a full file system
     "safety/test_echoed_arguments.py::test_standings_",  # mcn in a pseudo-terminal and a pipe

@@ -47,7 +47,7 @@ from mcn.notation.jsonform import game_to_json
 from mcn.notation.model import Element, Game, Header, Item, Move
 from mcn.notation.writer import write
 from mcn.records.transcript import transcript
-from mcn.replay import GameReplay, Step, replay_game, state_digest
+from mcn.replay import GameReplay, Line, Step, replay_game, state_digest
 from mcn.search.examine import Search
 from mcn.tree import TreeOptions, build_tree, to_graphviz
 from mcn.views import projection
@@ -474,13 +474,20 @@ SEARCHES = (
 def _search(side: Side, viewer: Viewer, index: int) -> object:
     """``mcn search --as X --addresses`` on the cut record: the matches of each condition
     (the spectator may not name a secret at all: that condition is a usage error for him)."""
-    found = []
-    for where in SEARCHES:
-        if viewer is None and "letters(mover" in where:
-            continue
-        search = Search(where, viewer).start(side.game)  # read during the game's one replay
-        found.append(search.answer(replay_game(side.game, before_step=search.before_step)))
-    return found
+    searches = [
+        Search(where, viewer).start(side.game)
+        for where in SEARCHES
+        if viewer is not None or "letters(mover" not in where
+    ]
+
+    def before_step(line: Line, state: GameState, action: Action, move: Move | None) -> None:
+        # each search reads the state before every decision during the game's one replay, as
+        # `mcn search` does; the hooks only read, so one replay serves all the conditions
+        for search in searches:
+            search.before_step(line, state, action, move)
+
+    replay = replay_game(side.game, before_step=before_step)
+    return [search.answer(replay) for search in searches]
 
 
 def _tree(side: Side, viewer: Viewer) -> str:
