@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import mcn.notation.builder as builder
 import mcn.notation.fastpath as fastpath
 from mcn.notation.fastpath import parse_plain
 from mcn.notation.model import Item, Move
@@ -66,9 +67,25 @@ def test_a_new_label_on_a_known_rest_is_made_without_cutting(
     monkeypatch.setattr(templates, "headed", refuse)
     monkeypatch.setattr(templates, "make", refuse)
     # a new label, a label of two digits: only the rest's template is moved
-    for label in ("2", "17", "3"):
+    for label in ("2", "17", "3", "123456789"):  # up to nine digits, as LABEL
         elements = parse_plain(f"{label}. R: visit 2")
         assert elements is not None and elements[0].label == int(label)  # type: ignore[union-attr]
+
+
+@pure_only
+def test_a_labelled_piece_whose_rest_ends_in_a_marker_is_made_from_its_rest(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the rest's first entry decides (an unlabelled first move), not its last (a marker)
+    assert check_agrees(HEADERS + "round 1\n7. R: pass round 2\n")
+    monkeypatch.setattr(templates, "headed", refuse)
+    monkeypatch.setattr(templates, "make", refuse)
+    elements = parse_plain("8. R: pass round 2")
+    assert elements is not None
+    assert [type(e).__name__ for e in elements] == ["Item", "Section"]
+    assert elements[0].label == 8  # type: ignore[union-attr]
+    monkeypatch.undo()
+    assert check_agrees(HEADERS + "round 1\n8. R: pass round 2\n")
 
 
 @pure_only
@@ -147,6 +164,38 @@ def test_clear_forgets_every_template(templates: fastpath.PieceTemplates) -> Non
     assert templates.first and templates.next and templates.tokens
     templates.clear()
     assert (templates.first, templates.next, templates.tokens) == ({}, {}, {})
+
+
+@pure_only
+def test_clear_also_forgets_the_builders_memo_of_tokens(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold-cache measurement starts from nothing: after clear() the action's canonical
+    tokens are made again, not found in the builder's memo."""
+    text = HEADERS + "round 1\n1. R: visit 2; B: guess 3\n"
+    assert parse_plain(text) is not None
+    made: list[str] = []
+    real = builder.canonical_token
+
+    def counted(token: str) -> str:
+        made.append(token)
+        return real(token)
+
+    monkeypatch.setattr(builder, "canonical_token", counted)
+    assert parse_plain(text) is not None and made == []  # all known: nothing made
+    templates.clear()
+    assert parse_plain(text) is not None
+    assert {"visit", "2", "guess", "3"} <= set(made)
+
+
+def test_a_plain_line_longer_than_256_characters_is_read_by_the_fast_path() -> None:
+    # positions past 256 are distinct int objects: the scanner's loop compares them by value
+    header = '[Event "' + "a long event name " * 20 + '"]'
+    spaced = "1. R: pass" + " " * 300 + "2. B: pass"
+    assert len(header) > 256 and len(spaced) > 256
+    for line in (header, spaced):
+        assert parse_plain(line) is not None, line[:20]
+        assert check_agrees(HEADERS + "round 1\n" + line + "\n")
 
 
 @pure_only
