@@ -12,6 +12,7 @@ another module depending on its internals.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,9 @@ def sources(*folders: str) -> list[Path]:
     return [path for folder in folders for path in sorted((ROOT / folder).rglob("*.py"))]
 
 
+@cache
 def parsed(path: Path) -> tuple[ast.Module, str]:
+    """The syntax tree of a source file (parsed once for both checks) and its relative path."""
     return ast.parse(path.read_text(encoding="utf-8")), path.relative_to(ROOT).as_posix()
 
 
