@@ -33,6 +33,7 @@ SLOW = (
     "engine/test_action_text.py::test_every_legal_action_round_trips",  # every action of games
     "engine/test_decisions.py::test_check_accepts_exactly_the_legal_actions",  # all, every step
     "engine/test_random_games.py::test_random_games_end_with",  # dozens of whole random games
+    "engine/test_serial.py::test_json_round_trip_at_every_decision",  # every decision, 3 games
     "explore/test_explore.py::test_dask_gives_the_local_output",  # a Dask cluster
     "fairplay/test_sealed_records.py::test_no_false_alarm",  # sealed random games replayed
     "fairplay/test_sealed_records.py::test_every_single_tampering",  # every field of many games
@@ -48,6 +49,7 @@ SLOW = (
     "notation/test_differential.py::test_annotated_records_in_any_layout",  # generated layouts
     "notation/test_differential.py::test_fuzz_corpus_mutated",  # mutated fuzz corpus, both readers
     "notation/test_move_grammar.py::test_generated_moves",  # 2,100 generated moves
+    "notation/test_stream.py::test_games_come_one_at_a_time_in_bounded_memory",  # peak memory
     "openspiel/test_analyse.py::test_an_invalid_record",  # an analysis of a whole record
     "openspiel/test_analyse.py::test_an_unfinished_record",  # an analysis of a whole record
     "openspiel/test_analyse.py::test_the_planted_blunder",  # an analysis of a whole record
