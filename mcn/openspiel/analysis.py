@@ -18,8 +18,9 @@ is biased upwards; a fresh one is not).
 A move is flagged ``?`` when its loss (best alternative minus move played) is *surely* at
 least the threshold: the loss less twice its standard error (of the paired differences) is at
 least the threshold; ``??`` at twice the threshold. A loss that reaches the threshold in the
-second stage is first confirmed on :data:`CONFIRM` times as many fresh worlds, and judged on
-all of them: a flag needs a big loss that noise does not explain, and a move whose true loss
+second stage is judged again on :data:`CONFIRM` times as many fresh worlds, and on them alone
+(the second stage's worlds were picked for their big loss, so they lean towards a flag): a flag
+needs a big loss that noise does not explain, and a move whose true loss
 is below the threshold is flagged only when the estimate is more than two standard errors
 off (docs/analysis.md, "Flags").
 """
@@ -42,9 +43,9 @@ CANDIDATES: Final = 8
 THRESHOLD: Final = 0.10
 #: The default number of worlds (simulations) per decision.
 SIMULATIONS: Final = 24
-#: A loss that reaches the threshold is confirmed on this many times ``simulations`` more
-#: fresh worlds before it is judged.
-CONFIRM: Final = 3
+#: A loss that reaches the threshold in the second stage is judged again on this many times
+#: ``simulations`` fresh worlds, and on them alone.
+CONFIRM: Final = 4
 #: How many standard errors a flagged loss must clear above the threshold.
 MARGIN: Final = 2.0
 
@@ -203,8 +204,9 @@ def analyse_decision(
     best-ranked alternative are estimated again on ``simulations`` fresh worlds, paired. The
     second stage gives the numbers shown and judged: the best of several noisy estimates is
     biased upwards (the winner's curse), a fresh estimate of it is not. A loss that reaches
-    ``threshold`` there is confirmed on ``CONFIRM * simulations`` more fresh worlds, and the
-    numbers shown and judged are those of all the second stage's worlds."""
+    ``threshold`` there is judged again on ``CONFIRM * simulations`` fresh worlds, and the
+    numbers shown and judged are theirs alone (the second stage's worlds, chosen for their big
+    loss, would bias the judgement towards a flag)."""
     rng = random.Random(seed)
     moves = candidates(state.play.engine.legal_actions(played.actor), played, rng)
     first = _outcomes(state, moves, simulations, rng)
@@ -215,8 +217,9 @@ def analyse_decision(
     best_at = max(range(1, len(moves)), key=lambda i: ranked[i].win)
     second = _outcomes(state, [played, moves[best_at]], simulations, rng)
     if _mean(second[1]) - _mean(second[0]) >= threshold:
-        more = _outcomes(state, [played, moves[best_at]], CONFIRM * simulations, rng)
-        second = [second[0] + more[0], second[1] + more[1]]
+        # Judged on the fresh worlds alone: those of the second stage were kept *because* their
+        # loss was big, so they are biased the way the first stage's best is.
+        second = _outcomes(state, [played, moves[best_at]], CONFIRM * simulations, rng)
     mine = _estimate(played.text, second[0])
     best = _estimate(moves[best_at].text, second[1])
     se = _paired_se(second[1], second[0])

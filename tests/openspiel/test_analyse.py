@@ -44,7 +44,7 @@ def test_the_planted_blunder_is_flagged_and_the_good_move_is_not() -> None:
     assert bad.glyph in ("?", "??")
     assert bad.best is not None and bad.best.move == GOOD
     assert bad.loss - 2 * bad.se >= 0.10  # surely a loss of the threshold at least
-    assert bad.played.n == bad.best.n == (1 + CONFIRM) * SIMULATIONS  # confirmed first
+    assert bad.played.n == bad.best.n == CONFIRM * SIMULATIONS  # judged on fresh worlds alone
     assert "better visit 6:" in bad.comment()
     good = _verdict_at(GOOD)
     assert good.glyph == ""
