@@ -12,15 +12,23 @@ from mcn.engine import GameState
 from mcn.engine.decision import AUTO, DECISIONS
 from mcn.engine.serial import state_from_json, state_to_json
 from mcn.engine.step_types import STEP_TYPES, ActionStep, SinsStep, step_from_json
+from mcn.io.compiled import compiled_modules
 from mcn.position.checks import STEP_ARGS
 
 
 def test_every_tag_the_engine_runs_has_one_step_class_and_nothing_else_has() -> None:
     assert set(STEP_TYPES) == set(DECISIONS) | set(AUTO)
+    compiled = "mcn.engine.step_types" in compiled_modules()
     for tag, cls in STEP_TYPES.items():
         hints = typing.get_type_hints(cls)
-        assert hints["tag"] == typing.Literal[tag], cls  # the class is built under its own tag
+        if compiled:  # mypyc keeps a NamedTuple's annotations but erases a Literal to `type`
+            assert hints["tag"] is type, cls
+        else:  # the class is declared under its own tag (mypy holds every maker to it)
+            assert hints["tag"] == typing.Literal[tag], cls
         assert cls._fields[0] == "tag"
+        # and a state's stack read back from JSON makes each tag's step of that class
+        step = step_from_json([tag, *[0] * (len(cls._fields) - 1)])
+        assert type(step) is cls and step[0] == tag
 
 
 def test_the_position_checks_know_each_step_s_arguments() -> None:
