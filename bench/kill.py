@@ -1,6 +1,6 @@
 """The long kill run: SIGKILL ``mcn fmt -i`` at random moments on a large record.
 
-    python bench/kill.py --kills 200 --games 2000   # the figures in docs/performance.md
+    python bench/kill.py --kills 200 --games 2000   # the figures in docs/robustness.md
 
 The method is ``tests/safety/killing.py`` (the CI test runs it with 20 kills on a smaller
 record): after every kill the file must be exactly the old text or exactly ``mcn fmt``'s

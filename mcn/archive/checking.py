@@ -108,7 +108,7 @@ def check_chunk(
     its replay: the records, replays and states made here are acyclic and all freed by
     reference counting before this returns, so a collection in between (one after the parse,
     one after the replay, and every hundredth a full one over the whole heap) would only walk
-    them and find nothing — a fifth of the time of checking a game (docs/performance.md,
+    them and find nothing — a fifth of the time of checking a game (docs/performance-history.md,
     "Replay speed, fourth pass"). What survives is the compact :class:`GameReport`.
     """
     with collector_paused():

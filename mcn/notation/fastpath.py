@@ -296,8 +296,8 @@ TEMPLATES = PieceTemplates()
 forgets them, for cold-cache measurements."""
 
 
-#: Whether the model's classes are mypyc native classes (docs/performance.md, "Reading,
-#: compiled"): their own ``__init__`` is compiled and cheaper than anything else, so
+#: Whether the model's classes are mypyc native classes (docs/performance-history.md,
+#: "Reading, compiled"): their own ``__init__`` is compiled and cheaper than anything else, so
 #: :func:`parse_plain` calls it.
 NATIVE_MODEL: Final = "__mypyc_attrs__" in vars(Move)
 

@@ -9,7 +9,7 @@ compare equal — the property the canonical writer and the JSON form are tested
 Each class writes its ``__init__`` out (declared ``init=False``) and takes equality, hashing,
 ``repr`` and pickling by its constructor from :class:`~mcn.base.values.Value` (one shared set
 of methods, where ``dataclass`` would compile new ones for each class at every start): in the
-compiled build (docs/performance.md,
+compiled build (docs/performance-history.md,
 "Reading, compiled") the classes are native, and mypyc compiles such an ``__init__`` but leaves
 the generated one interpreted, at fifteen times the cost per record object.
 

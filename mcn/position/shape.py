@@ -8,7 +8,7 @@ and is strict where JSON Schema is subtle — a bool is never taken for a number
 for an integer, ``uniqueItems`` is decided only among strings and integers, an unknown keyword
 means "not sure". On "not sure" the caller asks ``jsonschema`` (:mod:`mcn.position.checks`),
 which then gives its own messages, so what users read does not change. Importing ``jsonschema``
-was a fifth of ``mcn position TEXT``'s start (docs/performance.md).
+was a fifth of ``mcn position TEXT``'s start (docs/performance-history.md, "Start-up").
 
 ``tests/positions/test_shape.py`` holds the two to each other: whatever this accepts,
 ``jsonschema`` accepts, on every bundled example's positions and thousands of mutations of them.

@@ -1,7 +1,7 @@
 """Kill a writer rewriting a file in place at random moments; the file must always be whole.
 
 Used by ``tests/safety/test_kill.py`` (a few dozen kills in CI, and the proof that a bad writer
-fails) and ``bench/kill.py`` (the long run whose count goes into docs/performance.md).
+fails) and ``bench/kill.py`` (the long run whose count goes into docs/robustness.md).
 
 A large record in a non-canonical layout is written. The *expected* new text is computed
 independently of the writer under test, before any kill: ``mcn fmt`` of the old text to standard

@@ -7,7 +7,7 @@ text back is :mod:`mcn.engine.actions.parse`.
 Every concrete action class writes its ``__init__`` out (one ``object.__setattr__`` per field)
 instead of letting :mod:`dataclasses` generate it: mypyc compiles a written ``__init__`` to
 native stores and leaves a generated one interpreted, and replay makes actions per
-decision, so in the compiled build that is 15 times cheaper per object (docs/performance.md,
+decision, so in the compiled build that is 15 times cheaper per object (docs/performance-history.md,
 "Replay speed, fourth pass"). The pure build replaces it by the same quick constructor as
 before (:func:`mcn.engine.frozen.quicken`). ``tests/engine/test_frozen_init.py`` holds every
 one to its fields on both builds. Equality, hashing, ``repr`` and pickling come from
