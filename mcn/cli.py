@@ -14,7 +14,6 @@ from typing import Any
 import click
 
 from mcn import __version__
-from mcn.io.compiled import build_kind
 
 #: name -> (module under mcn.commands, the Click command's attribute in it), filled by register
 _COMMANDS: dict[str, tuple[str, str]] = {}
@@ -164,9 +163,27 @@ def _made_visible(error: click.ClickException) -> click.ClickException:
     return error  # mcn's own (RecordError): printed as made, already escaped
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``: the version and which build runs (:func:`mcn.io.compiled.build_kind`).
+
+    What ``click.version_option`` prints, but the build is looked up only when asked for: it
+    walks the package's files, a few milliseconds every command would pay at start-up."""
+    if not value or ctx.resilient_parsing:
+        return
+    from mcn.io.compiled import build_kind
+
+    click.echo(f"mcn, version {__version__}, {build_kind()}", color=ctx.color)
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(
-    __version__, prog_name="mcn", message=f"%(prog)s, version %(version)s, {build_kind()}"
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version and exit.",
 )
 def cli() -> None:
     """Parse, format, validate, replay, diff and draw Mea Culpa game records (MCN)."""
