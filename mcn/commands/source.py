@@ -182,11 +182,12 @@ def load_source(
 def viewer_of(value: str | None, source: Source) -> Viewer:
     """``--as`` (mcn.views.viewer): a colour, a player's name from the record, ``spectator`` (None);
     everything when not given."""
+    if value is None:
+        return EVERYTHING
+    # Imported only for --as: the record model brings the whole notation package with it.
     from mcn.notation.model import Game, Header
     from mcn.views.viewer import check_spelling, resolve_option
 
-    if value is None:
-        return EVERYTHING
     check_spelling(value)
     if source.replayed is not None:
         game = source.replayed.replay.game
