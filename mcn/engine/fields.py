@@ -126,7 +126,7 @@ class StateFields:
 
     def is_terminal(self) -> bool:
         """True once the game has ended (R-END-1)."""
-        return not self.stack
+        return self.stack.top is None
 
     def winners(self) -> tuple[str, ...]:
         """The winners (R-END-3); empty until the game has ended."""

@@ -82,9 +82,10 @@ def legal_actions(
 ) -> list[Action]:
     """``GameState.legal_actions``: built from the pending step's handler (its fast ``legal``
     generator, or its candidates filtered by ``why_not`` and ``breach``)."""
-    if not state.stack:
+    step = state.stack.top
+    if step is None:
         return []
-    step, handler = state.stack[-1], DECISIONS[state.stack[-1][0]]
+    handler = DECISIONS[step.tag]
     actors = handler.actors(state, step)
     if actor is not None:
         actors = (actor,) if actor in actors else ()

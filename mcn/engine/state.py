@@ -84,10 +84,6 @@ class GameState(StateFields):
 
     # ----------------------------------------------------------------------------- queries
 
-    def _top(self) -> tuple[Step, Handler]:
-        step = self.stack[-1]
-        return step, DECISIONS[step.tag]
-
     @property
     def decision(self) -> Decision:
         """The pending decision (kind ``"over"`` when the game has ended)."""
@@ -96,9 +92,10 @@ class GameState(StateFields):
         return self._dec
 
     def _make_decision(self) -> Decision:
-        if not self.stack:
+        step = self.stack.top
+        if step is None:
             return OVER
-        step, handler = self._top()
+        handler = DECISIONS[step.tag]
         actors = handler.actors(self, step)
         if step.tag == "bids":
             return Decision(handler.kind, actors, self.section, handler.prompt(self, step), True)
@@ -110,33 +107,33 @@ class GameState(StateFields):
 
     def current_players(self) -> tuple[str, ...]:
         """Who decides now: colours, ``(CHANCE,)``, or ``()`` when the game is over."""
-        stack = self.stack
-        if not stack:
+        step = self.stack.top
+        if step is None:
             return ()
-        step = stack[-1]
         return DECISIONS[step.tag].actors(self, step)
 
     def simultaneous(self) -> bool:
         """Whether the pending decision is taken secretly and at once by its actors (the bids,
         R-BID-1), each at an address of his own (``Decision.per_actor``)."""
-        return bool(self.stack) and self.stack[-1].tag == "bids"
+        step = self.stack.top
+        return step is not None and step.tag == "bids"
 
     def pending_address(self) -> str:
         """The pending decision's address (``decision.address``; ``end`` once it is over)."""
-        stack = self.stack
-        if not stack:
+        step = self.stack.top
+        if step is None:
             return OVER.address
-        if stack[-1].tag == "bids":
+        if step.tag == "bids":
             return self.section
         return f"{self.section}.{self.counter + 1}"
 
     def address_of(self, action: Action) -> str:
         """The address ``action`` would get if applied now (a META CULPA side action takes the
         section's next number, also during the bids: I-MET-5)."""
-        stack = self.stack
-        if not stack:
+        step = self.stack.top
+        if step is None:
             return OVER.address
-        if stack[-1].tag == "bids" and not isinstance(action, SideAction):
+        if step.tag == "bids" and not isinstance(action, SideAction):
             return f"{self.section}.{action.actor}"
         return f"{self.section}.{self.counter + 1}"
 
@@ -156,10 +153,8 @@ class GameState(StateFields):
         """An :class:`IllegalAction` at the pending decision's address (``actor``'s own one
         at the bids: ``Decision.address_for``). Asked of the step on top of the stack, not of
         :attr:`decision`, whose prompt is prose: replay asks for refusals it may not show."""
-        stack = self.stack
         address = self.pending_address()
-        bids = bool(stack) and stack[-1].tag == "bids"
-        if bids and actor is not None and actor in self.current_players():
+        if self.simultaneous() and actor is not None and actor in self.current_players():
             address = f"{address}.{actor}"
         return IllegalAction(rule, reason, address)
 
@@ -174,18 +169,17 @@ class GameState(StateFields):
             return Ruling(action, found, None, None, self, self._events)
         breach = None
         if found is not None and found.breach is not None:
-            breach = found.breach(self, self.stack[-1], action)
+            breach = found.breach(self, self.stack.top, action)
         return Ruling(action, None, breach, found, self, self._events)
 
     def _checked(self, action: Action) -> Handler | IllegalAction | None:
         """Check ``action``: the pending step's handler (None for a side action), or the
         :class:`IllegalAction` that says why not (returned, not raised)."""
-        stack = self.stack
-        if not stack:
+        step = self.stack.top
+        if step is None:
             if not isinstance(action, Action):
                 return IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
             return self.illegal("R-END-1", "The game is over; no more actions are possible.")
-        step = stack[-1]
         handler = DECISIONS[step.tag]
         if isinstance(action, handler.classes):
             who = action.actor
@@ -254,7 +248,7 @@ class GameState(StateFields):
                 self.counter -= 1  # bids are addressed per bidder, not counted
             if self.owed:
                 meta.own_decision(self, action.actor, handler.kind)
-            handler.apply(self, self.stack[-1], action)
+            handler.apply(self, self.stack.top, action)
         self._dec = None
         self._run()
         return events
@@ -280,12 +274,14 @@ class GameState(StateFields):
         """Run automatic steps until a decision is on top (or the game is over)."""
         stack = self.stack
         auto = AUTO
-        while stack:
+        while stack.top is not None:
             if self._market_out:
                 self._market_out = False
                 if self.phase == "action":
                     phases.end_action_phase_now(self)
-            step = stack[-1]
+            step = stack.top
+            if step is None:
+                break
             function = auto.get(step.tag)
             if function is None:
                 break

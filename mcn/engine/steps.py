@@ -13,6 +13,12 @@ copy is one pointer and the cells below are shared by every state that has them 
 state costs what it pushed, not what lies under it. The interface is the part of a list the
 engine uses (``[-1]``, ``append``, ``pop``, ``extend``, ``clear``, ``len``, truth, iteration from
 the bottom), so handlers read as before.
+
+The engine reads the top of the stack several times per decision (whose decision, which
+handler, whether automatic steps remain), so the step on top is also kept in a plain attribute,
+:attr:`Steps.top` (None when the stack is empty): one slot read, where ``stack[-1]`` and
+``bool(stack)`` are each a method call in the pure build (together about 7 % of a replay:
+docs/performance-history.md, "The step stack's top").
 """
 
 from __future__ import annotations
@@ -36,11 +42,13 @@ class _Cell:
 class Steps:
     """A stack of steps whose copies share their cells (see the module docstring)."""
 
-    __slots__ = ("_size", "_top")
+    __slots__ = ("_size", "_top", "top")
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         self._top: _Cell | None = None
         self._size = 0
+        #: The step on top (``self[-1]``), None when the stack is empty; read-only for callers.
+        self.top: Step | None = None
         for step in steps:
             self.append(step)
 
@@ -53,12 +61,14 @@ class Steps:
         other = Steps()
         other._top = self._top
         other._size = self._size
+        other.top = self.top
         return other
 
     def append(self, step: Step) -> None:
         """Push ``step`` on top."""
         self._top = _Cell(step, self._top)
         self._size += 1
+        self.top = step
 
     def extend(self, steps: Iterable[Step]) -> None:
         """Push each of ``steps`` in turn (the last one ends on top), like ``list.extend``."""
@@ -70,14 +80,16 @@ class Steps:
         top = self._top
         if top is None:
             raise IndexError("pop from an empty stack of steps")
-        self._top = top.below
+        below = self._top = top.below
         self._size -= 1
+        self.top = None if below is None else below.step
         return top.step
 
     def clear(self) -> None:
         """Remove every step (the cells stay with any copy that shares them)."""
         self._top = None
         self._size = 0
+        self.top = None
 
     def __len__(self) -> int:
         return self._size

@@ -44,10 +44,13 @@ def test_steps_behave_as_a_list_and_copies_stay_independent(ops: list[tuple[str,
             stack.clear()
             model.clear()
         assert list(stack) == model and len(stack) == len(model) and bool(stack) == bool(model)
+        # the top the engine reads directly is the list's last item (None when empty)
+        assert stack.top == (model[-1] if model else None)
         for index in range(-len(model), len(model)):
             assert stack[index] == model[index]
     for kept, expected in copies:  # what happened after a copy never reaches it
         assert list(kept) == expected
+        assert kept.top == (expected[-1] if expected else None)
 
 
 def test_bad_uses_raise_as_a_list_does() -> None:
@@ -63,6 +66,7 @@ def test_a_deep_stack_pickles_without_recursion() -> None:
     deep = Steps(("sins", "R", 1, 1, "R-MET-1") for _ in range(sys.getrecursionlimit() * 3))
     again = pickle.loads(pickle.dumps(deep))
     assert len(again) == len(deep) and again[-1] == deep[-1]
+    assert again.top == deep.top == ("sins", "R", 1, 1, "R-MET-1")
 
 
 def test_a_clone_shares_the_steps_below_and_changes_alone() -> None:
