@@ -28,15 +28,11 @@ from typing import Any
 
 from mcn.engine.step_types import Step
 
-
-class _Cell:
-    """One step and the cells below it; never changed once made, so cells can be shared."""
-
-    __slots__ = ("below", "step")
-
-    def __init__(self, step: Step, below: _Cell | None) -> None:
-        self.step = step
-        self.below = below
+_Cell = tuple[Any, ...]
+"""One cell: ``(step, below)``, the step and the cell below it (None at the bottom); never
+changed once made, so cells can be shared. A pair rather than a class: the engine pushes a few
+steps for every decision, and a tuple is built without the interpreted ``__init__`` a class
+instance runs in the pure build."""
 
 
 class Steps:
@@ -66,7 +62,7 @@ class Steps:
 
     def append(self, step: Step) -> None:
         """Push ``step`` on top."""
-        self._top = _Cell(step, self._top)
+        self._top = (step, self._top)
         self._size += 1
         self.top = step
 
@@ -80,10 +76,12 @@ class Steps:
         top = self._top
         if top is None:
             raise IndexError("pop from an empty stack of steps")
-        below = self._top = top.below
+        below: _Cell | None = top[1]
+        self._top = below
         self._size -= 1
-        self.top = None if below is None else below.step
-        return top.step
+        self.top = None if below is None else below[0]
+        step: Step = top[0]
+        return step
 
     def clear(self) -> None:
         """Remove every step (the cells stay with any copy that shares them)."""
@@ -106,17 +104,18 @@ class Steps:
         cell = self._top
         for _ in range(from_top):
             assert cell is not None
-            cell = cell.below
+            cell = cell[1]
         assert cell is not None
-        return cell.step
+        step: Step = cell[0]
+        return step
 
     def top_down(self) -> list[Step]:
         """The steps from the top down (the order in which they will run)."""
         out: list[Step] = []
         cell = self._top
         while cell is not None:
-            out.append(cell.step)
-            cell = cell.below
+            out.append(cell[0])
+            cell = cell[1]
         return out
 
     def __iter__(self) -> Iterator[Step]:
