@@ -84,6 +84,18 @@ def _action_of(move: Move) -> Action | ActionSyntaxError | None:
     return found
 
 
+def _end_ruling(state: GameState) -> Ruling | None:
+    """The engine's acceptance of ``end`` for the pending turn, if the turn waits for a second
+    action (None otherwise); handed to :meth:`Binder.apply` when nothing is applied before it,
+    so the ``end`` replay adds after most turns is judged once."""
+    actors = state.current_players()
+    if len(actors) != 1 or actors[0] == CHANCE:
+        return None
+    end = _END.get(actors[0]) or End(actors[0])
+    ruling = state.judge(end)
+    return ruling if ruling.accepted else None
+
+
 def _at_the_slip(move: Move, message: str) -> tuple[str, Span | None]:
     """The refusal of ``move`` told where the person slipped: a move that runs on into a line
     that begins like an item (``B choose pope``: the ':' forgotten) is reported at that line
@@ -329,11 +341,8 @@ class Binder:
     @staticmethod
     def end_action(state: GameState) -> Action | None:
         """``end`` for the pending turn, if the turn waits for a second action."""
-        actors = state.current_players()
-        if len(actors) != 1 or actors[0] == CHANCE:
-            return None
-        end = _END.get(actors[0]) or End(actors[0])
-        return end if state.judge(end).accepted else None
+        ruling = _end_ruling(state)
+        return None if ruling is None else ruling.action
 
     def end_before(self, state: GameState, move: Move, action: Action | None) -> Action | None:
         """``end`` when the turn waits for its second action and ``move`` fits only after it
@@ -379,9 +388,12 @@ class Binder:
         for _ in range(_FORCED_LIMIT):
             if not probe.stack or probe.section != section or probe.simultaneous():
                 return  # over, or the pending decision is not in this turn
-            end = self.end_action(probe)
-            if end is not None:
-                for action in [*forced, end]:
+            ruling = _end_ruling(probe)
+            if ruling is not None:
+                if not forced:  # judged in this very state: apply() need not check again
+                    self.apply(line, state, ruling.action, None, None, ruling)
+                    return
+                for action in [*forced, ruling.action]:
                     self.apply(line, state, action, None)
                 return
             step = forced_action(probe)
