@@ -81,19 +81,21 @@ def site(
     if board is not None:  # B-4: which board decides, and whether it has provisional values
         click.echo(clean(f"note: games replayed with {summary(board)}"), err=True)
     options = Options(expect_players=expect_players, board=board)
-    with ExitStack() as stack:
-        spool = stack.enter_context(tempfile.TemporaryFile())
+    # The valid games' texts wait in a spool file (not in memory) until the judgement has
+    # decided which count; each counted game's page is then made and written at once.
+    with tempfile.TemporaryFile() as spool:
         where: dict[tuple[str, int], tuple[int, int]] = {}
-        executor, slots = stack.enter_context(workers(dask_address, jobs, files))
-        moved = stack.enter_context(files_progress(files, "judging"))
-        runner = Runner(options, encoding, slots, executor, texts=True)
-        for report in runner.run(files):
-            moved(runner.progress)
-            entry = judgement.add(report)
-            if entry is not None and entry.valid and report.text is not None:
-                data = report.text.encode("utf-8")
-                where[(entry.file, entry.game)] = (spool.tell(), len(data))
-                spool.write(data)
+        with ExitStack() as stack:
+            executor, slots = stack.enter_context(workers(dask_address, jobs, files))
+            moved = stack.enter_context(files_progress(files, "judging"))
+            runner = Runner(options, encoding, slots, executor, texts=True)
+            for report in runner.run(files):
+                moved(runner.progress)
+                entry = judgement.add(report)
+                if entry is not None and entry.valid and report.text is not None:
+                    data = report.text.encode("utf-8")
+                    where[(entry.file, entry.game)] = (spool.tell(), len(data))
+                    spool.write(data)
         outcome = judgement.decide()
         standings = compute(outcome, scoring, (), by_event, ties)
 
@@ -104,17 +106,17 @@ def site(
             spool.seek(found[0])
             return spool.read(found[1]).decode("utf-8")
 
-        built = build_site(outcome, standings, text_of, PublicNames(paths, files), board)
-    try:
-        for name, page in sorted(built.pages.items()):
+        def write(name: str, page: str) -> None:
             write_text_atomic(os.path.join(output, name), page, make_parents=True)
-    except WriteError as problem:
-        click.echo(str(problem), err=True)
-        sys.exit(1)
-    games = sum(1 for name in built.pages if name.startswith("games/"))
+
+        try:
+            built = build_site(outcome, standings, text_of, PublicNames(paths, files), write, board)
+        except WriteError as problem:
+            click.echo(str(problem), err=True)
+            sys.exit(1)
     click.echo(
         clean(
-            f"wrote {len(built.pages)} pages to {output} ({games} game pages); open "
+            f"wrote {len(built.pages)} pages to {output} ({built.games} game pages); open "
             f"{os.path.join(output, 'index.html')}"
         ),
         err=True,

@@ -7,6 +7,11 @@ submissions not counted with their reasons. It is meant to be published, so noth
 organiser's machine reaches it: file names are shown relative to the paths given
 (:class:`PublicNames`), reasons lose control characters, and an internal error is named
 without its details.
+
+Each page is handed to the caller's writer as soon as it is made, and a game's page is made
+from its source text once the judgement has decided the game counts: what is held at once is
+the judgement's compact entries and one page, never the whole site (a counted game's page is
+about 200 KB; a 100 MB archive's site held them all before, issue 34).
 """
 
 from __future__ import annotations
@@ -88,11 +93,20 @@ class PublicNames:
         return clean(text)
 
 
+#: Where a page goes: ``write(relative path, HTML text)`` (the command's safe writer).
+Writer = Callable[[str, str], None]
+
+
 @dataclass(slots=True)
 class Site:
-    """The site's files: relative path → HTML text."""
+    """The site's files as written: their relative paths, in the order they were written."""
 
-    pages: dict[str, str] = field(default_factory=dict)
+    pages: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """How many of them are game pages (``games/game-NNN.html``)."""
+        return sum(1 for name in self.pages if name.startswith("games/"))
 
 
 def build_site(
@@ -100,19 +114,23 @@ def build_site(
     standings: Standings,
     text_of: Callable[[Entry], str | None],
     public: PublicNames,
+    write: Writer,
     board: object | None = None,
 ) -> Site:
-    """Every page of the site (``text_of``: a counted game's source text)."""
+    """Write every page of the site through ``write``, each as soon as it is made (the game
+    pages first, then the pages that link to them); ``text_of``: a counted game's source
+    text. An error of ``write`` propagates: the pages written before it stay."""
     site = Site()
     counted = [entry for entry in outcome.entries if entry.status == COUNTED]
-    links = _game_pages(site, counted, text_of, board)
+    links = _game_pages(site, write, counted, text_of, board)
     heading = " · ".join(standings.events) or "Results"
     subtitle = ", ".join(x for x in (_when(standings), f"{len(counted)} games counted") if x)
     names = ["index.html", "standings.html", "crosstable.html", "games.html", "submissions.html"]
     rounds = any(e.round or e.table for e in counted) or bool(outcome.missing)
 
     def page(name: str, title: str, body: str) -> None:
-        site.pages[name] = document(f"{title} — {heading}", heading, subtitle, body, name, names)
+        write(name, document(f"{title} — {heading}", heading, subtitle, body, name, names))
+        site.pages.append(name)
 
     page("index.html", "Overview", _index(outcome, standings, counted, rounds))
     page("standings.html", "Standings", _standings(standings, public))
@@ -278,9 +296,14 @@ def _crosstable(standings: Standings, counted: list[Entry]) -> str:
 
 
 def _game_pages(
-    site: Site, counted: list[Entry], text_of: Callable[[Entry], str | None], board: object | None
+    site: Site,
+    write: Writer,
+    counted: list[Entry],
+    text_of: Callable[[Entry], str | None],
+    board: object | None,
 ) -> dict[tuple[str, int], str]:
-    """Each counted game's ``mcn html`` page (games/game-001.html, …) and its link."""
+    """Write each counted game's ``mcn html`` page (games/game-001.html, …) as it is made;
+    the link to each."""
     links: dict[tuple[str, int], str] = {}
     for index, entry in enumerate(counted, 1):
         text = text_of(entry)
@@ -296,7 +319,8 @@ def _game_pages(
             '<a href="../games.html">All games</a></p>'
         )
         name = f"games/game-{index:03}.html"
-        site.pages[name] = page.replace(_BACK, back, 1)
+        write(name, page.replace(_BACK, back, 1))
+        site.pages.append(name)
         links[(entry.file, entry.game)] = name
     return links
 
