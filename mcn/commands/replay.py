@@ -23,7 +23,6 @@ import click
 from mcn.boards.profile import describe, summary
 from mcn.commands.board import board_option
 from mcn.commands.loader import RECORD, Record, load_game, record_source
-from mcn.diff.refusal import move_at
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.model import Game
@@ -285,6 +284,8 @@ def _show_refused(
     state = spot.state
     start = _first_index(steps, first)
     all_events = all_events or first is not None
+    from mcn.diff.refusal import move_at  # a broken record only: the diff package is large
+
     move = move_at(result.game, error.span)
     written = "?" if move is None else f"{move.actor}: {seen_move_text(move, viewer, result)}"
     error = seen_diagnostic(error, viewer, result, source.lines())

@@ -21,7 +21,7 @@ import html
 import json
 import re
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from mcn import __version__
@@ -48,7 +48,9 @@ _MARKER = re.compile(r"\{\{[a-z]+\}\}")
 
 @cache
 def _asset(name: str) -> str:
-    return resources.files("mcn.html").joinpath(name).read_text(encoding="utf-8")
+    # Beside this module, as mcn.io.resources finds the grammar: importlib.resources would
+    # import tempfile, shutil and its readers at every page (milliseconds of start-up).
+    return Path(__file__).with_name(name).read_text(encoding="utf-8")
 
 
 def _digest(text: str) -> str:

@@ -16,10 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mcn.notation.model import Comment, Element, Game, Header, Item, Move
-from mcn.openspiel.analysis import Verdict
+
+if TYPE_CHECKING:  # only named here: `mcn html` draws an analysed record's curve without the
+    # analysis itself (the bots, the action vocabulary: a tenth of its start-up)
+    from mcn.openspiel.analysis import Verdict
 
 HEADER: Final = "Analysis"
 _COMMENT = re.compile(
