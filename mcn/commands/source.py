@@ -15,7 +15,6 @@ import click
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
-from mcn.knowledge.memory import Memory
 from mcn.position import (
     TAG,
     Position,
@@ -30,6 +29,7 @@ from mcn.views.render import clean
 
 if TYPE_CHECKING:
     from mcn.commands.replayed import Replayed
+    from mcn.knowledge.memory import Memory
     from mcn.replay import Step
 
 # The record side (mcn.commands.replayed: the notation, Lark and replay) is imported where a

@@ -8,7 +8,6 @@ these files asks this module, so the two layouts are handled in exactly one plac
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from functools import cache
@@ -58,6 +57,8 @@ def cache_dir() -> Path:
 def cache_file(grammar: str) -> str | bool:
     """A cache path for ``grammar`` (any of mcn's grammars: the file is named by a digest of
     its text), or False when no usable cache directory exists."""
+    import hashlib  # here, not at start-up: a command that builds no grammar never needs it
+
     digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
     directory = cache_dir()
     try:

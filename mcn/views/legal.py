@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb, factorial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcn.engine import GameState, parse_action
 from mcn.engine.actions import Action, ActionSyntaxError
 from mcn.engine.constants import CARD_IDS, CHANCE, STONES, colour_name
-from mcn.knowledge.memory import Memory
-from mcn.knowledge.report import Knowledge, knowledge
 from mcn.views.projection import EVERYTHING, Viewer, action_tokens, outcome_texts
+
+if TYPE_CHECKING:  # what a viewer infers is imported only for a viewer (not at start-up)
+    from mcn.knowledge.memory import Memory
+    from mcn.knowledge.report import Knowledge
 
 LEGAL_FORMAT = "mcn-legal/1"
 #: At most this many events describe an action (the rest is summarised).
@@ -108,6 +110,8 @@ def legal_at(state: GameState, viewer: Viewer = EVERYTHING, memory: Memory | Non
     actors = state.current_players()
     legal = Legal(decision.address, decision.kind, decision.prompt, actors, [])
     if memory is not None and viewer != EVERYTHING:
+        from mcn.knowledge.report import knowledge
+
         legal.knowledge = knowledge(state, memory)
     if state.is_terminal():
         return legal

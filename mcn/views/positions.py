@@ -9,11 +9,15 @@ a position; this half needs the projection, which stands above replay, so it liv
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mcn.engine import GameState
-from mcn.knowledge.memory import Memory
 from mcn.position.model import Position, from_state_json
 from mcn.position.text import format_position
 from mcn.views.projection import EVERYTHING, state_json
+
+if TYPE_CHECKING:
+    from mcn.knowledge.memory import Memory
 
 ALL = EVERYTHING
 """The viewer that sees everything (the full position)."""

@@ -44,13 +44,15 @@ from mcn.engine.actions import Action
 from mcn.engine.events import Event
 from mcn.engine.secrets import action_tokens, event_json, hides, sees, tokens_by_text
 from mcn.engine.serial import state_to_json
-from mcn.knowledge.chests import infer
-from mcn.knowledge.memory import GAME_START, Memory, is_game_start, remember
-from mcn.knowledge.report import Knowledge, knowledge
 from mcn.views.causes import with_cause
 
 if TYPE_CHECKING:
+    from mcn.knowledge.memory import Memory
+    from mcn.knowledge.report import Knowledge
     from mcn.replay import Line, Step
+
+# What a viewer remembers and infers (mcn.knowledge) is imported where a viewer's view is made:
+# a command showing everything (a replay, a position) never needs it at start-up.
 
 #: The viewer who sees everything the record holds (the default of ``mcn replay``).
 EVERYTHING: Final = secrets.EVERYTHING
@@ -121,6 +123,8 @@ def memory_of(path: Sequence[Step], state: GameState, viewer: Viewer) -> Memory 
     compartments masked unless empty)."""
     if viewer == EVERYTHING:
         return None
+    from mcn.knowledge.memory import GAME_START, is_game_start, remember
+
     if path[0].address != GAME_START if path else not is_game_start(state):
         return None
     return remember(state, [(step.address, step.action, step.events) for step in path], viewer)
@@ -138,6 +142,8 @@ def state_json(
         return state_to_json(state, None, True, stack)
     if memory is None:
         return view(state, viewer, stack)
+    from mcn.knowledge.chests import infer
+
     letters = {player: memory.letters_known(player) for player in state.players}
     chests: dict[str, tuple[list[int] | None, list[int] | None]] = {}
     for player in state.players:
@@ -273,7 +279,11 @@ class Projection:
         """What the viewer can infer at the path's end about the secrets that remain (the
         KNOWLEDGE block, :mod:`mcn.knowledge.report`); None for :data:`EVERYTHING`."""
         memory = self.memory(state)
-        return None if memory is None else knowledge(state, memory)
+        if memory is None:
+            return None
+        from mcn.knowledge.report import knowledge
+
+        return knowledge(state, memory)
 
     def title(self, event: str, number: int) -> str:
         """``Club night - game 1, after 2.bid.B (B: bid ?)``: the heading of a state picture."""
