@@ -262,6 +262,9 @@ class GameState(StateFields):
     def _push(self, *steps: Step) -> None:
         """Schedule steps; the first one given runs first."""
         stack = self.stack
+        if len(steps) == 1:  # most pushes: one step, no loop
+            stack.append(steps[0])
+            return
         for index in range(len(steps) - 1, -1, -1):  # not reversed(): compiled, a plain loop
             stack.append(steps[index])
 
