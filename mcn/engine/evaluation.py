@@ -14,6 +14,7 @@ from mcn.engine.actions import Action, Pick
 from mcn.engine.constants import COMPARTMENTS, GOODS, LETTER_INDEX, LETTERS, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import Evaluation, LetterMoved, StonesMoved
+from mcn.engine.shared_steps import pick_step
 from mcn.engine.step_types import (
     CATEGORY_STEPS,
     EVAL_END,
@@ -126,7 +127,7 @@ def next_pick(s: GameState, step: PicksStep) -> None:
         ev[4] = []
         return
     if ev[4]:
-        s._push(PickStep("pick", ev[4][0]), PICKS)
+        s._push(pick_step(ev[4][0]), PICKS)
     elif ev[5]:
         _give_rest(s, ev[5], "R-EVA-3")
 

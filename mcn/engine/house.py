@@ -53,11 +53,10 @@ from mcn.engine.events import (
     Prepared,
     Visited,
 )
+from mcn.engine.shared_steps import effect_step, guess_step, sins_step, suite5_step, yellow_step
 from mcn.engine.step_types import (
     EffectStep,
     GiftStep,
-    GuessStep,
-    SinsStep,
     Step,
     Suite5Step,
     YellowStep,
@@ -171,7 +170,7 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
         s.pope_die = room
         s._emit(PopeDie("R-POP-1", colour, room, 0, False))
         guesser = s.nearest_hell([c for c in s.players if c != colour])
-        s._push(GuessStep("guess", guesser, colour))
+        s._push(guess_step(guesser, colour))
     elif mode == "sinner":
         resolve(s, colour, room, False, True)
     else:
@@ -186,16 +185,16 @@ def resolve(s: GameState, colour: str, room: int, pay_notches: bool, lust: bool)
     if room <= ROOMS:
         if pay_notches:
             rotate(s, colour, cost(s, room), f"visits room {room}", "R-HOP-3")
-        s._push(EffectStep("effect", colour, room))
+        s._push(effect_step(colour, room))
     elif room == 5:
         s._emit(Prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
-        then: list[Step] = [SinsStep("sins", colour, LUST, 1, "R-HOP-4")] if lust else []
-        s._push(*then, Suite5Step("suite5", colour))
+        then: list[Step] = [sins_step(colour, LUST, 1, "R-HOP-4")] if lust else []
+        s._push(*then, suite5_step(colour))
     else:
         if pay_notches:
             rotate(s, colour, SUITE6_COST, "visits Suite 6", "R-HOP-5")
-        then = [SinsStep("sins", colour, LUST, 1, "R-HOP-5")] if lust else []
-        s._push(*then, YellowStep("yellow", colour))
+        then = [sins_step(colour, LUST, 1, "R-HOP-5")] if lust else []
+        s._push(*then, yellow_step(colour))
 
 
 @auto("yellow")
@@ -225,7 +224,7 @@ def _suite5_apply(s: GameState, step: Suite5Step, action: Action) -> None:
     assert isinstance(action, ChooseRoom)
     s.stack.pop()
     s.visited[action.room] = True
-    s._push(EffectStep("effect", action.actor, action.room))
+    s._push(effect_step(action.actor, action.room))
 
 
 def _suite5_prompt(s: GameState, step: Suite5Step) -> str:
@@ -365,7 +364,7 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
                 f"every opponent places 2 sins in {'lust' if den == LUST else 'greed'}",
             )
         )
-        s._push(*(SinsStep("sins", c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
+        s._push(*(sins_step(c, den, 2, "I-CRD-1") for c in s.hell_order() if c != visitor))
     elif card.startswith("take-"):
         amount = int(card[-1])
         s.money[visitor] += amount

@@ -27,7 +27,7 @@ from mcn.engine.actions import Action, Catch, Infraction, SideAction, Undone
 from mcn.engine.constants import DENS, PETTY, POST_MAX, SINNER, colour_name
 from mcn.engine.decision import Why
 from mcn.engine.events import InfractionRecorded, MoneyMoved, Omission, PostChanged, SinsReturned
-from mcn.engine.step_types import SinsStep
+from mcn.engine.shared_steps import sins_step
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -148,7 +148,7 @@ def apply(s: GameState, action: SideAction) -> None:
     colour = action.actor
     if isinstance(action, Infraction):
         s._emit(InfractionRecorded("R-MET-1", colour, action.code))
-        s._push(SinsStep("sins", colour, PETTY, 1, "R-MET-1"))
+        s._push(sins_step(colour, PETTY, 1, "R-MET-1"))
     elif isinstance(action, Undone):
         entry = _latest(s, action.what)
         assert entry is not None
@@ -193,7 +193,7 @@ def _make_good(s: GameState, colour: str, what: str, amount: int, den: int) -> N
             s.post[colour] = after
             s._emit(PostChanged(RULE, colour, before, after, "caught: rotates his post"))
     else:
-        s._push(SinsStep("sins", colour, den, amount, RULE))
+        s._push(sins_step(colour, den, amount, RULE))
 
 
 def _cost_name(what: str) -> str:

@@ -19,6 +19,7 @@ from mcn.engine.events import (
     SinsPlaced,
     SinsReturned,
 )
+from mcn.engine.shared_steps import empty_step, sins_step
 from mcn.engine.step_types import EmptyStep, SinsStep
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def place_sins(s: GameState, step: SinsStep) -> None:
         if rule != meta.RULE:  # stones placed when caught cannot be left undone again
             meta.owe(s, colour, "sin", placed, den)
     if placed < count:
-        s._push(EmptyStep("empty", colour), SinsStep("sins", colour, den, count - placed, rule))
+        s._push(empty_step(colour), sins_step(colour, den, count - placed, rule))
 
 
 def _empty_candidates(s: GameState, step: EmptyStep, actor: str) -> list[Action]:

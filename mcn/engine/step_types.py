@@ -11,9 +11,9 @@ cheapest object Python builds, and the engine pushes a few steps for every move 
 
 Building a named tuple still runs its interpreted ``__new__`` (in the compiled build too), and a
 record's replay pushes two to three steps per written move. Steps are immutable, so the ones
-without arguments are shared constants (``TURN``, ``ROUND`` …) and the two a turn pushes are
-made once per set of arguments (:func:`action_step`, :func:`turn_end_step`): looked up, not
-built (docs/performance-history.md, "Named steps").
+without arguments are shared constants (``TURN``, ``ROUND`` …) and the engine makes those with
+arguments once per set of arguments (:mod:`mcn.engine.shared_steps`): looked up, not built
+(docs/performance-history.md, "Named steps" and "Steps made once").
 """
 
 from __future__ import annotations
@@ -363,28 +363,6 @@ CATEGORY_STEPS: Final = (
     CategoryStep("category", 1),
     CategoryStep("category", 2),
 )
-
-_ACTION_STEPS: dict[tuple[str, int, int, str], ActionStep] = {}
-_TURN_END_STEPS: dict[tuple[str, int], TurnEndStep] = {}
-
-
-def action_step(colour: str, character: int, number: int, first: str) -> ActionStep:
-    """``ActionStep("action", colour, character, number, first)``, made once (a game has a
-    few dozen distinct ones and pushes one or two a turn)."""
-    key = (colour, character, number, first)
-    step = _ACTION_STEPS.get(key)
-    if step is None:
-        step = _ACTION_STEPS[key] = ActionStep("action", colour, character, number, first)
-    return step
-
-
-def turn_end_step(colour: str, character: int) -> TurnEndStep:
-    """``TurnEndStep("turn_end", colour, character)``, made once (one is pushed every turn)."""
-    key = (colour, character)
-    step = _TURN_END_STEPS.get(key)
-    if step is None:
-        step = _TURN_END_STEPS[key] = TurnEndStep("turn_end", colour, character)
-    return step
 
 
 def step_from_json(items: Sequence[Any]) -> Step:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mcn.engine import meta
+from mcn.engine import meta, shared_steps
 from mcn.engine.actions import (
     Action,
     Buy,
@@ -35,7 +35,7 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import Donated, LetterMoved, MoneyMoved, StonesMoved
-from mcn.engine.step_types import FreeStep, SinsStep, TakeStep
+from mcn.engine.step_types import FreeStep, TakeStep
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
@@ -267,7 +267,8 @@ def perform(s: GameState, action: Action) -> None:
         _pay(s, colour, s.board.purchase[g], f"buys two {action.good} greedily", "R-BUY-3")
         # The sin comes before the goods (the Register of Sins: "late-greed-sin").
         s._push(
-            SinsStep("sins", colour, GREED, 1, "R-BUY-3"), TakeStep("take", colour, g, 2, "R-BUY-3")
+            shared_steps.sins_step(colour, GREED, 1, "R-BUY-3"),
+            shared_steps.take_step(colour, g, 2, "R-BUY-3"),
         )
     elif isinstance(action, BuyLetter):
         _pay(s, colour, s.board.letter_price, f"buys a {action.colour} letter", "R-BUY-2")

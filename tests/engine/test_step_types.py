@@ -96,10 +96,40 @@ def test_every_step_of_a_game_is_typed_and_survives_json_pickle_and_clone() -> N
 
 
 def test_the_steps_a_turn_pushes_are_made_once_and_equal_the_built_ones() -> None:
-    from mcn.engine.step_types import TURN, TurnEndStep, TurnStep, action_step, turn_end_step
+    from mcn.engine.shared_steps import action_step, turn_end_step
+    from mcn.engine.step_types import TURN, TurnEndStep, TurnStep
 
     assert action_step("R", 2, 1, "") is action_step("R", 2, 1, "")
     assert action_step("R", 2, 2, "buy") == ActionStep("action", "R", 2, 2, "buy")
     assert type(action_step("B", 0, 1, "")) is ActionStep
     assert turn_end_step("G", 3) is turn_end_step("G", 3) == TurnEndStep("turn_end", "G", 3)
     assert TurnStep("turn") == TURN and type(TURN) is TurnStep
+
+
+def test_every_shared_step_maker_gives_the_step_its_class_would_build() -> None:
+    # mcn.engine.shared_steps: each maker returns one object per set of arguments, of the
+    # class of its tag and equal to the step built directly (so JSON, pickles, copies agree).
+    from mcn.engine import shared_steps as shared
+
+    made = {
+        shared.free_step("R", "R-ACT-5"): ("free", "R", "R-ACT-5"),
+        shared.choose_step("B"): ("choose", "B"),
+        shared.prelim_step("G", 1, 0): ("prelim", "G", 1, 0),
+        shared.sinner_step("Y"): ("sinner", "Y"),
+        shared.sins_step("R", 2, 1, "R-HOP-4"): ("sins", "R", 2, 1, "R-HOP-4"),
+        shared.empty_step("B"): ("empty", "B"),
+        shared.take_step("G", 3, 2, "R-BUY-3"): ("take", "G", 3, 2, "R-BUY-3"),
+        shared.effect_step("Y", 4): ("effect", "Y", 4),
+        shared.guess_step("R", "B"): ("guess", "R", "B"),
+        shared.suite5_step("G"): ("suite5", "G"),
+        shared.yellow_step("Y"): ("yellow", "Y"),
+        shared.pick_step("R"): ("pick", "R"),
+    }
+    assert len(made) == 12
+    for step, items in made.items():
+        assert type(step) is STEP_TYPES[items[0]] and step == STEP_TYPES[items[0]](*items)
+    assert shared.sins_step("R", 2, 1, "R-HOP-4") is shared.sins_step("R", 2, 1, "R-HOP-4")
+    assert shared.sins_step("R", 2, 2, "R-HOP-4") != shared.sins_step("R", 2, 1, "R-HOP-4")
+    kept = shared.pick_step("B")
+    shared.forget_shared_steps()  # made again after it, equal but not the same object
+    assert shared.pick_step("B") == kept and shared.pick_step("B") is not kept

@@ -19,6 +19,7 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import CharacterChosen
+from mcn.engine.shared_steps import choose_step, prelim_step, sinner_step, sins_step
 from mcn.engine.step_types import (
     CHOOSE_NEXT,
     PHASE_END,
@@ -27,7 +28,6 @@ from mcn.engine.step_types import (
     ChooseStep,
     PrelimStep,
     SinnerStep,
-    SinsStep,
     Step,
 )
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 def choose_next(s: GameState, step: ChooseNextStep) -> None:
     """The next chooser, or the action phase once every character is placed."""
     if s.choosers:
-        s._push(ChooseStep("choose", s.choosers.pop(0)), CHOOSE_NEXT)
+        s._push(choose_step(s.choosers.pop(0)), CHOOSE_NEXT)
         return
     s.phase = "action"
     s.turn = 0
@@ -65,11 +65,11 @@ def _choose_why_not(s: GameState, step: ChooseStep, action: Action) -> Why:
 
 def _own_preliminary(s: GameState, colour: str, character: int) -> list[Step]:
     if character == POPE:
-        return [PrelimStep("prelim", colour, 1, 0)]
+        return [prelim_step(colour, 1, 0)]
     if character == EMPEROR:
-        return [PrelimStep("prelim", colour, 0, 1)] if s.card_crew else []
+        return [prelim_step(colour, 0, 1)] if s.card_crew else []
     if character == SINNER:
-        return [SinsStep("sins", colour, PETTY, 2, "R-CHR-4"), SinnerStep("sinner", colour)]
+        return [sins_step(colour, PETTY, 2, "R-CHR-4"), sinner_step(colour)]
     return []  # R-CHR-3
 
 
@@ -85,11 +85,11 @@ def _choose_apply(s: GameState, step: ChooseStep, action: Action) -> None:
         unused = s.holders.index(None)
         extra: PrelimStep | None = None  # the other two characters are held (R-P3-1)
         if unused == POPE:
-            extra = PrelimStep("prelim", str(s.holders[EMPEROR]), 1, 0)
+            extra = prelim_step(str(s.holders[EMPEROR]), 1, 0)
         elif unused == EMPEROR and s.card_crew:
-            extra = PrelimStep("prelim", str(s.holders[POPE]), 0, 1)
+            extra = prelim_step(str(s.holders[POPE]), 0, 1)
         if extra is not None and extra.colour == colour:
-            steps = [PrelimStep("prelim", colour, 1, s.card_crew)]
+            steps = [prelim_step(colour, 1, s.card_crew)]
         elif extra is not None:
             steps.append(extra)
     s._push(*steps)
@@ -143,12 +143,12 @@ def _prelim_apply(s: GameState, step: PrelimStep, action: Action) -> None:
     _, colour, pope, emperor = step
     if isinstance(action, PlaceCrew):
         if pope:
-            s._push(PrelimStep("prelim", colour, pope, 0))
+            s._push(prelim_step(colour, pope, 0))
         s.card_crew -= 1
         building.add_crew(s, colour, action.site, "the Emperor card", "R-CHR-2")
         return
     if emperor:
-        s._push(PrelimStep("prelim", colour, 0, emperor))
+        s._push(prelim_step(colour, 0, emperor))
     if isinstance(action, MovePopeStone):
         sins.move_pope_stone(s, colour, action.source, action.target, "R-CHR-1")
 

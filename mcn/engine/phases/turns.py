@@ -20,15 +20,13 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import TurnStarted
+from mcn.engine.shared_steps import action_step, free_step, turn_end_step
 from mcn.engine.step_types import (
     TURN,
     ActionStep,
-    FreeStep,
     Step,
     TurnEndStep,
     TurnStep,
-    action_step,
-    turn_end_step,
 )
 
 if TYPE_CHECKING:
@@ -194,7 +192,7 @@ def turn_end(s: GameState, step: TurnEndStep) -> None:
     else:
         return
     if trade.free_stone_possible(s):
-        s._push(FreeStep("free", colour, rule))
+        s._push(free_step(colour, rule))
 
 
 def end_action_phase_now(s: GameState) -> None:

@@ -1,0 +1,140 @@
+"""The steps the engine pushes with arguments, each made once per set of arguments.
+
+A step is immutable (:mod:`mcn.engine.step_types`), so every push of ``FreeStep("free", "R",
+"R-ACT-5")`` may share one object. Building a named tuple runs its interpreted ``__new__``,
+in the compiled build too, about three times the cost of looking it up; a record's replay
+pushes about 0.7 steps with arguments per written move besides the two of each turn
+(``action_step``, ``turn_end_step``) — the steps without arguments are shared constants of
+:mod:`mcn.engine.step_types` (docs/performance-history.md, "Named steps" and "Steps made
+once").
+
+A game has a few dozen distinct steps of each kind (colours, dens, rules, rooms), so the memo
+stays small; it is bounded all the same, since the engine plays as many games as a process
+asks. Steps read from JSON (:func:`~mcn.engine.step_types.step_from_json`) are built as
+given, not looked up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcn.engine.step_types import (
+    STEP_TYPES,
+    ActionStep,
+    ChooseStep,
+    EffectStep,
+    EmptyStep,
+    FreeStep,
+    GuessStep,
+    PickStep,
+    PrelimStep,
+    SinnerStep,
+    SinsStep,
+    Suite5Step,
+    TakeStep,
+    TurnEndStep,
+    YellowStep,
+)
+
+_MADE: dict[tuple[Any, ...], Any] = {}
+#: More distinct steps than any game pushes: past it, the memo starts again.
+_MADE_LIMIT = 1 << 12
+
+
+def _made(items: tuple[Any, ...]) -> Any:
+    """The step of the tag ``items[0]`` with the arguments ``items[1:]``, made once."""
+    step = _MADE.get(items)
+    if step is None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        step = _MADE[items] = STEP_TYPES[items[0]](*items)
+    return step
+
+
+def action_step(colour: str, character: int, number: int, first: str) -> ActionStep:
+    """``ActionStep("action", colour, character, number, first)`` (one or two a turn)."""
+    step: ActionStep = _made(("action", colour, character, number, first))
+    return step
+
+
+def turn_end_step(colour: str, character: int) -> TurnEndStep:
+    """``TurnEndStep("turn_end", colour, character)`` (one every turn)."""
+    step: TurnEndStep = _made(("turn_end", colour, character))
+    return step
+
+
+def free_step(colour: str, rule: str) -> FreeStep:
+    """``FreeStep("free", colour, rule)``."""
+    step: FreeStep = _made(("free", colour, rule))
+    return step
+
+
+def choose_step(colour: str) -> ChooseStep:
+    """``ChooseStep("choose", colour)``."""
+    step: ChooseStep = _made(("choose", colour))
+    return step
+
+
+def prelim_step(colour: str, pope: int, emperor: int) -> PrelimStep:
+    """``PrelimStep("prelim", colour, pope, emperor)``."""
+    step: PrelimStep = _made(("prelim", colour, pope, emperor))
+    return step
+
+
+def sinner_step(colour: str) -> SinnerStep:
+    """``SinnerStep("sinner", colour)``."""
+    step: SinnerStep = _made(("sinner", colour))
+    return step
+
+
+def sins_step(colour: str, den: int, amount: int, rule: str) -> SinsStep:
+    """``SinsStep("sins", colour, den, amount, rule)``."""
+    step: SinsStep = _made(("sins", colour, den, amount, rule))
+    return step
+
+
+def empty_step(colour: str) -> EmptyStep:
+    """``EmptyStep("empty", colour)``."""
+    step: EmptyStep = _made(("empty", colour))
+    return step
+
+
+def take_step(colour: str, stone: int, amount: int, rule: str) -> TakeStep:
+    """``TakeStep("take", colour, stone, amount, rule)``."""
+    step: TakeStep = _made(("take", colour, stone, amount, rule))
+    return step
+
+
+def effect_step(colour: str, room: int) -> EffectStep:
+    """``EffectStep("effect", colour, room)``."""
+    step: EffectStep = _made(("effect", colour, room))
+    return step
+
+
+def guess_step(colour: str, pope: str) -> GuessStep:
+    """``GuessStep("guess", colour, pope)``."""
+    step: GuessStep = _made(("guess", colour, pope))
+    return step
+
+
+def suite5_step(colour: str) -> Suite5Step:
+    """``Suite5Step("suite5", colour)``."""
+    step: Suite5Step = _made(("suite5", colour))
+    return step
+
+
+def yellow_step(colour: str) -> YellowStep:
+    """``YellowStep("yellow", colour)``."""
+    step: YellowStep = _made(("yellow", colour))
+    return step
+
+
+def pick_step(colour: str) -> PickStep:
+    """``PickStep("pick", colour)``."""
+    step: PickStep = _made(("pick", colour))
+    return step
+
+
+def forget_shared_steps() -> None:
+    """Forget the steps made so far (for cold-cache measurements and tests)."""
+    _MADE.clear()
