@@ -21,15 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import compact_state, delta
 from mcn.html.ending import ending
 from mcn.html.sharing import Sharing
-from mcn.knowledge.memory import Memory, is_game_start, start_memory
-from mcn.knowledge.report import knowledge
 from mcn.replay import GameReplay, Line, Step
 from mcn.views.projection import (
     EVERYTHING,
@@ -40,6 +38,9 @@ from mcn.views.projection import (
     revealed_flags,
     state_json,
 )
+
+if TYPE_CHECKING:  # what a viewer remembers and infers is imported for a viewer's page only
+    from mcn.knowledge.memory import Memory
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,10 +177,13 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
         return out
     memories: dict[int, Memory] = {}  # id(step) -> what the viewer remembers after it
     opening: Memory | None = None
-    if viewer != EVERYTHING and is_game_start(main.start):  # memory_of's rule
-        rows = [main.start.letters[c] for c in main.start.players]
-        letters = tuple((row[0], row[1], row[2], row[3]) for row in rows)
-        opening = start_memory(main.start.players, viewer, letters)
+    if viewer != EVERYTHING:  # a viewer's page: what he remembers (mcn.knowledge)
+        from mcn.knowledge.memory import is_game_start, start_memory
+
+        if is_game_start(main.start):  # memory_of's rule
+            rows = [main.start.letters[c] for c in main.start.players]
+            letters = tuple((row[0], row[1], row[2], row[3]) for row in rows)
+            opening = start_memory(main.start.players, viewer, letters)
     start = seen_at(main.start, None, viewer, opening)
     compact: list[dict[str, Any]] = [
         _with_knowledge(compact_state(start.state), main.start, opening)
@@ -245,6 +249,8 @@ def _with_knowledge(
     Only a viewer's page has it; it changes at a donation, an evaluation or a gift, so the
     frames' deltas carry it rarely."""
     if memory is not None:
+        from mcn.knowledge.report import knowledge
+
         compact["k"] = knowledge(state, memory).to_json()
     return compact
 

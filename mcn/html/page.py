@@ -29,8 +29,7 @@ from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
 from mcn.html.compact import vocabulary
 from mcn.html.curve import analysis_curve
-from mcn.html.frames import build_frames, player_names, round_marks, viewer_note
-from mcn.html.quiz import questions
+from mcn.html.frames import Frames, build_frames, player_names, round_marks, viewer_note
 from mcn.html.record import move_list
 from mcn.html.sharing import sharing
 from mcn.notation.model import Game
@@ -116,8 +115,16 @@ def page_data(
         "record": move_list(game.body, main, frames, shared),
         "rounds": round_marks(replay, frames),
         "problems": problems,
-        "quiz": questions(replay, frames, viewer) if quiz else None,
+        "quiz": _quiz(replay, frames, viewer) if quiz else None,
     }
+
+
+def _quiz(replay: GameReplay, frames: Frames, viewer: Viewer) -> list[dict[str, Any]]:
+    """The page's quiz (:mod:`mcn.html.quiz`), imported only for ``--quiz``: it lists legal
+    actions (:mod:`mcn.views.legal`), which a plain page never needs."""
+    from mcn.html.quiz import questions
+
+    return questions(replay, frames, viewer)
 
 
 def board_note(board: Board) -> str:
