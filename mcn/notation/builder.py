@@ -186,7 +186,7 @@ class RecordBuilder:
                     item_actor = actor
                 head = None
             raw = action.value
-            span = Span(start.line + base, start.column, action.end_line + base, action.end_column)
+            where = (start.line + base, start.column, action.end_line + base, action.end_column)
             moves.append(
                 Move(
                     actor,
@@ -196,11 +196,10 @@ class RecordBuilder:
                     tuple(child.after),
                     tuple(child.variations),
                     raw,
-                    span,
+                    where,
                     child.seal,
                 )
             )
-        end = moves[-1].span
+        end = moves[-1].where
         assert end is not None
-        span = Span(first.line + base, first.column, end.end_line, end.end_column)
-        return Item(tuple(moves), label, span)
+        return Item(tuple(moves), label, (first.line + base, first.column, end[2], end[3]))

@@ -323,14 +323,14 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     """The elements of ``text`` if every line of it is plain, else None.
 
     Equal to what the LALR parser with the builder returns for the same text and
-    ``line_base``. This loop is the hot path of reading a record: everything is local, spans
-    are made by ``tuple.__new__``, and moves and items by their compiled constructors when the
+    ``line_base``. This loop is the hot path of reading a record: everything is local, the
+    positions of moves and items are plain tuples (the model's ``where``, which the collector
+    stops tracking), and moves and items are made by their compiled constructors when the
     model is native (:data:`NATIVE_MODEL`), else through their slots' setters
     (:func:`_slot_setters`).
     """
     new = object.__new__
-    new_tuple = tuple.__new__
-    move_class, item_class, span_class = Move, Item, Span
+    move_class, item_class = Move, Item
     first_kind, next_kind, inherit = FIRST_MOVE, LATER_MOVE, _INHERIT
     nothing: tuple[()] = ()
     native = NATIVE_MODEL
@@ -342,10 +342,10 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
         set_after,
         set_variations,
         set_raw,
-        set_span,
+        set_move_where,
         set_seal,
     ) = _MOVE_SETTERS
-    set_moves, set_label, set_where = _ITEM_SETTERS
+    set_moves, set_label, set_item_where = _ITEM_SETTERS
     templates = TEMPLATES
     known_first, known_next = templates.first, templates.next
     make_first, make_next = templates.first_piece, templates.next_piece
@@ -381,16 +381,14 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                         actor = item_actor
                 else:
                     if moves is not None:
-                        where = new_tuple(
-                            span_class, (item_line, item_column, end_line, end_column)
-                        )
+                        where = (item_line, item_column, end_line, end_column)
                         if native:  # by name: mypyc calls a named native class directly
                             append(Item(tuple(moves), label, where))
                         else:
                             item = new(item_class)
                             set_moves(item, tuple(moves))
                             set_label(item, label)
-                            set_where(item, where)
+                            set_item_where(item, where)
                             append(item)
                         moves = None
                     if kind != first_kind:
@@ -400,7 +398,7 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                     item_column += base
                     item_line, item_actor, moves = row, actor, []
                 end_column = end + base
-                where = new_tuple(span_class, (row, column + base, row, end_column))
+                where = (row, column + base, row, end_column)
                 if native:
                     moves.append(
                         Move(actor, tokens, nothing, nothing, nothing, nothing, raw, where)
@@ -414,13 +412,13 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
                     set_after(move, nothing)
                     set_variations(move, nothing)
                     set_raw(move, raw)
-                    set_span(move, where)
+                    set_move_where(move, where)
                     set_seal(move, "")
                     moves.append(move)
                 end_line = row
             base += len(piece) + 1
     if moves is not None:
-        append(Item(tuple(moves), label, Span(item_line, item_column, end_line, end_column)))
+        append(Item(tuple(moves), label, (item_line, item_column, end_line, end_column)))
     return out
 
 

@@ -6,6 +6,14 @@ tuples). Source positions (``span``) and source spellings (``raw``) are kept for
 excluded from equality, so two records that differ only in layout, letter case or escaping
 compare equal — the property the canonical writer and the JSON form are tested against.
 
+Moves and items — hundreds per game — keep their position as a plain tuple (``where``) and
+show it as a :class:`Span` when asked (``span``): Python's cyclic collector stops tracking a
+plain tuple of numbers at the first collection it survives, but tracks an instance of a tuple
+*subclass* such as a named tuple for as long as it lives, and visits it again at every
+collection. Spans were about two in five of the objects a parsed game holds, and the collector
+runs between reading a game and replaying it (docs/performance-history.md, "Spans the
+collector does not track").
+
 Each class writes its ``__init__`` out (declared ``init=False``) and takes equality, hashing,
 ``repr`` and pickling by its constructor from :class:`~mcn.base.values.Value` (one shared set
 of methods, where ``dataclass`` would compile new ones for each class at every start): in the
@@ -31,10 +39,9 @@ from mcn.notation.lexical import CHANCE, COLOUR_TAGS, COLOURS
 class Span(NamedTuple):
     """Where something is in its file: 1-based lines and columns, the end column exclusive.
 
-    A named tuple rather than a dataclass: a record holds one span per move and per item, and
-    a tuple is the cheapest object Python builds (the parser's fast path makes them with
-    ``tuple.__new__`` in one call). Like every span it is immutable and hashable; it is never
-    part of a record's equality.
+    A named tuple rather than a dataclass: a tuple is the cheapest object Python builds, and
+    equal to the plain tuple (:data:`Where`) a move or an item stores, of which it is the view.
+    Like every span it is immutable and hashable; it is never part of a record's equality.
     """
 
     line: int
@@ -44,6 +51,18 @@ class Span(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.line}:{self.column}"
+
+
+#: A span as moves and items store it: ``(line, column, end_line, end_column)``, a plain
+#: tuple (see the module's docstring); a :class:`Span` is one too and may be given instead.
+Where: TypeAlias = tuple[int, int, int, int]
+
+
+def as_span(where: Where | None) -> Span | None:
+    """The :class:`Span` of a stored position (None stays None)."""
+    if where is None or isinstance(where, Span):
+        return where
+    return Span(where[0], where[1], where[2], where[3])
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
@@ -129,7 +148,7 @@ class Move(Value):
     after: tuple[Comment, ...] = ()
     variations: tuple[tuple[Element, ...], ...] = ()
     raw: str = field(default="", compare=False)
-    span: Span | None = field(default=None, compare=False)
+    where: Where | None = field(default=None, compare=False)
     seal: str = ""
 
     def __init__(
@@ -141,7 +160,7 @@ class Move(Value):
         after: tuple[Comment, ...] = (),
         variations: tuple[tuple[Element, ...], ...] = (),
         raw: str = "",
-        span: Span | None = None,
+        where: Where | None = None,
         seal: str = "",
     ) -> None:
         object.__setattr__(self, "actor", actor)
@@ -151,8 +170,13 @@ class Move(Value):
         object.__setattr__(self, "after", after)
         object.__setattr__(self, "variations", variations)
         object.__setattr__(self, "raw", raw)
-        object.__setattr__(self, "span", span)
+        object.__setattr__(self, "where", where)
         object.__setattr__(self, "seal", seal)
+
+    @property
+    def span(self) -> Span | None:
+        """Where the move's action text is in its file (made from ``where`` when asked)."""
+        return as_span(self.where)
 
     @property
     def text(self) -> str:
@@ -201,14 +225,19 @@ class Item(Value):
 
     moves: tuple[Move, ...]
     label: int | None = None
-    span: Span | None = field(default=None, compare=False)
+    where: Where | None = field(default=None, compare=False)
 
     def __init__(
-        self, moves: tuple[Move, ...], label: int | None = None, span: Span | None = None
+        self, moves: tuple[Move, ...], label: int | None = None, where: Where | None = None
     ) -> None:
         object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "label", label)
-        object.__setattr__(self, "span", span)
+        object.__setattr__(self, "where", where)
+
+    @property
+    def span(self) -> Span | None:
+        """Where the item is in its file, label to last move (made from ``where`` when asked)."""
+        return as_span(self.where)
 
     @property
     def actor(self) -> str:

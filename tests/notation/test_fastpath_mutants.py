@@ -254,7 +254,7 @@ def test_moves_and_items_are_made_frozen_of_their_own_class(
         assert type(item) is Item
         for move in item.moves:
             assert type(move) is Move
-            expected = Move(move.actor, move.tokens, raw=move.raw, span=move.span)
+            expected = Move(move.actor, move.tokens, raw=move.raw, where=move.where)
             assert repr(move) == repr(expected) and move == expected
             assert (move.glyphs, move.before, move.after, move.variations, move.seal) == (
                 (),

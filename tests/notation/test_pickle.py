@@ -56,7 +56,7 @@ def test_every_model_class_pickles_by_value() -> None:
         Checkpoint("score", ("R", "4")),
         move,
         Item((move,), 4),
-        dataclasses.replace(move, span=None, raw="visit 2"),
+        dataclasses.replace(move, where=None, raw="visit 2"),
     ]
     for value in objects:
         twin = pickle.loads(pickle.dumps(value))

@@ -172,7 +172,7 @@ def replace_move(game: Game, target: int, action: Action) -> Game:
             span = None
             for move in element.moves:
                 if count == target:
-                    move = Move(move.actor, tuple(action.text.split()), span=MARK)
+                    move = Move(move.actor, tuple(action.text.split()), where=MARK)
                     span = ITEM_MARK
                 moves.append(move)
                 count += 1
