@@ -37,6 +37,9 @@ if TYPE_CHECKING:  # the process pool (concurrent.futures) is imported only for 
 #: workers busy, few enough to keep memory bounded whatever the size of a file.
 _BATCH: Final = 8
 _AHEAD: Final = 4
+#: Near the end of a file, a task holds at most the chunks still to come over this many times
+#: the workers (:func:`batch_size`).
+_TAIL_SHARE: Final = 2
 
 
 @dataclass(slots=True)
@@ -124,7 +127,7 @@ class Runner:
             else:
                 context = source_chunks(path, detected.encoding, name)
             with context as (chunks, _):
-                for report in self._reports(chunks, name):
+                for report in self._reports(chunks, name, _size(path)):
                     if report.game > 0:
                         info.games += 1
                     yield report
@@ -139,7 +142,7 @@ class Runner:
             self.progress += len(chunk.text)
             yield chunk
 
-    def _reports(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
+    def _reports(self, chunks: Iterator[Chunk], name: str, size: int) -> Iterator[GameReport]:
         chunks = self._counted(chunks)
         if self.jobs <= 1 and self._executor is None:
             number = 1
@@ -148,7 +151,7 @@ class Runner:
                 number += len(reports)
                 yield from self._with_texts(chunk, reports)
             return
-        yield from self._parallel(chunks, name)
+        yield from self._parallel(chunks, name, size)
 
     def _with_texts(self, chunk: Chunk, reports: list[GameReport]) -> list[GameReport]:
         """``reports`` with each game's source text when the caller asked for it."""
@@ -158,18 +161,18 @@ class Runner:
                 report.text = text
         return reports
 
-    def _parallel(self, chunks: Iterator[Chunk], name: str) -> Iterator[GameReport]:
-        """Chunks checked by the workers, in batches, reports yielded in order."""
+    def _parallel(self, chunks: Iterator[Chunk], name: str, size: int) -> Iterator[GameReport]:
+        """Chunks checked by the workers, in batches, reports yielded in order (``size``: the
+        file's size in bytes, 0 when unknown)."""
         if self._pool is None:
-            # imported here: the process pool (multiprocessing) is a tenth of a start
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = self._executor or ProcessPoolExecutor(max_workers=self.jobs)
+            self._pool = self._executor or local_pool(self.jobs)
         pool = self._pool
         pending: deque[tuple[Future[list[GameReport]], int, list[Chunk]]] = deque()
         assumed = 1  # the number the next chunk's first game gets, if every chunk is one game
         actual = 1  # the number the next game reported gets
         batch: list[tuple[Chunk, bool]] = []
+        read = 0  # characters of this file cut into chunks so far
+        wanted = _BATCH
 
         def drain(limit: int) -> Iterator[GameReport]:
             nonlocal actual
@@ -206,12 +209,68 @@ class Runner:
                 yield from self._with_texts(chunk, reports)
                 continue
             batch.append((chunk, last))
-            if len(batch) == _BATCH:
+            read += len(chunk.text)
+            if len(batch) >= wanted:
                 submit()
                 yield from drain(self.jobs * _AHEAD)
+                wanted = batch_size(size, read, assumed - 1, self.jobs)
         if batch:
             submit()
         yield from drain(0)
+
+
+def local_pool(jobs: int) -> Executor:
+    """``jobs`` worker processes, all started now, as forks of this process where the platform
+    forks safely (Linux; elsewhere its default, spawn).
+
+    A forked worker inherits this process's imports (the engine, the readers: most of a
+    start, serial work that ``--jobs`` cannot share) instead of importing them again, and it
+    is made now, while this process reads the first games, rather than at the first task.
+    Python 3.14 makes ``forkserver`` the default on Linux, hence the explicit ``fork``. The
+    collector's objects are frozen first (:func:`gc.freeze`, the standard advice before a
+    fork): they are the imports, alive as long as the process, and a collection in a worker
+    then neither walks them nor writes into the pages it shares with this one (here they are
+    thawed again once the workers exist).
+    """
+    # imported here: the process pool (multiprocessing) is a tenth of a start
+    import gc
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+    gc.freeze()
+    try:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        for _ in range(jobs):  # a forking pool starts a worker per task while none is idle
+            pool.submit(os.getpid)
+    finally:
+        gc.unfreeze()  # this process collects as before; the workers keep theirs frozen
+    return pool
+
+
+def batch_size(size: int, read: int, chunks: int, jobs: int) -> int:
+    """How many chunks the next task takes: :data:`_BATCH`, fewer near the end of a file.
+
+    At the end, one worker may still check the last task while the others have nothing left
+    to do; a task there holds at most the chunks still to come (estimated from the file's
+    ``size`` in bytes, the ``read`` characters cut into ``chunks`` chunks so far) over
+    :data:`_TAIL_SHARE` times the ``jobs`` workers, down to one, so the workers finish
+    together. The reports are the same whatever the sizes: only the time changes.
+    """
+    if size <= 0 or read <= 0 or chunks <= 0:
+        return _BATCH
+    left = (size - read) * chunks // read
+    return max(1, min(_BATCH, left // (_TAIL_SHARE * jobs)))
+
+
+def _size(path: str) -> int:
+    """The file's size in bytes, 0 for standard input or when it cannot be known."""
+    if path == "-":
+        return 0
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def game_texts(chunk: Chunk, starts: list[int]) -> list[str]:
