@@ -118,7 +118,12 @@ def main(argv: list[str] | None = None) -> int:
             order = [options.old, options.new]
             for side in order if round_number % 2 == 0 else order[::-1]:
                 command = _command(side, scratch, options.runs)
-                done = subprocess.run(command, capture_output=True, text=True, check=False)
+                # In the scratch directory: ``python -c`` puts its working directory first on
+                # the path, and run from a checkout a venv's side would import the checkout's
+                # pure sources instead of the build it holds.
+                done = subprocess.run(
+                    command, capture_output=True, text=True, check=False, cwd=scratch
+                )
                 if done.returncode:
                     print(done.stderr, file=sys.stderr)
                     return 1
@@ -127,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
                 if tree and not measured["mcn"].startswith(str(Path(tree).resolve())):
                     print(f"{side}: measured {measured['mcn']}, not the tree", file=sys.stderr)
                     return 1
+                print(f"round {round_number + 1}: {side}: {measured['mcn']}", file=sys.stderr)
                 results[side].append(measured)
         moves = mcn_games.total_moves
     old, new = results[options.old], results[options.new]
