@@ -21,7 +21,8 @@ the reason, or a gap for a test to close.
 Exit status 1 when a target's score of non-equivalent mutants is below ``--minimum`` (90 %)
 (``--no-fail``: 0 all the same). ``--record`` stores each complete run's figures, with a digest
 of the modules' code, in ``tests/mutation/scores.json``; ``--stale`` selects the targets whose
-modules no longer match that digest — what CI runs (``.ci/run``, with a time budget).
+modules no longer match that digest and runs them (with ``--budget-minutes``: the informative
+run after a change to a core module; CI runs no mutation step, docs/testing.md "When").
 """
 
 from __future__ import annotations
