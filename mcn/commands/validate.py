@@ -31,7 +31,7 @@ from typing import IO, Final
 
 import click
 
-from mcn.archive.batch import FileInfo, Runner
+from mcn.archive.batch import FileInfo, Runner, local_pool
 from mcn.archive.checking import Options, notation_diagnostic
 from mcn.archive.cluster import workers
 from mcn.archive.judgement import CONFLICT, Choices, Judgement
@@ -88,9 +88,7 @@ def syntax_reports(
 ) -> Iterator[GameReport]:
     """``--syntax-only``: every file's reports, in file order (files in parallel with jobs)."""
     if jobs > 1 and len(inputs) > 1:
-        from concurrent.futures import ProcessPoolExecutor  # here: a tenth of every start
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with local_pool(jobs) as pool:  # forks of this process, as for the full check
             futures = [pool.submit(_syntax_file, path, encoding) for path in inputs]
             for future in futures:
                 yield from future.result()
