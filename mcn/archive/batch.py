@@ -224,8 +224,10 @@ def local_pool(jobs: int) -> Executor:
     forks safely (Linux; elsewhere its default, spawn).
 
     A forked worker inherits this process's imports (the engine, the readers: most of a
-    start, serial work that ``--jobs`` cannot share) instead of importing them again, and it
-    is made now, while this process reads the first games, rather than at the first task.
+    start, serial work that ``--jobs`` cannot share) instead of importing them again. They
+    are made here, before the first games are cut: a forking pool starts all its workers at
+    its first task (it never forks once its manager thread runs), a spawning one one per task
+    while none is idle, hence a task per worker.
     Python 3.14 makes ``forkserver`` the default on Linux, hence the explicit ``fork``. The
     collector's objects are frozen first (:func:`gc.freeze`, the standard advice before a
     fork): they are the imports, alive as long as the process, and a collection in a worker
@@ -241,7 +243,7 @@ def local_pool(jobs: int) -> Executor:
     gc.freeze()
     try:
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
-        for _ in range(jobs):  # a forking pool starts a worker per task while none is idle
+        for _ in range(jobs):  # fork: all at the first; spawn: one per task while none idle
             pool.submit(os.getpid)
     finally:
         gc.unfreeze()  # this process collects as before; the workers keep theirs frozen
