@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from mcn.engine import ActionSyntaxError, parse_action
-from mcn.engine.secrets import tokens_by_text
+from mcn.engine.secret_readers import tokens_by_text
 from mcn.fairplay.salts import SaltFile, SaltFileError
 from mcn.fairplay.sealing import next_draw
 from mcn.notation import parse_lenient

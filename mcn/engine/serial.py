@@ -5,8 +5,9 @@ player whose screen or chest holds it. :func:`view` replaces the wrappers that t
 not know with ``{"secret": OWNER, "masked": true}``; a spectator (``None``) owns nothing.
 
 Which parts of the state are behind a screen is declared once, by :mod:`mcn.engine.secrets`
-(:func:`~mcn.engine.secrets.secret_parts`: the parts an :class:`~mcn.engine.secrets.ActionSecret`
-is ``held_in``); this module only masks them. Every other part is shown to everybody.
+(:func:`~mcn.engine.secret_readers.secret_parts`: the parts an
+:class:`~mcn.engine.secrets.ActionSecret` is ``held_in``); this module only masks them. Every
+other part is shown to everybody.
 
 What a viewer can know is what he could count with perfect memory of everything done in view
 of all (I-HID-5), so a view masks only what depends on a secret (R-HID-1, I-HID-4):
@@ -41,7 +42,8 @@ from mcn.engine.constants import (
     STONES,
 )
 from mcn.engine.data import load_board, load_ruleset
-from mcn.engine.secrets import BIDS, CHEST, POPE_DIE, secret_parts
+from mcn.engine.secret_readers import secret_parts
+from mcn.engine.secrets import BIDS, CHEST, POPE_DIE
 from mcn.engine.secrets import LETTERS as LETTERS_PART
 from mcn.engine.state import GameState
 from mcn.engine.step_types import step_from_json

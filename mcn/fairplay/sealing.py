@@ -18,7 +18,7 @@ from mcn.engine import CHANCE, COLOURS, HistoryEntry, new_game
 from mcn.engine.chance import forced
 from mcn.engine.fair_draw import derived_draw
 from mcn.engine.random_play import RandomPlayer
-from mcn.engine.secrets import action_secret, action_tokens, reveal_of
+from mcn.engine.secret_readers import action_secret, action_tokens, reveal_of
 from mcn.notation.commitments import contribution_digest, draw_seed, seal_digest
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move
 from mcn.records.transcript import transcript

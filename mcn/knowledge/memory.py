@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from mcn.engine import secrets
+from mcn.engine import secret_readers, secrets
 from mcn.engine.actions import Action
 from mcn.engine.constants import COLOUR_NAMES, COMPARTMENTS, GOODS, LETTER_INDEX
 from mcn.engine.events import Donated, Evaluation, Event, LetterMoved, LettersScored
@@ -122,7 +122,7 @@ class Memory:
 
     def sees(self, *owners: str) -> bool:
         """Whether the viewer sees a secret of ``owners``."""
-        return secrets.sees(self.viewer, *owners)
+        return secret_readers.sees(self.viewer, *owners)
 
     # ---- walking -------------------------------------------------------------------------
 
@@ -183,7 +183,7 @@ class Memory:
         giver = self.players.index(giver_colour)
         self.truth[giver][colour] -= event.count
         self.truth[taker][colour] += event.count
-        secret = secrets.event_secret(event, action)
+        secret = secret_readers.event_secret(event, action)
         if secret is not None and not self.sees(*secret.seen_by(event, action)):
             # I-HID-4 (declared by the engine): any colour the giver may have held, as far as
             # the viewer knows

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
-from mcn.engine import secrets
+from mcn.engine import secret_readers, secrets
 from mcn.engine.actions import Action
 from mcn.engine.constants import COLOURS, COMPARTMENTS, GOODS, LETTERS
 
@@ -30,7 +30,7 @@ SECRET: Final = secrets.SECRET
 #: What a chest compartment holds, in the order of the engine's chest lists.
 CHEST_ITEMS: Final = (*GOODS, "money")
 #: The checkpoints that reveal secrets (the engine's declared reveals that have one).
-REVEALS: Final = secrets.checkpoints()
+REVEALS: Final = secret_readers.checkpoints()
 
 #: The longest count a reveal checkpoint may write.
 _COUNT_DIGITS: Final = 9
@@ -82,12 +82,12 @@ def _match_any_order(wanted: list[str], rest: list[str]) -> bool:
 
 def secret_kind(action: Action) -> SecretKind:
     """Which hidden part of the state a secret in ``action`` touches, as the engine declares
-    it (:func:`mcn.engine.secrets.touches`).
+    it (:func:`mcn.engine.secret_readers.touches`).
 
     Compartments matter only when a compartment is evaluated; letter colours matter for gifts,
     the supply and the final scoring; any other secret leaves the replay unsure of everything.
     """
-    kind = secrets.touches(action)
+    kind = secret_readers.touches(action)
     return "chest" if kind == secrets.CHEST else "letters" if kind == secrets.LETTERS else "other"
 
 

@@ -12,7 +12,7 @@ secret (or of its reveal).
 
 from __future__ import annotations
 
-from mcn.engine.secrets import action_secret, action_tokens, reveal_named, reveal_of
+from mcn.engine.secret_readers import action_secret, action_tokens, reveal_named, reveal_of
 from mcn.notation.model import Move, Span
 from mcn.replay.draws import COMMIT_REVEAL, draw_problems, name
 from mcn.replay.model import Diagnostic, GameReplay, Line, Severity, Step

@@ -33,9 +33,7 @@ from typing import Final
 
 from mcn.engine import CHANCE
 from mcn.engine.constants import COLOUR_NAMES
-from mcn.engine.secrets import (
-    secret_by_verb,
-)
+from mcn.engine.secret_readers import secret_by_verb
 from mcn.notation.commitments import salt_problem, seal_digest
 from mcn.notation.model import Checkpoint, Element, Game, Header, Item, Move
 from mcn.replay.draws import (

@@ -1,14 +1,14 @@
 """Secrets and reveals: a redacted record's ``?`` moves are replayed with stand-ins, and the
 reveal checkpoints fill in the truth just before the evaluation or scoring that needs it
 (:mod:`mcn.replay.hidden`). Which part of the hidden state a ``?`` leaves unsure is the engine's
-declaration (:func:`mcn.engine.secrets.touches`). What can then not be told for sure becomes a
-``note``."""
+declaration (:func:`mcn.engine.secret_readers.touches`). What can then not be told for sure
+becomes a ``note``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mcn.engine import GameState, secrets
+from mcn.engine import GameState, secret_readers, secrets
 from mcn.engine.actions import Action
 from mcn.engine.building import finishes_cathedral
 from mcn.engine.constants import COLOURS, LETTERS, LETTERS_TOTAL, colour_name
@@ -42,9 +42,9 @@ class SecretBook:
     def stand_in_for(self, line: Line, state: GameState, move: Move) -> tuple[Action, str]:
         """The *stand-in* a ``?`` move is applied as: one legal action it matches, the
         likeliest one for letters (:meth:`stand_in`); and the kind of secret it hides
-        (:func:`mcn.engine.secrets.touches`)."""
+        (:func:`mcn.engine.secret_readers.touches`)."""
         candidates = self.secret_candidates(state, move)
-        kind = secrets.touches(candidates[0])
+        kind = secret_readers.touches(candidates[0])
         if kind == secrets.LETTERS:
             return self.stand_in(line, state, candidates), kind
         return candidates[0], kind

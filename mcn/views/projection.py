@@ -39,10 +39,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from mcn.engine import GameState, secrets, view
+from mcn.engine import GameState, secret_readers, secrets, view
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
-from mcn.engine.secrets import action_tokens, event_json, hides, sees, tokens_by_text
+from mcn.engine.secret_readers import action_tokens, event_json, hides, sees, tokens_by_text
 from mcn.engine.serial import state_to_json
 from mcn.views.causes import with_cause
 
@@ -82,15 +82,16 @@ def path_to(line: Line, index: int) -> list[Step]:
 #
 # What is secret, to whom, and what reveals it is declared by the engine
 # (:mod:`mcn.engine.secrets`): ``sees``, ``hides``, ``action_tokens``, ``tokens_by_text`` and
-# ``event_json`` are its readings, re-exported here; this module calls them through the module
-# (``secrets.hides``) so that a test can plant a fault in one place.
+# ``event_json`` are its readings (:mod:`mcn.engine.secret_readers`), re-exported here; this
+# module calls them through that module (``secret_readers.hides``) so that a test can plant a
+# fault in one place.
 
 
 def event_text(
     event: Event, viewer: Viewer, action: Action | None = None, revealed: bool = False
 ) -> str:
     """The plain-English sentence of :func:`event_json`."""
-    text = secrets.event_json(event, viewer, action, revealed).get("text")
+    text = secret_readers.event_json(event, viewer, action, revealed).get("text")
     return str(text) if text else event.kind
 
 
@@ -107,7 +108,7 @@ def outcome_texts(state: GameState, action: Action, viewer: Viewer) -> tuple[lis
     events = probe.apply(action)
     texts = []
     for event in events:
-        reveal = None if viewer == EVERYTHING else secrets.reveal_text(event)
+        reveal = None if viewer == EVERYTHING else secret_readers.reveal_text(event)
         if reveal is not None:
             texts.append(reveal)
             break
@@ -208,8 +209,8 @@ class SeenMove:
 def revealed_flags(path: Sequence[Step]) -> list[bool]:
     """For each step of ``path``: whether its secret (a bid, the Pope die) has been revealed by
     the end of the path, as the engine declares its reveals
-    (:func:`mcn.engine.secrets.revealed_flags`)."""
-    return secrets.revealed_flags([(step.action, step.events) for step in path])
+    (:func:`mcn.engine.secret_readers.revealed_flags`)."""
+    return secret_readers.revealed_flags([(step.action, step.events) for step in path])
 
 
 class Projection:
@@ -237,14 +238,16 @@ class Projection:
             step = self.path[index]
             revealed = self._revealed[index]
             action = step.action
-            tokens = secrets.action_tokens(action, self.viewer, step.events, revealed)
+            tokens = secret_readers.action_tokens(action, self.viewer, step.events, revealed)
             seen = SeenMove(
                 step.address,
                 action.actor,
                 tokens,
                 step.implicit,
-                secrets.hides(action, self.viewer, step.events, revealed),
-                tuple(secrets.event_json(e, self.viewer, action, revealed) for e in step.events),
+                secret_readers.hides(action, self.viewer, step.events, revealed),
+                tuple(
+                    secret_readers.event_json(e, self.viewer, action, revealed) for e in step.events
+                ),
             )
             self._moves[index] = seen
         return seen

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from mcn.engine import secrets
+from mcn.engine import secret_readers
 from mcn.engine.actions import Action, BuyLetter, FreeStone, Give, Pick
 from mcn.engine.constants import colour_name
 from mcn.engine.data import Board
@@ -116,15 +116,17 @@ class _Redactor:
         step = self.steps.get(id(move))
         if step is not None:
             revealed = self.revealed.get(id(step), False)
-            masked = secrets.hides(step.action, self.viewer, step.events, revealed)
+            masked = secret_readers.hides(step.action, self.viewer, step.events, revealed)
             if masked:
-                tokens = secrets.action_tokens(step.action, self.viewer, step.events, revealed)
+                tokens = secret_readers.action_tokens(
+                    step.action, self.viewer, step.events, revealed
+                )
             elif hidden.is_secret(move.tokens) and not move.seal:
                 raise Unresolvable(self.unresolvable(move, step.address))
             else:
                 tokens = move.tokens
         else:
-            tokens = secrets.tokens_by_text(move.actor, move.tokens, self.viewer)
+            tokens = secret_readers.tokens_by_text(move.actor, move.tokens, self.viewer)
             masked = tokens != move.tokens
         own = sees(self.viewer, move.actor) and self.viewer != EVERYTHING
         keep = self.keep or own
@@ -250,7 +252,9 @@ class _Redactor:
             step = line.steps[index]
             if step.move is None and _letter_dependent(step.action):
                 revealed = self.revealed.get(id(step), False)
-                tokens = secrets.action_tokens(step.action, self.viewer, step.events, revealed)
+                tokens = secret_readers.action_tokens(
+                    step.action, self.viewer, step.events, revealed
+                )
                 full = tuple(step.action.text.split())
                 seal = ""
                 if tokens != full and self.commit is not None:

@@ -106,7 +106,12 @@ TARGETS: dict[str, Target] = {
         ),
         Target(
             "projection",
-            ("mcn/engine/secrets.py", "mcn/views/projection.py", "mcn/replay/hidden.py"),
+            (
+                "mcn/engine/secrets.py",
+                "mcn/engine/secret_readers.py",
+                "mcn/views/projection.py",
+                "mcn/replay/hidden.py",
+            ),
             # The exact answers of each reading first (library calls, a second: they kill most
             # mutants), then both directions of masking, the declaration, the viewer's state,
             # the legal-move listing, the error lines, --as exports and redaction (the slowest);

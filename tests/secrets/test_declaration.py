@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from mcn.cli import cli
-from mcn.engine import new_game, secrets
+from mcn.engine import new_game, secret_readers, secrets
 from mcn.engine.actions import Action, BuyLetter, Sell
 from mcn.engine.events import Event, LetterMoved
 from mcn.engine.serial import view
@@ -143,7 +143,7 @@ def test_a_declared_part_of_the_state_is_masked_in_every_view_of_a_state() -> No
     assert all("value" in seat["money"] for seat in public.values())  # I-HID-5: public
     undo = secrets.declare(secrets.ActionSecret("purse", Sell, secrets.ARGUMENT, held_in="money"))
     try:
-        assert "money" in secrets.secret_parts()
+        assert "money" in secret_readers.secret_parts()
         seats = _seats(_position("B"))
         for colour, seat in seats.items():
             if colour == "B":
@@ -167,7 +167,7 @@ def test_a_part_no_declaration_holds_is_shown_in_every_view() -> None:
     bid = next(s for s in secrets.ACTION_SECRETS if s.name == "bid")
     secrets.ACTION_SECRETS.remove(bid)
     try:
-        assert secrets.BIDS not in secrets.secret_parts()
+        assert secrets.BIDS not in secret_readers.secret_parts()
         assert "value" in view(state, "B")["bids"]["R"]
     finally:
         secrets.ACTION_SECRETS.insert(0, bid)

@@ -118,9 +118,9 @@ def test_the_pairs_cover_every_kind_and_the_owner_tells_them_apart(tmp_path: Pat
 def test_the_registry_catches_an_explorer_that_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-HID-1: explore and tree --merge are in the twin registry (RECORD_OUTPUTS): with a
     # projection that shows every move as taken, the pairs fail on them too
-    from mcn.engine import secrets
+    from mcn.engine import secret_readers
     from tests.secrets.twins import check
 
-    monkeypatch.setattr(secrets, "hides", lambda *args, **kwargs: False)
+    monkeypatch.setattr(secret_readers, "hides", lambda *args, **kwargs: False)
     found = check([4], [0], per_kind=1, kinds=("bid",), shapes=False).failures
     assert any("explore and tree --merge" in f for f in found), found[:3]

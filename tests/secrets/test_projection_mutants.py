@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from mcn.engine import new_game, secrets, view
+from mcn.engine import new_game, secret_readers, secrets, view
 from mcn.engine.actions import (
     Action,
     Bid,
@@ -85,32 +85,40 @@ def _main() -> Line:
 
 def test_who_sees_a_secret() -> None:
     # R-HID-1, I-HID-4: the owners, the full view and the engine's all-seeing viewer; nobody else
-    assert secrets.sees("R", "R") and secrets.sees("B", "R", "B")
-    assert not secrets.sees("B", "R") and not secrets.sees(None, "R") and not secrets.sees(None)
-    assert secrets.sees(EVERYTHING, "R") and secrets.sees(EVERYTHING)
-    assert secrets.sees(ALL_SECRETS, "R") and secrets.sees(_by_value(EVERYTHING), "R")
+    assert secret_readers.sees("R", "R") and secret_readers.sees("B", "R", "B")
+    assert (
+        not secret_readers.sees("B", "R")
+        and not secret_readers.sees(None, "R")
+        and not secret_readers.sees(None)
+    )
+    assert secret_readers.sees(EVERYTHING, "R") and secret_readers.sees(EVERYTHING)
+    assert secret_readers.sees(ALL_SECRETS, "R") and secret_readers.sees(_by_value(EVERYTHING), "R")
 
 
 def test_masking_keeps_the_items_and_hides_the_compartments() -> None:
     # R-DON-1, I-HID-2: the compartments go, the verb and the items stay
-    assert secrets.mask_targets(("donate", "jewel>I", "5>II")) == ("donate", "jewel>?", "5>?")
-    assert secrets.mask_targets(("bonus", "blue")) == ("bonus", "blue")
-    assert secrets.mask_text(("donate", "jewel>I", "5>II"), secrets.TARGETS) == (
+    assert secret_readers.mask_targets(("donate", "jewel>I", "5>II")) == (
         "donate",
         "jewel>?",
         "5>?",
     )
-    assert secrets.mask_text(("bid", "3+5"), secrets.ARGUMENT) == ("bid", "?")
-    assert secrets.mask_text(("give", "blue"), secrets.ARGUMENT) == ("give", "?")
+    assert secret_readers.mask_targets(("bonus", "blue")) == ("bonus", "blue")
+    assert secret_readers.mask_text(("donate", "jewel>I", "5>II"), secrets.TARGETS) == (
+        "donate",
+        "jewel>?",
+        "5>?",
+    )
+    assert secret_readers.mask_text(("bid", "3+5"), secrets.ARGUMENT) == ("bid", "?")
+    assert secret_readers.mask_text(("give", "blue"), secrets.ARGUMENT) == ("give", "?")
     # a mask named by a string read from elsewhere is compared by value
-    assert secrets.mask_text(("donate", "jewel>I"), _by_value(secrets.TARGETS)) == (
+    assert secret_readers.mask_text(("donate", "jewel>I"), _by_value(secrets.TARGETS)) == (
         "donate",
         "jewel>?",
     )
 
 
 def _secret(action: Action, events: list[Event] | None = None) -> str | None:
-    found = secrets.action_secret(action, events or [])
+    found = secret_readers.action_secret(action, events or [])
     return None if found is None else found.name
 
 
@@ -133,18 +141,24 @@ def test_which_actions_hold_a_secret() -> None:
 def test_a_bid_and_the_pope_die_are_hidden_until_revealed_compartments_for_good() -> None:
     # R-BID-2, R-POP-1, I-HID-2
     bid = Bid("R", 3, 5)
-    assert secrets.hides(bid, "B", [], revealed=False)
-    assert not secrets.hides(bid, "B", [], revealed=True) and not secrets.hides(bid, "R", [], False)
-    assert secrets.action_tokens(bid, "B", []) == ("bid", "?")
-    assert secrets.action_tokens(bid, "B", [], revealed=True) == ("bid", "3+5")
+    assert secret_readers.hides(bid, "B", [], revealed=False)
+    assert not secret_readers.hides(bid, "B", [], revealed=True) and not secret_readers.hides(
+        bid, "R", [], False
+    )
+    assert secret_readers.action_tokens(bid, "B", []) == ("bid", "?")
+    assert secret_readers.action_tokens(bid, "B", [], revealed=True) == ("bid", "3+5")
     visit = Visit("R", 5)
-    assert secrets.action_tokens(visit, None, [DIE_SET]) == ("visit", "?")
-    assert secrets.action_tokens(visit, None, [DIE_SET], revealed=True) == ("visit", "5")
+    assert secret_readers.action_tokens(visit, None, [DIE_SET]) == ("visit", "?")
+    assert secret_readers.action_tokens(visit, None, [DIE_SET], revealed=True) == ("visit", "5")
     donate = Donate("B", (("jewel", "I"), ("5", "II")))
     for revealed in (False, True):
-        assert secrets.hides(donate, "R", [], revealed)
-        assert secrets.action_tokens(donate, "R", [], revealed) == ("donate", "jewel>?", "5>?")
-    assert not secrets.hides(BuyLetter("G", "red"), "R", [], False)
+        assert secret_readers.hides(donate, "R", [], revealed)
+        assert secret_readers.action_tokens(donate, "R", [], revealed) == (
+            "donate",
+            "jewel>?",
+            "5>?",
+        )
+    assert not secret_readers.hides(BuyLetter("G", "red"), "R", [], False)
 
 
 @pytest.mark.parametrize(
@@ -172,24 +186,24 @@ def test_a_move_replay_never_reached_is_masked_by_its_text(
     actor: str, tokens: tuple[str, ...], viewer: str | None, seen: tuple[str, ...]
 ) -> None:
     # R-HID-1: after an error in a variation the text alone decides, by the declared verbs
-    assert secrets.tokens_by_text(actor, tokens, viewer) == seen
+    assert secret_readers.tokens_by_text(actor, tokens, viewer) == seen
 
 
 def test_a_masked_event_says_what_happened_without_the_secret() -> None:
     # R-DON-1, R-POP-1, R-SET-4, I-HID-4: the field is '?', the sentence names no secret
-    money = secrets.event_json(Donated("R-DON-1", "B", "5", "II"), "R")
+    money = secret_readers.event_json(Donated("R-DON-1", "B", "5", "II"), "R")
     assert money["compartment"] == "?"
     assert money["text"] == "Blue donates 5 taler (the compartment is secret)"
-    jewel = secrets.event_json(Donated("R-DON-1", "B", "jewel", "I"), None)
+    jewel = secret_readers.event_json(Donated("R-DON-1", "B", "jewel", "I"), None)
     assert jewel["text"] == "Blue donates jewel (the compartment is secret)"
-    die = secrets.event_json(DIE_SET, "B")
+    die = secret_readers.event_json(DIE_SET, "B")
     assert die["room"] == "?" and die["text"] == "Red sets the Pope die in secret"
-    bonus = secrets.event_json(BonusTaken("R-SET-4", "Y", "bread>I wine>II"), "R")
+    bonus = secret_readers.event_json(BonusTaken("R-SET-4", "Y", "bread>I wine>II"), "R")
     assert bonus["bonus"] == "bread>? wine>?"
     assert bonus["text"] == "Yellow takes the starting bonus bread>? wine>?"
-    gift = secrets.event_json(GIVEN, "B", GIFT)
+    gift = secret_readers.event_json(GIVEN, "B", GIFT)
     assert gift["colour"] == "?" and gift["text"] == "Green takes a letter from Red"
-    two = secrets.event_json(LetterMoved("R-HOP-3", "G", "blue", 2, "Red"), "Y", GIFT)
+    two = secret_readers.event_json(LetterMoved("R-HOP-3", "G", "blue", 2, "Red"), "Y", GIFT)
     assert two["text"] == "Green takes 2 letters from Red"
 
 
@@ -207,31 +221,33 @@ def test_an_event_is_told_whole_to_whoever_has_seen_its_secret() -> None:
         (LetterMoved("R-HOP-3", "G", "yellow", 1, "Red"), "B", None),
     ]
     for event, viewer, action in cases:
-        assert secrets.event_json(event, viewer, action) == event.to_json(), (event, viewer)
-    assert secrets.event_json(DIE_SET, "B", revealed=True) == DIE_SET.to_json()
-    assert secrets.event_json(GIVEN, None, GIFT, revealed=True) == GIVEN.to_json()
+        assert secret_readers.event_json(event, viewer, action) == event.to_json(), (event, viewer)
+    assert secret_readers.event_json(DIE_SET, "B", revealed=True) == DIE_SET.to_json()
+    assert secret_readers.event_json(GIVEN, None, GIFT, revealed=True) == GIVEN.to_json()
 
 
 def test_the_fields_a_view_may_write_as_a_question_mark() -> None:
     # the events' schema: only whole fields (a bonus masks inside its text)
-    assert secrets.masked_fields(Donated) == ("compartment",)
-    assert secrets.masked_fields(PopeDie) == ("room",)
-    assert secrets.masked_fields(LetterMoved) == ("colour",)
-    assert secrets.masked_fields(BonusTaken) == ()
-    assert secrets.masked_fields(Evaluation) == ()
+    assert secret_readers.masked_fields(Donated) == ("compartment",)
+    assert secret_readers.masked_fields(PopeDie) == ("room",)
+    assert secret_readers.masked_fields(LetterMoved) == ("colour",)
+    assert secret_readers.masked_fields(BonusTaken) == ()
+    assert secret_readers.masked_fields(Evaluation) == ()
 
 
 def test_each_reveal_is_named_without_its_content() -> None:
     # R-BID-2, R-POP-1, I-HID-2, R-END-2
     revealed = BidsRevealed("R-BID-2", (("R", 3, 5), ("B", 2, 2)), "R")
-    assert secrets.reveal_text(revealed) == "the bids are revealed"
-    assert secrets.reveal_text(DIE_GUESSED) == "the Pope die is revealed"
-    assert secrets.reveal_text(DIE_SET) is None
+    assert secret_readers.reveal_text(revealed) == "the bids are revealed"
+    assert secret_readers.reveal_text(DIE_GUESSED) == "the Pope die is revealed"
+    assert secret_readers.reveal_text(DIE_SET) is None
     evaluated = Evaluation("R-EVA-1", 2, "II", "started")
-    assert secrets.reveal_text(evaluated) == "compartment II of cathedral 2 is evaluated"
-    assert secrets.reveal_text(LettersScored("R-END-2", "R", 1, 3)) == "the letters are scored"
-    assert secrets.reveal_text(Donated("R-DON-1", "B", "5", "II")) is None
-    assert secrets.checkpoints() == ("chest", "letters")
+    assert secret_readers.reveal_text(evaluated) == "compartment II of cathedral 2 is evaluated"
+    assert (
+        secret_readers.reveal_text(LettersScored("R-END-2", "R", 1, 3)) == "the letters are scored"
+    )
+    assert secret_readers.reveal_text(Donated("R-DON-1", "B", "5", "II")) is None
+    assert secret_readers.checkpoints() == ("chest", "letters")
 
 
 def test_reveals_come_with_the_actions_that_carry_them() -> None:
@@ -244,27 +260,27 @@ def test_reveals_come_with_the_actions_that_carry_them() -> None:
         (Bid("G", 1, 1), [BidPlaced("R-BID-1", "G")]),
         (Guess("B", 3), [DIE_GUESSED]),
     ]
-    assert secrets.revealed_flags(steps) == [True, True, False, True, False, False]
-    assert secrets.revealed_flags(steps[:1]) == [False]
-    assert secrets.revealed_flags(steps[:5]) == [True, True, False, False, False]
+    assert secret_readers.revealed_flags(steps) == [True, True, False, True, False, False]
+    assert secret_readers.revealed_flags(steps[:1]) == [False]
+    assert secret_readers.revealed_flags(steps[:5]) == [True, True, False, False, False]
     # a reveal event on an action that cannot carry it reveals nothing
     stray: list[tuple[Action, list[Event]]] = [
         steps[0],
         (Decline("B"), [BidsRevealed("R-BID-2", (), "R")]),
     ]
-    assert secrets.revealed_flags(stray) == [False, False]
+    assert secret_readers.revealed_flags(stray) == [False, False]
 
 
 def test_which_part_of_the_state_a_question_mark_leaves_unsure() -> None:
     # I-HID-4: supply letters are replayed like a gift; compartments matter at an evaluation
-    assert secrets.touches(BuyLetter("G", "red")) == secrets.LETTERS
-    assert secrets.touches(FreeStone("G", "indulgence", "green")) == secrets.LETTERS
-    assert secrets.touches(FreeStone("G", "wine")) == secrets.OTHER
-    assert secrets.touches(Donate("B", (("jewel", "I"),))) == secrets.CHEST
-    assert secrets.touches(Bonus("Y", (("bread", "I"),))) == secrets.CHEST
-    assert secrets.touches(Bonus("R", (("blue", ""),))) == secrets.OTHER
-    assert secrets.touches(GIFT) == secrets.LETTERS
-    assert secrets.touches(Bid("R", 3, 5)) == secrets.OTHER
+    assert secret_readers.touches(BuyLetter("G", "red")) == secrets.LETTERS
+    assert secret_readers.touches(FreeStone("G", "indulgence", "green")) == secrets.LETTERS
+    assert secret_readers.touches(FreeStone("G", "wine")) == secrets.OTHER
+    assert secret_readers.touches(Donate("B", (("jewel", "I"),))) == secrets.CHEST
+    assert secret_readers.touches(Bonus("Y", (("bread", "I"),))) == secrets.CHEST
+    assert secret_readers.touches(Bonus("R", (("blue", ""),))) == secrets.OTHER
+    assert secret_readers.touches(GIFT) == secrets.LETTERS
+    assert secret_readers.touches(Bid("R", 3, 5)) == secrets.OTHER
     assert hidden.secret_kind(Donate("B", (("jewel", "I"),))) == "chest"
     assert hidden.secret_kind(GIFT) == "letters"
     assert hidden.secret_kind(BuyLetter("G", "red")) == "letters"
@@ -273,22 +289,27 @@ def test_which_part_of_the_state_a_question_mark_leaves_unsure() -> None:
 
 def test_declarations_are_found_by_verb_and_by_name() -> None:
     # a sealed move names its secret by its verb, an action's secret its reveal by name
-    found = {verb: secrets.secret_by_verb(verb) for verb in ("bid", "visit", "donate", "give")}
+    found = {
+        verb: secret_readers.secret_by_verb(verb) for verb in ("bid", "visit", "donate", "give")
+    }
     assert {verb: s.name for verb, s in found.items() if s is not None} == {
         "bid": "bid",
         "visit": "pope-die",
         "donate": "compartment",
         "give": "gift",
     }
-    assert secrets.secret_by_verb("letter") is None and secrets.secret_by_verb("") is None
-    by_value = secrets.secret_by_verb(_by_value("donate"))  # a verb read from a record
+    assert (
+        secret_readers.secret_by_verb("letter") is None
+        and secret_readers.secret_by_verb("") is None
+    )
+    by_value = secret_readers.secret_by_verb(_by_value("donate"))  # a verb read from a record
     assert by_value is not None and by_value.name == "compartment"
     for name in ("bids", "pope-die", "chest", "letters"):
-        reveal = secrets.reveal_named(name)
+        reveal = secret_readers.reveal_named(name)
         assert reveal is not None and reveal.name == name
-    assert secrets.reveal_named("bid") is None and secrets.reveal_named("") is None
+    assert secret_readers.reveal_named("bid") is None and secret_readers.reveal_named("") is None
     # the parts of a state a view masks for everybody but their owner (I-HID-5)
-    assert secrets.secret_parts() == {"bids", "pope_die", "chest", "letters"}
+    assert secret_readers.secret_parts() == {"bids", "pope_die", "chest", "letters"}
 
 
 def test_a_declaration_goes_into_its_table_and_is_taken_back() -> None:

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from mcn.cli import cli
 from mcn.commands.replay import show
-from mcn.engine import secrets
+from mcn.engine import secret_readers
 from mcn.notation.writer import write
 from mcn.views import projection
 from mcn.views.redact import redact_game
@@ -81,7 +81,7 @@ def test_twins_that_part_in_public_are_compared_up_to_there() -> None:
 
 def test_pairs_of_different_lengths_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-HID-1: the diverging pairs are compared: a projection that shows the gift is caught
-    monkeypatch.setattr(secrets, "hides", lambda *args, **kwargs: False)
+    monkeypatch.setattr(secret_readers, "hides", lambda *args, **kwargs: False)
     found = check_diverging().failures
     assert any("state view" in f or "replay" in f for f in found), found[:3]
 
@@ -89,7 +89,7 @@ def test_pairs_of_different_lengths_can_fail(monkeypatch: pytest.MonkeyPatch) ->
 def test_an_over_masking_projection_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # I-HID-4 (issue 35): the other direction — a projection that hides a secret from its
     # owner (a bid from its bidder, the die from the Pope, the gift from its giver) fails
-    monkeypatch.setattr(secrets, "sees", lambda viewer, *owners: viewer == "all")
+    monkeypatch.setattr(secret_readers, "sees", lambda viewer, *owners: viewer == "all")
     found = _leaks().failures
     caught = {kind for kind in KINDS if any(f" {kind} at " in f and "reads" in f for f in found)}
     assert caught == set(KINDS), found[:5]
@@ -97,12 +97,12 @@ def test_an_over_masking_projection_is_caught(monkeypatch: pytest.MonkeyPatch) -
 
 def test_a_giver_blind_to_his_own_gift_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # I-HID-4 (issue 35's survivor): the giver must read his gift's colour in the event too
-    original = secrets.sees
+    original = secret_readers.sees
 
     def blind(viewer: object, *owners: str) -> bool:
         return original(viewer, *owners[:1])  # the taker only: the giver is left out
 
-    monkeypatch.setattr(secrets, "sees", blind)
+    monkeypatch.setattr(secret_readers, "sees", blind)
     gifts = seeds_with("gift", 4, 2)
     found = check([4], gifts, per_kind=2, kinds=("gift",), rng_seed=4, shapes=False).failures
     assert any("gift at" in f and "reads" in f for f in found), found[:5]
@@ -129,7 +129,11 @@ _LEAKS = {
             ("redact", "diff --as"),
         ),
         (("mcn.views.seen_errors._Reader.line",), "broken", ("error lines",)),
-        (("mcn.engine.secrets.tokens_by_text",), "variation", ("redact --keep-annotations",)),
+        (
+            ("mcn.engine.secret_readers.tokens_by_text",),
+            "variation",
+            ("redact --keep-annotations",),
+        ),
     ],
 )
 def test_a_leak_in_each_shape_is_caught(
@@ -153,7 +157,7 @@ def _leaks() -> Checked:
 def test_a_leaking_projection_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-HID-1: the check can fail. A projection that shows every move as it was taken (the
     # bug the issue reported) makes the twins differ for every kind of secret
-    monkeypatch.setattr(secrets, "hides", lambda *args, **kwargs: False)
+    monkeypatch.setattr(secret_readers, "hides", lambda *args, **kwargs: False)
     result = _leaks()
     caught = {kind for kind in KINDS if any(f" {kind} at " in f for f in result.failures)}
     assert caught == set(KINDS), result.failures[:5]
@@ -163,9 +167,9 @@ def test_a_leaking_projection_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_a_leaking_event_or_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # I-HID-4: events and the state view go through the projection too; leaking either is seen
-    original = secrets.event_json
+    original = secret_readers.event_json
     monkeypatch.setattr(
-        secrets,
+        secret_readers,
         "event_json",
         lambda event, viewer, action=None, revealed=False: original(event, projection.EVERYTHING),
     )

@@ -77,7 +77,7 @@ class Event(_Kinded):
         """``{"kind", "rule", ...fields, "text"}``; a secret field (as :mod:`mcn.engine.secrets`
         declares it) becomes ``"?"`` unless ``viewer`` may see it (``None`` is a spectator)."""
         if viewer != ALL_SECRETS:
-            from mcn.engine.secrets import event_json  # the declarations import the events
+            from mcn.engine.secret_readers import event_json  # the declarations import the events
 
             return event_json(self, viewer)
         out: dict[str, Any] = {"kind": self.kind}

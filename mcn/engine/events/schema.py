@@ -45,7 +45,7 @@ def _field_schema(cls: type[Event], name: str, hint: object) -> dict[str, Any]:
             "type": "array",
             "items": {"type": "array", "prefixItems": bid, "minItems": 3, "maxItems": 3},
         }
-    from mcn.engine.secrets import masked_fields  # the declarations import the events
+    from mcn.engine.secret_readers import masked_fields  # the declarations import the events
 
     if name in masked_fields(cls):
         schema = {
