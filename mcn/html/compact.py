@@ -11,19 +11,24 @@ more than the view it came from.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import add
 from typing import Any
 
 from mcn.engine.constants import (
+    CARD_IDS,
     CARDS,
     CHARACTER_NAMES,
     CHARACTERS,
     COLOUR_NAMES,
+    COMPARTMENTS,
     DENS,
     GOODS,
     LETTERS,
+    POPE,
     STONES,
 )
 from mcn.engine.data import Board
+from mcn.engine.state import GameState
 
 #: What the page draws for a value the viewer may not see.
 HIDDEN = "?"
@@ -126,6 +131,61 @@ def compact_state(data: Mapping[str, Any]) -> dict[str, Any]:
     }
     for colour, seat in data["seats"].items():
         out[colour] = _seat(seat)
+    return out
+
+
+def compact_everything(s: GameState) -> dict[str, Any]:
+    """:func:`compact_state` of the full view of ``s`` (``state_json(s, EVERYTHING)``), read
+    from the state directly.
+
+    The full view masks nothing: every secret wrapper it writes holds its value, which
+    :func:`compact_state` unwraps again. Building that view and then reducing it was some
+    two thirds of a plain page's own work (one state per decision), so the page for
+    everyone reads the same values here instead, in the same order and as the same types;
+    tests/html/test_compact.py holds the two equal at every decision of every example
+    record. A viewer's page still asks the projection (:func:`mcn.html.frames.seen_at`).
+    """
+    decision = s.decision
+    ev = s.evaluation
+    pope = s.holders[POPE]
+    pile, discard = s.pile, s.discard
+    out: dict[str, Any] = {
+        "d": [decision.kind, list(decision.actors), decision.address, decision.prompt],
+        "rd": [s.round, s.phase],
+        "ps": list(s.pope_stones),
+        "st": [[s.crews[i], s.levels[i]] for i in range(3)],
+        "cr": [s.hut, s.card_crew, s.finished],
+        "mk": list(s.market),
+        "bg": list(s.bag),
+        "sp": list(s.supply),
+        "hp": [
+            list(s.rooms),
+            [1 if seen else 0 for seen in s.visited[1:]],
+            s.suite6,
+            sum(pile[card] for card in CARD_IDS if pile.get(card)),
+            sum(discard[card] for card in CARD_IDS if discard.get(card)),
+        ],
+        "ch": [s.holders[i] for i in range(len(CHARACTERS))],
+        "bn": list(s.bonuses),
+        "bd": {c: None if bid is None else [bid[0], bid[1]] for c, bid in s.bids.items()},
+        "dv": s.pope_die if s.pope_die and pope is not None else None,
+        "ev": None if ev is None else [ev[0], COMPARTMENTS[ev[1]], ev[2], list(ev[3]), list(ev[4])],
+        "w": list(s.winners_),
+    }
+    for c in s.players:
+        box = s.chest[c]
+        out[c] = [
+            s.pos[c],
+            s.tie[c],
+            s.post[c],
+            s.money[c],
+            list(s.goods[c]),
+            list(s.letters[c]),
+            list(box[0]),
+            list(box[1]),
+            list(map(add, box[0], box[1])),  # shown: both compartments, goods and money
+            list(s.sins[c]),
+        ]
     return out
 
 

@@ -13,18 +13,23 @@ from __future__ import annotations
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.sharing import Sharing
 from mcn.notation.model import Game
-from mcn.openspiel.annotate import HEADER, curve_svg, parse_comment
 from mcn.replay import GameReplay
+
+#: The header ``mcn analyse`` writes (:data:`mcn.openspiel.annotate.HEADER`, which a test holds
+#: equal): a page of a record without it imports nothing of the analysis.
+ANALYSIS_HEADER = "Analysis"
 
 
 def analysis_curve(game: Game, replay: GameReplay, shared: Sharing) -> str:
     """The curve's markup for the page, or "" when the record is not analysed or the page
     does not show the analysed player's annotations."""
-    label = (game.header(HEADER) or "").strip()
+    label = (game.header(ANALYSIS_HEADER) or "").strip()
     player = label.split(";")[0].strip()
     main = replay.main
     if player not in game.players or main is None or not shared.annotations_of(player):
         return ""
+    from mcn.openspiel.annotate import curve_svg, parse_comment
+
     points: list[tuple[str, float, str]] = []
     for step in main.steps:
         move = step.move

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
-from mcn.html.compact import compact_state, delta
+from mcn.html.compact import compact_everything, compact_state, delta
 from mcn.html.ending import ending
 from mcn.html.sharing import Sharing
 from mcn.replay import GameReplay, Line, Step
@@ -45,8 +45,9 @@ if TYPE_CHECKING:  # what a viewer remembers and infers is imported for a viewer
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """One decision as the viewer saw it: the state after it, the move (``"R: pick green"``)
-    and the events in words."""
+    """One decision as the viewer saw it: the state after it (the page's encoding,
+    :func:`mcn.html.compact.compact_state`), the move (``"R: pick green"``) and the events in
+    words."""
 
     state: dict[str, Any]
     move: str | None
@@ -67,8 +68,13 @@ def seen_at(
     every frame (tests/html/test_page.py checks that they agree at every decision).
     ``memory`` is what the viewer remembers there (I-HID-5, built along the line by
     :func:`build_frames`; :func:`mcn.views.projection.memory_of` gives the same).
+    The full view masks nothing, so its encoding is read from the state directly
+    (:func:`mcn.html.compact.compact_everything`, held equal to the projection's).
     """
-    data = state_json(state, viewer, memory, stack=False)  # the page draws no pending steps
+    if viewer == EVERYTHING:
+        data = compact_everything(state)
+    else:  # the page draws no pending steps
+        data = compact_state(state_json(state, viewer, memory, stack=False))
     if step is None:
         return Seen(data, None, [])
     seen = project([step], viewer).last
@@ -185,9 +191,7 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
             letters = tuple((row[0], row[1], row[2], row[3]) for row in rows)
             opening = start_memory(main.start.players, viewer, letters)
     start = seen_at(main.start, None, viewer, opening)
-    compact: list[dict[str, Any]] = [
-        _with_knowledge(compact_state(start.state), main.start, opening)
-    ]
+    compact: list[dict[str, Any]] = [_with_knowledge(start.state, main.start, opening)]
     out.frames.append({"a": "start", "l": 0, "s": compact[0]})
     first: dict[int, int] = {}  # id(line) -> frame before it
     for line in replay.lines():
@@ -207,7 +211,7 @@ def build_frames(replay: GameReplay, sharing: Sharing) -> Frames:
                 memories[id(step)] = memory
                 memory = memory.copy()
             seen = seen_at(step.state, step, viewer, memories.get(id(step)))
-            state = _with_knowledge(compact_state(seen.state), step.state, memories.get(id(step)))
+            state = _with_knowledge(seen.state, step.state, memories.get(id(step)))
             changes = delta(compact[previous], state)
             # Keep the unchanged values of the state before: one decision changes a few of
             # them, and a page of many decisions would otherwise hold a full copy of each.

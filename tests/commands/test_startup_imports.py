@@ -80,10 +80,18 @@ def test_a_plain_page_imports_neither_the_quiz_nor_the_analysis(tmp_path: Path) 
         "mcn.views.legal",
         "mcn.knowledge",
         "mcn.openspiel.analysis",
+        "mcn.openspiel.annotate",
         "importlib.resources",
     )
     quiz = imported_by("html", GAME, "--quiz", "-o", str(tmp_path / "quiz.html"))
     assert {"mcn.html.quiz", "mcn.views.legal"} <= quiz  # imported when asked for
+
+
+def test_the_page_knows_the_analysis_header_without_importing_the_analysis() -> None:
+    from mcn.html.curve import ANALYSIS_HEADER
+    from mcn.openspiel.annotate import HEADER
+
+    assert ANALYSIS_HEADER == HEADER  # the header mcn analyse writes is the one the page reads
 
 
 def test_validate_reads_a_plain_record_without_lark() -> None:
