@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import click
@@ -26,15 +27,10 @@ from mcn.commands.loader import RECORD, Record, load_game, record_source
 from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.notation.model import Game
-from mcn.replay import GameReplay, Line, Step, address_matches, replay_game
+from mcn.replay import Diagnostic, GameReplay, Line, Step, address_matches, replay_game
 from mcn.replay.spots import Spot, after
 from mcn.views.projection import EVERYTHING, Projection, Viewer, path_to, viewer_label
 from mcn.views.render import clean, render_events, render_state
-from mcn.views.seen_errors import (
-    seen_diagnostic,
-    seen_diagnostics,
-    seen_move_text,
-)
 from mcn.views.viewer import resolve_option
 
 REPLAY_FORMAT = "mcn-replay/1"
@@ -120,8 +116,7 @@ def replay(
     result = replay_game(game, file=name, index=number, keep_states=True, board=board)
     main = result.main
     if main is None:
-        for seen in seen_diagnostics(result.diagnostics, viewer, result, source.lines()):
-            click.echo(seen.display(), err=True)
+        _tell(result.diagnostics, viewer, result, source)
         sys.exit(1)
     steps: list[Step]
     shown: Line | None = main  # the line whose end is shown, if it is its end
@@ -160,9 +155,7 @@ def replay(
     start = _first_index(steps, first)
     all_events = all_events or first is not None
     errors = [d for d in result.diagnostics if d.severity == "error"]
-    lines = source.lines()
-    for seen in seen_diagnostics(errors, viewer, result, lines):
-        click.echo(seen.display(), err=True)
+    _tell(errors, viewer, result, source)
     click.echo(
         show(
             game,
@@ -285,6 +278,7 @@ def _show_refused(
     start = _first_index(steps, first)
     all_events = all_events or first is not None
     from mcn.diff.refusal import move_at  # a broken record only: the diff package is large
+    from mcn.views.seen_errors import seen_diagnostic, seen_move_text
 
     move = move_at(result.game, error.span)
     written = "?" if move is None else f"{move.actor}: {seen_move_text(move, viewer, result)}"
@@ -317,6 +311,20 @@ def _show_refused(
         )
     click.echo(error.display(), err=True)
     sys.exit(1)
+
+
+def _tell(
+    diagnostics: Sequence[Diagnostic], viewer: Viewer, result: GameReplay, source: Record
+) -> None:
+    """Write ``diagnostics`` to standard error as ``viewer`` may see them
+    (:mod:`mcn.views.seen_errors`, imported only when there is something to tell: a clean
+    record's replay never needs it)."""
+    if not diagnostics:
+        return
+    from mcn.views.seen_errors import seen_diagnostics
+
+    for seen in seen_diagnostics(diagnostics, viewer, result, source.lines()):
+        click.echo(seen.display(), err=True)
 
 
 def _first_index(steps: list[Step], first: str | None) -> int:

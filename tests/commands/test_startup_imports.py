@@ -68,6 +68,7 @@ def test_a_replay_for_everyone_imports_no_viewer_memory_and_no_diff() -> None:
     modules = imported_by("replay", GAME, "--to", "2")
     assert "mcn.replay" in modules
     assert not under(modules, "lark", "mcn.diff", "mcn.knowledge", "jsonschema")
+    assert "mcn.views.seen_errors" not in modules  # a clean record has nothing to tell
 
 
 def test_a_plain_page_imports_neither_the_quiz_nor_the_analysis(tmp_path: Path) -> None:
