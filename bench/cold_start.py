@@ -65,13 +65,13 @@ def position_text_of(mcn: list[str], game: Path, address: str = "3.2.1") -> str:
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def timed(command: list[str]) -> tuple[float, float, int]:
+def timed(command: list[str], cwd: str | None = None) -> tuple[float, float, int]:
     """Wall time, CPU time (user + system of the process and its children) and exit status of
-    one fresh process."""
+    one fresh process, run in ``cwd``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)  # microseconds, not clock ticks
     start = time.perf_counter()
     status = subprocess.run(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=CHILD_ENV
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=CHILD_ENV, cwd=cwd
     ).returncode
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -103,7 +103,10 @@ def compare(builds: list[list[str]], runs: int, game: Path = GAME) -> list[dict[
             statuses = [0 for _ in builds]
             for index in range(runs + 1):
                 for number, build in enumerate(builds):
-                    wall, cpu, statuses[number] = timed([*build, *filled])
+                    # in the scratch directory: ``python -m mcn`` puts its working directory
+                    # first on sys.path, so run from a checkout it would import that checkout's
+                    # mcn whatever PYTHONPATH a build names (both sides then measure one tree)
+                    wall, cpu, statuses[number] = timed([*build, *filled], cwd=work)
                     if index:
                         walls[number].append(wall)
                         cpus[number].append(cpu)
