@@ -3,6 +3,7 @@ and message quoted there is printed by ``mcn record`` on the same answers (80 co
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def quoted_lines() -> list[str]:
 def printed(tmp_path: Path) -> str:
     runner = CliRunner(env={"COLUMNS": "80"})
     out = []
-    with runner.isolated_filesystem(temp_dir=tmp_path):
+    with contextlib.chdir(tmp_path):  # the walkthrough's files land in a fresh folder
         first = runner.invoke(
             cli,
             ["record", "--script", "-v", "-o", "sunday.mcn", *SUNDAY],

@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 from click.testing import CliRunner
 
-from mcn.api import state_at
+from mcn.api import state_after
 from mcn.boards.profile import read_board_file
 from mcn.cli import cli
 from mcn.engine.events import MoneyMoved
@@ -88,7 +88,7 @@ def test_meta_culpa_example_has_an_uncaught_and_a_caught_omission() -> None:
     # they leave him short of a letter's 4 taler in round 3, so the paying copy is cut there).
     game = parse(META).games[0]
     paid = parse(META.replace(" undone money;", "")).games[0]
-    assert state_at(game, "2").money["Y"] == state_at(paid, "2").money["Y"] + 3
+    assert state_after(game, "2").money["Y"] == state_after(paid, "2").money["Y"] + 3
 
 
 def _round_one(text: str) -> str:
