@@ -8,8 +8,9 @@ hashing, ``repr`` and pickling to :class:`Value`::
     class Buy(Action):
         good: str
 
-(``init=False`` too where the class writes its ``__init__`` out: the hot classes, see
-docs/performance.md.) Why not let ``dataclass`` generate those methods: it compiles new source
+(``init=False`` too where the class writes its ``__init__`` out: the classes made per
+decision, listed with the measurement in docs/performance.md, "Which value classes write their
+constructor out".) Why not let ``dataclass`` generate those methods: it compiles new source
 for each of them in each class at import — for the 100-odd classes every command imports,
 about a third of what an ``mcn`` process does before reading its input (issue 34). These
 methods are written once, behave exactly as the generated ones (equal when of the same class
