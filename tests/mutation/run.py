@@ -7,7 +7,8 @@
     python -m tests.mutation.run --stale --record     # targets changed since their recorded score
 
 For each target the tracked tree is copied to ``build/mutate/<target>/tree`` (the checkout is
-never mutated, so a run may be interrupted, and the developer may go on working meanwhile);
+never mutated, so a run may be interrupted, and the developer may go on working meanwhile; a
+module an interrupted mutant left changed in the copy is restored when the session resumes);
 cosmic-ray enumerates the mutants of the target's modules into ``build/mutate/<target>.sqlite``
 (its core operators plus :mod:`tests.mutation.operators`); each mutant is applied to the copy,
 the target's test selection is run against it (``pytest -x``, in a subprocess), and the file is
@@ -28,7 +29,6 @@ run after a change to a core module; CI runs no mutation step, docs/testing.md "
 from __future__ import annotations
 
 import argparse
-import ast
 import hashlib
 import json
 import os
@@ -36,27 +36,22 @@ import shlex
 import subprocess
 import sys
 import time
-import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.mutation.targets import TARGETS, Target
+from tests.mutation.mutants import (
+    annotation_spans,
+    arithmetic_spans,
+    code_digest,
+    equivalence_reason,
+    excluded_operator,
+    in_annotation,
+    listed_equivalents,
+)
+from tests.mutation.scores import changed_targets, record, report, stale_targets, tally
+from tests.mutation.targets import ROOT, TARGETS, WORK, Target
 
-ROOT = Path(__file__).resolve().parents[2]
-WORK = ROOT / "build" / "mutate"
-EQUIVALENT = Path(__file__).with_name("equivalent.toml")
-SCORES = Path(__file__).with_name("scores.json")
-#: Operators left out, with the reason (docs/testing.md, "Configuration").
-EXCLUDED_OPERATORS = {
-    # Exponentiation and shifts in place of + - * /: never plausible in this code, and every
-    # one is killed by the first test that computes anything; they would triple the run time.
-    "Pow": "a ** or a shift instead of arithmetic is never a plausible slip",
-    "LShift": "as above",
-    "RShift": "as above",
-    "BitXor": "as above",
-}
 #: One pytest process per mutant, stopping at the first failure. xdist and hypothesis's pytest
 #: plugin are not loaded: they cost a second of start-up per mutant on a loaded machine and
 #: add nothing to one process running a selection (``@given`` tests run without the plugin).
@@ -66,42 +61,6 @@ PYTEST_OPTIONS = (
 #: A mutant's tests may take this many times the unmutated run (and at least MIN_TIMEOUT s).
 TIMEOUT_FACTOR = 4.0
 MIN_TIMEOUT = 30.0
-
-
-@dataclass
-class Tally:
-    """One target's outcome."""
-
-    target: str
-    modules: tuple[str, ...]
-    tests: tuple[str, ...]
-    mutants: int = 0
-    killed: int = 0
-    timeouts: int = 0
-    excluded: int = 0
-    pending: int = 0
-    seconds: float = 0.0
-    survivors: list[dict[str, str]] = field(default_factory=list)
-
-    @property
-    def equivalent(self) -> int:
-        return sum(1 for s in self.survivors if s.get("reason"))
-
-    @property
-    def gaps(self) -> list[dict[str, str]]:
-        return [s for s in self.survivors if not s.get("reason")]
-
-    @property
-    def score(self) -> float:
-        """Killed (timeouts included) over the non-equivalent mutants that ran."""
-        counted = self.killed + len(self.gaps)
-        return 1.0 if counted == 0 else self.killed / counted
-
-
-def _cosmic_ray_version() -> str:
-    from importlib.metadata import version
-
-    return version("cosmic-ray")
 
 
 def _copy_tree(destination: Path) -> None:
@@ -169,102 +128,6 @@ def _tests_digest(target: Target) -> str:
     return _digest(tests) + hashlib.sha256(" ".join(target.tests).encode()).hexdigest()
 
 
-def _equivalents() -> list[dict[str, str]]:
-    with EQUIVALENT.open("rb") as handle:
-        return list(tomllib.load(handle).get("equivalent", []))
-
-
-def changed_lines(diff: str) -> tuple[str, str]:
-    """The first removed and the first added line of a mutant's diff, stripped: its key."""
-    removed = next(
-        (
-            line[1:].strip()
-            for line in diff.splitlines()
-            if line.startswith("-") and not line.startswith("---")
-        ),
-        "",
-    )
-    added = next(
-        (
-            line[1:].strip()
-            for line in diff.splitlines()
-            if line.startswith("+") and not line.startswith("+++")
-        ),
-        "",
-    )
-    return removed, added
-
-
-def equivalence_reason(
-    module: str, operator: str, diff: str, equivalents: Sequence[dict[str, str]]
-) -> str:
-    """The documented reason why this mutant is equivalent, or ``""``."""
-    removed, added = changed_lines(diff)
-    for entry in equivalents:
-        if (
-            entry["module"] == module
-            and entry["operator"] == operator
-            and entry["line"] == removed
-            and entry["mutant"] == added
-        ):
-            return entry["reason"]
-    return ""
-
-
-def annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """Where the type annotations of a module are: ``(line, column)`` start and end pairs.
-
-    Every module of the package has ``from __future__ import annotations``: an annotation is a
-    string nobody evaluates at run time (mypy checks it), so a mutant inside one (``str | None``
-    made ``str & None``) is equivalent by construction and is not run at all.
-    """
-    spans = []
-    for node in ast.walk(ast.parse(source)):
-        found: list[ast.expr | None] = []
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            arguments = node.args
-            every = [
-                *arguments.posonlyargs,
-                *arguments.args,
-                *arguments.kwonlyargs,
-                arguments.vararg,
-                arguments.kwarg,
-            ]
-            found = [a.annotation for a in every if a is not None]
-            found.append(node.returns)
-        elif isinstance(node, ast.AnnAssign):
-            found = [node.annotation]
-        for annotation in found:
-            if annotation is not None and annotation.end_lineno is not None:
-                spans.append(
-                    (
-                        (annotation.lineno, annotation.col_offset),
-                        (annotation.end_lineno, annotation.end_col_offset or 0),
-                    )
-                )
-    return spans
-
-
-def arithmetic_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """Where the binary operations of a module are (``a + b``, ``x |= y``).
-
-    cosmic-ray's binary-operator replacement also takes the bare ``*`` that makes the following
-    parameters keyword-only for a multiplication and turns it into ``/`` (positional-only before
-    it): not an operation at all, so such a mutant is not run.
-    """
-    return [
-        ((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset or 0))
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.BinOp | ast.AugAssign) and node.end_lineno is not None
-    ]
-
-
-def _in_annotation(
-    start: tuple[int, int], end: tuple[int, int], spans: Sequence[tuple[tuple[int, int], ...]]
-) -> bool:
-    return any(first <= start and end <= last for first, last in spans)
-
-
 def _init_session(target: Target, db_path: Path, tree: Path) -> None:
     from cosmic_ray.commands import init
     from cosmic_ray.work_db import WorkDB, use_db
@@ -281,22 +144,17 @@ def _init_session(target: Target, db_path: Path, tree: Path) -> None:
             module = str(mutation.module_path)
             start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)
             if (
-                _in_annotation(start, end, spans[module])
+                in_annotation(start, end, spans[module])
                 or excluded_operator(mutation.operator_name)
                 or (
                     mutation.operator_name.startswith("core/ReplaceBinaryOperator")
-                    and not _in_annotation(start, end, arithmetic[module])
+                    and not in_annotation(start, end, arithmetic[module])
                 )
             ):
                 db.set_result(
                     item.job_id,
                     WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output=None, diff=None),
                 )
-
-
-def excluded_operator(name: str) -> bool:
-    """Whether the operator ``name`` (``core/ReplaceBinaryOperator_Add_Pow``) is left out."""
-    return any(part in EXCLUDED_OPERATORS for part in name.split("/")[-1].split("_")[1:])
 
 
 class OutOfTime(Exception):
@@ -332,38 +190,6 @@ def _prepare_tree(target: Target, tree: Path, deadline: float | None = None) -> 
         for cached in (tree / module).parent.glob(f"__pycache__/{Path(module).stem}.*.pyc"):
             cached.unlink()
     return baseline
-
-
-def code_digest(source: str) -> str:
-    """What a module's mutants and their verdicts depend on: its code, without docstrings
-    (any statement that is a string alone) and comments, and with its imports reduced to the
-    names they bind, in any order and from any module.
-
-    cosmic-ray applies a mutant as the n-th place an operator applies in the module; no
-    operator applies to a docstring, a comment or an import, so two modules with the same code
-    digest have the same mutants, one for one: a module moved into a package (its docstring's
-    references and its imports' sources rewritten) keeps them.
-    """
-    tree = ast.parse(source)
-    names: list[str] = []
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        kept: list[ast.stmt] = []
-        for statement in body:
-            if isinstance(statement, ast.ImportFrom):  # the names, not where they come from
-                names += [f"{alias.name} as {alias.asname}" for alias in statement.names]
-            elif isinstance(statement, ast.Import):  # binds (a prefix of) the dotted path
-                names += [f"import {alias.name} as {alias.asname}" for alias in statement.names]
-            elif not (
-                isinstance(statement, ast.Expr)
-                and isinstance(statement.value, ast.Constant)
-                and isinstance(statement.value.value, str)
-            ):
-                kept.append(statement)
-        setattr(node, "body", kept or [ast.Pass()])  # noqa: B010 (any node with a body)
-    return hashlib.sha256((ast.dump(tree) + repr(sorted(names))).encode()).hexdigest()
 
 
 def carried_verdicts(
@@ -443,7 +269,7 @@ def _forget_survivors(db_path: Path) -> int:
     changes nothing; an entry that goes stale makes its mutant a survivor to run); how many."""
     import sqlite3
 
-    equivalents = _equivalents()
+    equivalents = listed_equivalents()
     with sqlite3.connect(db_path) as db:
         rows = db.execute(
             "SELECT r.job_id, s.module_path, s.operator_name, r.diff FROM work_results r "
@@ -456,6 +282,27 @@ def _forget_survivors(db_path: Path) -> int:
         ]
         db.executemany("DELETE FROM work_results WHERE job_id = ?", again)
         return len(again)
+
+
+def restore_modules(target: Target, tree: Path, root: Path = ROOT) -> list[str]:
+    """Make the target's modules in a session's copy of the tree the checkout's again; the
+    ones that differed.
+
+    A run stopped while a mutant's tests ran (a signal, a kill, the machine going down) leaves
+    that mutant applied to the copy: resumed as it was, every later mutant would be applied on
+    top of it and the score would be wrong. A session is resumed only while the checkout's
+    modules have the digest it was prepared from, so they are the unmutated originals, byte
+    for byte. The interrupted mutant has no result and runs again."""
+    restored = []
+    for module in target.modules:
+        original, copy = (root / module).read_bytes(), tree / module
+        if not copy.is_file() or copy.read_bytes() != original:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(original)
+            for cached in copy.parent.glob(f"__pycache__/{copy.stem}.*.pyc"):
+                cached.unlink()
+            restored.append(module)
+    return restored
 
 
 def run_target(target: Target, fresh: bool, deadline: float | None = None, jobs: int = 1) -> None:
@@ -492,6 +339,12 @@ def run_target(target: Target, fresh: bool, deadline: float | None = None, jobs:
         again = _forget_survivors(db_path)
         print(f"mutate: {target.name}: the tests changed; {again} survivors run again")
         meta_path.write_text(json.dumps(meta))
+    else:
+        for module in restore_modules(target, tree):
+            print(
+                f"mutate: {target.name}: {module} was left mutated by an interrupted run; "
+                "restored, and its mutant runs again"
+            )
     timeout = max(MIN_TIMEOUT, TIMEOUT_FACTOR * meta["baseline"])
     trees = [tree, *_worker_trees(folder, tree, jobs)]
     os.chdir(tree)
@@ -599,166 +452,6 @@ def _run_mutants(
                     continue
                 yield item, result
                 starting = starting and start()
-
-
-def tally(target: Target) -> Tally | None:
-    """The stored session's outcome (None when the target never ran)."""
-    from cosmic_ray.work_db import WorkDB, use_db
-    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
-
-    db_path = WORK / f"{target.name}.sqlite"
-    meta_path = WORK / target.name / "meta.json"
-    if not db_path.exists():
-        return None
-    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
-    out = Tally(target.name, target.modules, target.tests, seconds=meta.get("seconds", 0.0))
-    equivalents = _equivalents()
-    with use_db(str(db_path), WorkDB.Mode.open) as db:
-        results = dict(db.results)
-        for item in db.work_items:
-            out.mutants += 1
-            result = results.get(item.job_id)
-            (mutation,) = item.mutations
-            if result is None:
-                out.pending += 1
-            elif result.worker_outcome in (WorkerOutcome.SKIPPED, WorkerOutcome.NO_TEST):
-                out.excluded += 1
-            elif result.worker_outcome != WorkerOutcome.NORMAL:
-                raise SystemExit(f"mutate: {target.name}: a worker failed:\n{result.output}")
-            elif result.test_outcome == TestOutcome.SURVIVED:
-                diff = result.diff or ""
-                removed, added = changed_lines(diff)
-                out.survivors.append(
-                    {
-                        "module": str(mutation.module_path),
-                        "line": str(mutation.start_pos[0]),
-                        "operator": mutation.operator_name,
-                        "removed": removed,
-                        "added": added,
-                        "reason": equivalence_reason(
-                            str(mutation.module_path), mutation.operator_name, diff, equivalents
-                        ),
-                    }
-                )
-            else:
-                out.killed += 1
-                out.timeouts += result.output == "timeout"
-    return out
-
-
-def report(tallies: Sequence[Tally]) -> str:
-    lines = [
-        f"cosmic-ray {_cosmic_ray_version()}, Python {sys.version.split()[0]}, commit {_commit()}",
-        "",
-        "| target | modules | mutants run | killed | equivalent | survived | score | run time |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    ]
-    for t in tallies:
-        ran = t.mutants - t.excluded - t.pending
-        lines.append(
-            f"| {t.target} | {', '.join(t.modules)} | {ran}"
-            f"{f' ({t.pending} pending)' if t.pending else ''} | {t.killed} | {t.equivalent} | "
-            f"{len(t.gaps)} | {100 * t.score:.1f} % | {t.seconds / 60:.0f} min |"
-        )
-    for t in tallies:
-        if not t.survivors:
-            continue
-        lines += ["", f"Survivors of {t.target}:", ""]
-        for s in t.survivors:
-            verdict = f"equivalent: {s['reason']}" if s["reason"] else "NOT KILLED"
-            lines.append(
-                f"- {s['module']}:{s['line']} {s['operator']}: `{s['removed']}` -> "
-                f"`{s['added']}` — {verdict}"
-            )
-    return "\n".join(lines) + "\n"
-
-
-def _commit() -> str:
-    return subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
-
-
-def module_digest(target: Target, root: Path = ROOT) -> str:
-    """What a recorded score is valid for: the code of the target's modules under ``root``
-    (:func:`code_digest`: a module moved, or its docstrings edited, keeps its score)."""
-    codes = [code_digest((root / m).read_text(encoding="utf-8")) for m in target.modules]
-    return hashlib.sha256(" ".join(codes).encode()).hexdigest()[:16]
-
-
-def session_digest(target: Target) -> str:
-    """The code a target's stored session mutated: that of its unmutated copy of the tree
-    (``build/mutate/<target>/tree``, where each mutant is undone after its tests), not of the
-    checkout, which may have moved on while the mutants ran (a rebase, an edit): a score is
-    recorded for the code it measured, and ``--stale`` marks it as soon as the checkout's code
-    differs from it."""
-    tree = WORK / target.name / "tree"
-    if all((tree / m).is_file() for m in target.modules):
-        return module_digest(target, tree)
-    return module_digest(target)
-
-
-def recorded_scores() -> dict[str, dict[str, object]]:
-    return json.loads(SCORES.read_text(encoding="utf-8")) if SCORES.exists() else {}
-
-
-def record(tallies: Sequence[Tally]) -> None:
-    """Store runs in tests/mutation/scores.json (docs/testing.md quotes them). A run cut short
-    by its time budget is stored with the mutants still ``pending``: its score is that of the
-    mutants that ran, and ``--stale`` picks the target again until it is complete."""
-    scores = recorded_scores()
-    for t in tallies:
-        if not t.mutants - t.excluded - t.pending:
-            continue  # nothing ran
-        measured = session_digest(TARGETS[t.target])
-        if measured != module_digest(TARGETS[t.target]):
-            print(
-                f"mutate: {t.target}: the checkout's code changed while its mutants ran; "
-                "the score is recorded for the code that was mutated, and is stale",
-                file=sys.stderr,
-            )
-        scores[t.target] = {
-            "modules": list(t.modules),
-            "module_digest": measured,
-            "mutants_run": t.mutants - t.excluded - t.pending,
-            "pending": t.pending,
-            "killed": t.killed,
-            "timeouts": t.timeouts,
-            "equivalent": t.equivalent,
-            "survived": len(t.gaps),
-            "score": round(100 * t.score, 1),
-            "minutes": round(t.seconds / 60, 1),
-            "tool": f"cosmic-ray {_cosmic_ray_version()}",
-            "python": sys.version.split()[0],
-            "date": time.strftime("%Y-%m-%d"),
-        }
-    SCORES.write_text(json.dumps(scores, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-
-
-def stale_targets() -> list[str]:
-    """The targets whose modules changed since their recorded score, or that have none or an
-    incomplete one (mutants still pending)."""
-    scores = recorded_scores()
-    return [
-        name
-        for name, target in TARGETS.items()
-        if scores.get(name, {}).get("module_digest") != module_digest(target)
-        or scores.get(name, {}).get("pending", 0)
-    ]
-
-
-def changed_targets(base: str) -> list[str]:
-    """The targets one of whose modules differs between ``base`` and the work tree."""
-    changed = set(
-        subprocess.run(
-            ["git", "diff", "--name-only", base, "--"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.split()
-    )
-    return [name for name, t in TARGETS.items() if changed & set(t.modules)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,6 +10,11 @@ shows up there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+
+#: The checkout, and where the sessions (copies of the tree, cosmic-ray's databases) are kept.
+ROOT = Path(__file__).resolve().parents[2]
+WORK = ROOT / "build" / "mutate"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ pytest.importorskip("cosmic_ray", reason="cosmic-ray is in the 'mutate' extra (m
 
 from cosmic_ray.mutating import mutate_code
 
-from tests.mutation import run
+from tests.mutation import mutants, run, scores
 from tests.mutation.operators import RemoveCallStatement
 from tests.mutation.targets import TARGETS
 
@@ -36,19 +36,19 @@ def test_remove_call_statement_drops_bare_calls_only() -> None:
 
 def test_annotations_are_found_and_left_out() -> None:
     source = "def f(a: int | None, *b: str) -> dict[str, int]:\n    c: list[int] = a | 1\n"
-    spans = run.annotation_spans(source)
-    assert run._in_annotation((1, 9), (1, 19), spans)  # ``int | None``
-    assert run._in_annotation((1, 13), (1, 14), spans)  # its ``|``
-    assert run._in_annotation((1, 33), (1, 47), spans)  # the return annotation
-    assert run._in_annotation((2, 7), (2, 16), spans)  # ``list[int]``
-    assert not run._in_annotation((2, 19), (2, 24), spans)  # ``a | 1`` is code
+    spans = mutants.annotation_spans(source)
+    assert mutants.in_annotation((1, 9), (1, 19), spans)  # ``int | None``
+    assert mutants.in_annotation((1, 13), (1, 14), spans)  # its ``|``
+    assert mutants.in_annotation((1, 33), (1, 47), spans)  # the return annotation
+    assert mutants.in_annotation((2, 7), (2, 16), spans)  # ``list[int]``
+    assert not mutants.in_annotation((2, 19), (2, 24), spans)  # ``a | 1`` is code
 
 
 def test_excluded_operators() -> None:
-    assert run.excluded_operator("core/ReplaceBinaryOperator_Add_Pow")
-    assert run.excluded_operator("core/ReplaceBinaryOperator_LShift_Add")
-    assert not run.excluded_operator("core/ReplaceBinaryOperator_Add_Sub")
-    assert not run.excluded_operator("mcn/RemoveCallStatement")
+    assert mutants.excluded_operator("core/ReplaceBinaryOperator_Add_Pow")
+    assert mutants.excluded_operator("core/ReplaceBinaryOperator_LShift_Add")
+    assert not mutants.excluded_operator("core/ReplaceBinaryOperator_Add_Sub")
+    assert not mutants.excluded_operator("mcn/RemoveCallStatement")
 
 
 def test_targets_name_existing_modules_and_tests() -> None:
@@ -63,10 +63,10 @@ def test_every_target_has_a_recorded_score_for_its_modules() -> None:
     """scores.json (quoted by docs/testing.md) names each target's modules as targets.py does:
     a module moved is renamed in both; whether a score is stale is decided by the digest of
     the modules' code, never by their paths."""
-    scores = run.recorded_scores()
-    assert set(scores) == set(TARGETS)
+    recorded = scores.recorded_scores()
+    assert set(recorded) == set(TARGETS)
     for name, target in TARGETS.items():
-        assert scores[name]["modules"] == list(target.modules), name
+        assert recorded[name]["modules"] == list(target.modules), name
 
 
 def test_a_survivor_is_matched_to_its_equivalence_reason() -> None:
@@ -80,12 +80,13 @@ def test_a_survivor_is_matched_to_its_equivalence_reason() -> None:
             "reason": "a chunk size",
         }
     ]
-    assert run.equivalence_reason("m.py", "core/NumberReplacer", diff, entries) == "a chunk size"
-    assert run.equivalence_reason("m.py", "core/AddNot", diff, entries) == ""
+    reason = mutants.equivalence_reason("m.py", "core/NumberReplacer", diff, entries)
+    assert reason == "a chunk size"
+    assert mutants.equivalence_reason("m.py", "core/AddNot", diff, entries) == ""
 
 
 def test_every_equivalent_mutant_points_at_a_line_of_its_module() -> None:
-    with run.EQUIVALENT.open("rb") as handle:
+    with mutants.EQUIVALENT.open("rb") as handle:
         entries = tomllib.load(handle).get("equivalent", [])
     for entry in entries:
         assert set(entry) == {"module", "operator", "line", "mutant", "reason"}, entry
@@ -95,7 +96,7 @@ def test_every_equivalent_mutant_points_at_a_line_of_its_module() -> None:
 
 
 def test_the_score_counts_killed_over_the_non_equivalent() -> None:
-    tally = run.Tally("t", ("m.py",), (), mutants=12, killed=9, excluded=1)
+    tally = scores.Tally("t", ("m.py",), (), mutants=12, killed=9, excluded=1)
     tally.survivors = [
         {"module": "m.py", "line": "1", "operator": "o", "removed": "", "added": "", "reason": ""},
         {"module": "m.py", "line": "2", "operator": "o", "removed": "", "added": "", "reason": "x"},
@@ -106,19 +107,19 @@ def test_the_score_counts_killed_over_the_non_equivalent() -> None:
 
 def test_a_keyword_only_star_is_no_arithmetic() -> None:
     source = "def f(a, *, b=1):\n    return a * b\n"
-    spans = run.arithmetic_spans(source)
-    assert not run._in_annotation((1, 9), (1, 10), spans)  # the ``*`` of the parameters
-    assert run._in_annotation((2, 13), (2, 14), spans)  # ``a * b``
+    spans = mutants.arithmetic_spans(source)
+    assert not mutants.in_annotation((1, 9), (1, 10), spans)  # the ``*`` of the parameters
+    assert mutants.in_annotation((2, 13), (2, 14), spans)  # ``a * b``
 
 
 def test_an_incomplete_recorded_run_stays_stale(monkeypatch: pytest.MonkeyPatch) -> None:
-    digests = {name: run.module_digest(target) for name, target in TARGETS.items()}
+    digests = {name: scores.module_digest(target) for name, target in TARGETS.items()}
     complete = {name: {"module_digest": digest, "pending": 0} for name, digest in digests.items()}
-    monkeypatch.setattr(run, "recorded_scores", lambda: complete)
-    assert run.stale_targets() == []
+    monkeypatch.setattr(scores, "recorded_scores", lambda: complete)
+    assert scores.stale_targets() == []
     partial = {**complete, "writer": {"module_digest": digests["writer"], "pending": 12}}
-    monkeypatch.setattr(run, "recorded_scores", lambda: partial)
-    assert run.stale_targets() == ["writer"]
+    monkeypatch.setattr(scores, "recorded_scores", lambda: partial)
+    assert scores.stale_targets() == ["writer"]
 
 
 def test_the_code_digest_ignores_docstrings_comments_and_import_sources() -> None:
@@ -138,15 +139,15 @@ def test_the_code_digest_ignores_docstrings_comments_and_import_sources() -> Non
         "def f(x):\n"
         "    return x + 1\n"
     )
-    assert run.code_digest(before) == run.code_digest(moved)
+    assert mutants.code_digest(before) == mutants.code_digest(moved)
     for changed in (
         moved.replace("x + 1", "x - 1"),
         moved.replace("import with_cause", "import with_cause as cause"),
         moved.replace("import secrets", "import secrets, view"),
         moved + "y = 2\n",
     ):
-        assert run.code_digest(changed) != run.code_digest(moved), changed
-    assert run.code_digest("import a.b\n") != run.code_digest("import a.c\n")
+        assert mutants.code_digest(changed) != mutants.code_digest(moved), changed
+    assert mutants.code_digest("import a.b\n") != mutants.code_digest("import a.c\n")
 
 
 def test_a_score_is_recorded_for_the_code_that_was_mutated(
@@ -160,18 +161,45 @@ def test_a_score_is_recorded_for_the_code_that_was_mutated(
         copy = tree / module
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text((ROOT / module).read_text(encoding="utf-8"), encoding="utf-8")
-    monkeypatch.setattr(run, "WORK", tmp_path)
-    monkeypatch.setattr(run, "SCORES", tmp_path / "scores.json")
-    tally = run.Tally("legality", target.modules, target.tests, mutants=3, killed=3)
-    run.record([tally])
-    assert run.recorded_scores()["legality"]["module_digest"] == run.module_digest(target)
-    assert "legality" not in run.stale_targets()
+    monkeypatch.setattr(scores, "WORK", tmp_path)
+    monkeypatch.setattr(scores, "SCORES", tmp_path / "scores.json")
+    tally = scores.Tally("legality", target.modules, target.tests, mutants=3, killed=3)
+    scores.record([tally])
+    assert scores.recorded_scores()["legality"]["module_digest"] == scores.module_digest(target)
+    assert "legality" not in scores.stale_targets()
     # the copy's code differs from the checkout's: the score is recorded for the copy's code
     first = tree / target.modules[0]
     first.write_text(first.read_text(encoding="utf-8") + "\nCHANGED = 1\n", encoding="utf-8")
-    run.record([tally])
-    recorded = run.recorded_scores()["legality"]
-    assert recorded["module_digest"] == run.module_digest(target, tree)
-    assert recorded["module_digest"] != run.module_digest(target)
+    scores.record([tally])
+    recorded = scores.recorded_scores()["legality"]
+    assert recorded["module_digest"] == scores.module_digest(target, tree)
+    assert recorded["module_digest"] != scores.module_digest(target)
     assert (recorded["killed"], recorded["survived"], recorded["score"]) == (3, 0, 100.0)
-    assert "legality" in run.stale_targets()
+    assert "legality" in scores.stale_targets()
+
+
+def test_a_module_left_mutated_by_an_interrupted_run_is_restored_on_resuming(
+    tmp_path: Path,
+) -> None:
+    """A run killed while a mutant's tests ran leaves the mutant in the session's copy of the
+    tree; resuming restores the checkout's module (the session's original, byte for byte), so
+    no later mutant is applied on top of it, and says which module it restored."""
+    target = TARGETS["legality"]
+    tree = tmp_path / "tree"
+    for module in target.modules:
+        copy = tree / module
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes((ROOT / module).read_bytes())
+    assert run.restore_modules(target, tree) == []
+    first = tree / target.modules[0]
+    source = first.read_text(encoding="utf-8")
+    mutated = source + "\nMUTANT = True\n"  # any change the mutant made
+    assert mutated != source
+    first.write_text(mutated, encoding="utf-8")
+    cached = first.parent / "__pycache__" / f"{first.stem}.cpython-311.pyc"
+    cached.parent.mkdir(exist_ok=True)
+    cached.write_bytes(b"stale bytecode of the mutant")
+    assert run.restore_modules(target, tree) == [target.modules[0]]
+    assert first.read_bytes() == (ROOT / target.modules[0]).read_bytes()
+    assert not cached.exists()
+    assert run.restore_modules(target, tree) == []
