@@ -29,6 +29,7 @@ from typing import Any, Final
 from mcn.archive.judgement import INVALID, UNFINISHED, Entry, FileNote, Outcome, Seat
 from mcn.archive.tiebreaks import GamePlaces, TieBreaks, rank
 from mcn.archive.verdict import name_key
+from mcn.io.terminal import one_line
 
 STANDINGS_FORMAT: Final = "mcn-standings/1"
 _FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
@@ -315,7 +316,9 @@ def csv_cell(text: str) -> str:
 
 
 def markdown_cell(text: str) -> str:
-    """Text safe inside a Markdown table cell (no markup, no HTML, one line)."""
-    text = " ".join(text.split())
+    """Text safe inside a Markdown table cell (no markup, no HTML, one line), and on a terminal
+    that shows the file later: control characters are shown as by the one sanitiser
+    (:func:`mcn.io.terminal.one_line`: ``ESC`` as ``␛``), never written as they are."""
+    text = " ".join(one_line(text).split())
     text = _MARKDOWN.sub(r"\\\1", text)
     return text.replace("&", "&amp;")

@@ -31,6 +31,13 @@ def test_standings_formats_events_and_player_counts(records: list[str], tmp_path
     assert "<script>" not in page and "&lt;script&gt;" in page
     md = run("standings", "--format", "md", str(path)).stdout
     assert r"\<script\>" in md and r"\| \*x\*" in md
+    # a name holding terminal controls: the Markdown file shows them, never holds them raw
+    path.write_text(
+        "\n".join(t.replace("Random player blue", "Eve\x1b]0;pwned\x07") for t in texts)
+    )
+    md = run("standings", "--format", "md", str(path)).stdout
+    assert "\x1b" not in md and "\x07" not in md and "| Eve␛\\]0;pwned␇ |" in md
+    path.write_text("\n".join(texts))
     table = list(csv.reader(io.StringIO(run("standings", "--format", "csv", str(path)).stdout)))
     assert any(row[1].startswith("<script>") for row in table)
     expect = run("standings", "--format", "json", "--expect-players", "4", str(path))

@@ -225,3 +225,5 @@ def test_near_duplicate_names_are_warned_about_not_merged() -> None:
 def test_untrusted_names_are_escaped_in_every_format() -> None:
     assert csv_cell("=HYPERLINK(1)") == "'=HYPERLINK(1)" and csv_cell("Ann") == "Ann"
     assert markdown_cell("a|b *c* <x>") == r"a\|b \*c\* \<x\>"
+    # a Markdown file is read on a terminal too: no control character is written as it is
+    assert markdown_cell("Eve\x1b]0;pwned\x07\tX\x9b") == r"Eve␛\]0;pwned␇ X\\x9b"
