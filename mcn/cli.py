@@ -190,5 +190,12 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    cli()
+    """Console-script entry point. A command that allowed it ends without the interpreter's
+    teardown once its output is flushed (:mod:`mcn.io.quick_exit`)."""
+    try:
+        cli()
+    except SystemExit as stop:
+        from mcn.io.quick_exit import end
+
+        end(stop.code)  # returns only when the ordinary exit must run
+        raise

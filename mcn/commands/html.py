@@ -21,7 +21,7 @@ from mcn.commands.board import board_option
 from mcn.commands.loader import load_game, record_source
 from mcn.engine.data import Board
 from mcn.html import render_page
-from mcn.io.output import open_output
+from mcn.io import quick_exit
 from mcn.io.safe_write import WriteError, write_text_atomic
 from mcn.io.terminal import one_line
 from mcn.replay import replay_game
@@ -74,6 +74,7 @@ def html(
     output: str,
 ) -> None:
     """Write game --game of FILE as one self-contained HTML page."""
+    quick_exit.allow()  # the page is written through a context manager, whatever happens
     source = record_source(file)
     source.warn()
     game = load_game(source, number)
@@ -91,6 +92,8 @@ def html(
         sys.exit(1)
     page = render_page(game, replay, viewer, keep_annotations=keep_annotations, quiz=quiz)
     if output == "-":
+        from mcn.io.output import open_output  # its spool (tempfile) only for standard output
+
         with open_output(None) as out:  # a terminal sees controls escaped
             out.write(page)
     else:

@@ -40,6 +40,7 @@ from mcn.commands.judging import choices_for
 from mcn.commands.loader import checked_encoding, record_source
 from mcn.commands.reading import archive_options
 from mcn.engine.data import Board
+from mcn.io import quick_exit
 from mcn.io.inputs import Inputs, Skipped, collect, effective_jobs
 from mcn.io.progress import files_progress
 from mcn.notation.syntax import iter_syntax
@@ -321,6 +322,7 @@ def validate(
     is valid, 1 when one is not (or a file cannot be read, is empty or holds no game), 2 for
     a usage error.
     """
+    quick_exit.allow()  # reports go to standard output; every pool is joined when it ends
     inputs = gather(paths, include, encoding)
     files = list(inputs.files)
     jobs = effective_jobs(jobs)

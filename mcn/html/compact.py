@@ -15,7 +15,6 @@ from operator import add
 from typing import Any
 
 from mcn.engine.constants import (
-    CARD_IDS,
     CARDS,
     CHARACTER_NAMES,
     CHARACTERS,
@@ -162,8 +161,8 @@ def compact_everything(s: GameState) -> dict[str, Any]:
             list(s.rooms),
             [1 if seen else 0 for seen in s.visited[1:]],
             s.suite6,
-            sum(pile[card] for card in CARD_IDS if pile.get(card)),
-            sum(discard[card] for card in CARD_IDS if discard.get(card)),
+            sum(pile.values()),  # as compact_state sums the view's: the same counts
+            sum(discard.values()),
         ],
         "ch": [s.holders[i] for i in range(len(CHARACTERS))],
         "bn": list(s.bonuses),

@@ -15,18 +15,14 @@ U+2029), so no text can close the block; the script puts it into the document wi
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import html
 import json
 import re
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from mcn import __version__
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.data import Board
+from mcn.html import assets
 from mcn.html.compact import vocabulary
 from mcn.html.curve import analysis_curve
 from mcn.html.frames import Frames, build_frames, player_names, round_marks, viewer_note
@@ -38,24 +34,7 @@ from mcn.views.projection import EVERYTHING, Viewer, viewer_label
 from mcn.views.redact import headers_seen
 
 PAGE_FORMAT = "mcn-html/1"
-#: The page's parts, package data of :mod:`mcn.html` (shipped in the wheel).
-_SCRIPTS = ("util.js", "board.js", "panels.js", "knowledge.js", "quiz.js", "viewer.js")
-_STYLE = "viewer.css"
-_TEMPLATE = "page.html"
 _MARKER = re.compile(r"\{\{[a-z]+\}\}")
-
-
-@cache
-def _asset(name: str) -> str:
-    # Beside this module, as mcn.io.resources finds the grammar: importlib.resources would
-    # import tempfile, shutil and its readers at every page (milliseconds of start-up).
-    return Path(__file__).with_name(name).read_text(encoding="utf-8")
-
-
-def _digest(text: str) -> str:
-    """The CSP source expression that allows exactly this inline ``text``."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
 def script_json(data: Any) -> str:
@@ -69,10 +48,23 @@ def script_json(data: Any) -> str:
     return text.replace("/", "\\/")
 
 
+def html_escaped(text: str) -> str:
+    """``text`` with ``&``, ``<``, ``>``, ``"`` and ``'`` written as character references,
+    as :func:`html.escape` writes them (that module imports the table of every named entity,
+    a millisecond of each page's start, for five replacements)."""
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
+
+
 def _markup_text(text: str) -> str:
     """``text`` for the page's markup (the title): HTML-escaped, ASCII with character
     references (so no line separator or lone surrogate is written raw), no ``/``."""
-    escaped = html.escape(text).encode("ascii", "xmlcharrefreplace").decode("ascii")
+    escaped = html_escaped(text).encode("ascii", "xmlcharrefreplace").decode("ascii")
     return escaped.replace("/", "&#47;")
 
 
@@ -158,20 +150,14 @@ def render_page(
     sees it (``quiz``: as a quiz). The same inputs always give the same bytes (no time
     stamps, no paths)."""
     data = page_data(game, replay, viewer, keep_annotations=keep_annotations, quiz=quiz)
-    style = _asset(_STYLE)
-    script = "\n".join(_asset(name) for name in _SCRIPTS)
-    policy = (
-        f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)}; "
-        "img-src data:; base-uri 'none'; form-action 'none'"
-    )
     replacements = {
-        "{{policy}}": policy,
-        "{{generator}}": html.escape(data["generator"]),
+        "{{policy}}": assets.policy(),
+        "{{generator}}": html_escaped(data["generator"]),
         "{{title}}": _markup_text(data["title"]),
-        "{{style}}": style,
+        "{{style}}": assets.style(),
         "{{data}}": script_json(data),
-        "{{script}}": script,
+        "{{script}}": assets.script(),
         "{{curve}}": analysis_curve(game, replay, sharing(game, viewer, keep_annotations)),
     }
     # one pass over the template: a value (record text in the data) is never searched again
-    return _MARKER.sub(lambda match: replacements[match.group(0)], _asset(_TEMPLATE))
+    return _MARKER.sub(lambda match: replacements[match.group(0)], assets.template())

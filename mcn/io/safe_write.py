@@ -60,15 +60,13 @@ user; the commands print it and exit with status 1.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from typing import IO, Any, Literal
+from typing import IO, Any, Final, Literal
 
 __all__ = [
     "ChangedError",
@@ -83,6 +81,15 @@ __all__ = [
 
 _TEMP_SUFFIX = ".mcn-tmp"
 _CHUNK = 1 << 20
+#: How the temporary file is opened, as :func:`tempfile.mkstemp` opens one: made by this very
+#: call, never an existing file or a link planted under its name (``O_EXCL``; a link is not
+#: followed with it); like every descriptor Python opens, it is not inherited by child
+#: processes (PEP 446). tempfile itself is not imported: it imports shutil and with it bz2 and
+#: lzma, milliseconds of the start of every command that writes a file (``mcn html``, issue 34).
+_TEMP_FLAGS: Final = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+#: Random names tried before giving up (each is 48 random bits: a clash means someone else
+#: fills the folder with such names on purpose).
+_TEMP_TRIES: Final = 100
 
 
 class WriteError(Exception):
@@ -137,6 +144,8 @@ class Fingerprint:
 
 
 def _digest(data: bytes) -> bytes:
+    import hashlib  # only a rewrite in place takes fingerprints: not at every writer's start
+
     return hashlib.blake2b(data, digest_size=32).digest()
 
 
@@ -167,6 +176,8 @@ def fingerprint_file(path: str | os.PathLike[str]) -> Fingerprint:
 
 
 def _file_digest(path: str) -> bytes:
+    import hashlib
+
     hasher = hashlib.blake2b(digest_size=32)
     with open(path, "rb") as handle:
         while chunk := handle.read(_CHUNK):
@@ -230,6 +241,20 @@ def _resolve(path: str | os.PathLike[str], make_parents: bool) -> tuple[str, os.
     return target, status
 
 
+def _temporary(folder: str, target: str) -> tuple[int, str]:
+    """A new file ``.NAME.RANDOM.mcn-tmp`` beside ``target`` in ``folder``, open for writing
+    and readable by its owner only (it gets the target's mode once written): its descriptor
+    and path. Raises :class:`OSError` when none can be made."""
+    prefix = os.path.join(folder, f".{os.path.basename(target)}.")
+    for _ in range(_TEMP_TRIES):
+        path = prefix + os.urandom(6).hex() + _TEMP_SUFFIX
+        try:
+            return os.open(path, _TEMP_FLAGS, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", folder)
+
+
 def _fsync_directory(folder: str) -> None:
     try:
         descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
@@ -274,9 +299,7 @@ def atomic_open(
     _check_unchanged(target, shown, expected)
     folder = os.path.dirname(target) or "."
     try:
-        descriptor, temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)}.", suffix=_TEMP_SUFFIX, dir=folder
-        )
+        descriptor, temporary = _temporary(folder, target)
     except OSError as problem:
         raise WriteError(
             shown, f"cannot create a temporary file in {folder}: {_reason(problem)}"

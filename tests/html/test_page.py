@@ -266,3 +266,17 @@ def test_every_example_gets_a_page_with_a_frame_per_decision(name: str) -> None:
     decisions = sum(len(line.steps) for line in replay.lines())
     assert len(data["frames"]) == decisions + 1 and not data["problems"]
     assert [p[0] for p in data["players"]] == list(game.players)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["plain", "a & b < c > d", "\"quoted\" and 'single'", "&amp; already", "<>&\"'" * 3, ""],
+)
+def test_markup_is_escaped_as_the_standard_library_escapes_it(text: str) -> None:
+    """The page escapes its few markup texts by hand (html.escape's module imports every named
+    entity at start); the result is html.escape's, quotes included."""
+    import html
+
+    from mcn.html.page import html_escaped
+
+    assert html_escaped(text) == html.escape(text)

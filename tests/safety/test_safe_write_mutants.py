@@ -308,10 +308,10 @@ def test_every_os_error_becomes_one_line_for_the_user(
     with pytest.raises(safe_write.WriteError, match="unknown encoding 'no-such'"):
         safe_write.write_text_atomic(tmp_path / "x.mcn", "new", encoding="no-such")
 
-    def no_temporary(**_: Any) -> tuple[int, str]:
+    def no_temporary(*_: Any) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(safe_write.tempfile, "mkstemp", no_temporary)
+    monkeypatch.setattr(safe_write, "_temporary", no_temporary)
     with pytest.raises(safe_write.WriteError, match=r"cannot create a temporary file in .*denied"):
         write_bytes_atomic(tmp_path / "y.mcn", b"new")
 
