@@ -30,8 +30,10 @@ from mcn.notation.split import Chunk
 from mcn.notation.stream import source_chunks
 from mcn.replay import Diagnostic
 
-if TYPE_CHECKING:  # the process pool (concurrent.futures) is imported only for --jobs
+if TYPE_CHECKING:  # the process pools are imported only for --jobs
     from concurrent.futures import Executor, Future
+
+    from mcn.archive.forks import ForkPool, Pending
 
 #: Chunks per task sent to a worker, and tasks in flight per worker: enough to keep the
 #: workers busy, few enough to keep memory bounded whatever the size of a file.
@@ -98,7 +100,7 @@ class Runner:
         #: Characters of input read so far (for a progress bar; ahead of the reports by at most
         #: the batches in flight).
         self.progress = 0
-        self._pool: Executor | None = None
+        self._pool: Executor | ForkPool | None = None
 
     def run(self, paths: list[str]) -> Iterator[GameReport]:
         """Every report of every file, in order (``self.stopped`` when --strict stopped)."""
@@ -167,7 +169,7 @@ class Runner:
         if self._pool is None:
             self._pool = self._executor or local_pool(self.jobs)
         pool = self._pool
-        pending: deque[tuple[Future[list[GameReport]], int, list[Chunk]]] = deque()
+        pending: deque[tuple[Future[list[GameReport]] | Pending, int, list[Chunk]]] = deque()
         assumed = 1  # the number the next chunk's first game gets, if every chunk is one game
         actual = 1  # the number the next game reported gets
         batch: list[tuple[Chunk, bool]] = []
@@ -219,35 +221,38 @@ class Runner:
         yield from drain(0)
 
 
-def local_pool(jobs: int) -> Executor:
+def local_pool(jobs: int) -> Executor | ForkPool:
     """``jobs`` worker processes, all started now, as forks of this process where the platform
-    forks safely (Linux; elsewhere its default, spawn).
+    forks safely (Linux: :class:`mcn.archive.forks.ForkPool`; elsewhere the standard process
+    pool, which spawns).
 
     A forked worker inherits this process's imports (the engine, the readers: most of a
     start, serial work that ``--jobs`` cannot share) instead of importing them again. They
-    are made here, before the first games are cut: a forking pool starts all its workers at
-    its first task (it never forks once its manager thread runs), a spawning one one per task
-    while none is idle, hence a task per worker.
-    Python 3.14 makes ``forkserver`` the default on Linux, hence the explicit ``fork``. The
-    collector's objects are frozen first (:func:`gc.freeze`, the standard advice before a
-    fork): they are the imports, alive as long as the process, and a collection in a worker
-    then neither walks them nor writes into the pages it shares with this one (here they are
-    thawed again once the workers exist).
+    are made here, before the first games are cut. The fork pool is mcn's own: the standard
+    one's imports (multiprocessing, concurrent.futures) were 15–20 ms of serial start-up
+    (issue 34), and Python 3.14 makes ``forkserver`` its default on Linux. The collector's
+    objects are frozen first (:func:`gc.freeze`, the standard advice before a fork): they
+    are the imports, alive as long as the process, and a collection in a worker then neither
+    walks them nor writes into the pages it shares with this one (here they are thawed again
+    once the workers exist).
     """
-    # imported here: the process pool (multiprocessing) is a tenth of a start
     import gc
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
     gc.freeze()
     try:
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
-        for _ in range(jobs):  # fork: all at the first; spawn: one per task while none idle
+        if sys.platform == "linux":
+            from mcn.archive.forks import ForkPool
+
+            return ForkPool(jobs)
+        # imported here: the standard process pool is a tenth of a start
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        for _ in range(jobs):  # spawn: one worker per task while none is idle
             pool.submit(os.getpid)
+        return pool
     finally:
         gc.unfreeze()  # this process collects as before; the workers keep theirs frozen
-    return pool
 
 
 def batch_size(size: int, read: int, chunks: int, jobs: int) -> int:

@@ -1,0 +1,119 @@
+"""The ``--jobs`` workers (mcn/archive/forks.py): forks fed over pipes, answering in the order
+asked, whatever the sizes and whatever goes wrong in a task or a worker."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mcn.archive.forks import DEPTH, ForkPool, WorkerLost
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="workers are forks on Linux")
+
+
+def _slow_square(n: int, pause: float) -> tuple[int, int]:
+    time.sleep(pause)
+    return n * n, os.getpid()
+
+
+def _echo(data: bytes) -> bytes:
+    return data[::-1]
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _unpicklable() -> object:
+    return lambda: None
+
+
+def test_results_come_in_the_order_asked_from_every_worker() -> None:
+    with ForkPool(2) as pool:
+        # uneven durations: later tasks finish before earlier ones on the other worker
+        asked = [pool.submit(_slow_square, n, 0.02 if n % 3 == 0 else 0.0) for n in range(20)]
+        answers = [p.result() for p in asked]
+    assert [square for square, _ in answers] == [n * n for n in range(20)]
+    workers = {pid for _, pid in answers}
+    assert len(workers) == 2 and os.getpid() not in workers
+    assert len(asked) > 2 * DEPTH  # more than the workers hold at once: the rest waited
+
+
+def test_big_tasks_and_big_results_both_ways_at_once() -> None:
+    """Tasks and results far bigger than a pipe's buffer, many in flight: nothing blocks."""
+    data = [bytes([n]) * (300_000 + n) for n in range(12)]
+    with ForkPool(2) as pool:
+        asked = [pool.submit(_echo, each) for each in data]
+        assert [p.result() for p in asked] == [each[::-1] for each in data]
+
+
+def test_an_exception_in_a_task_is_raised_where_its_result_is_asked() -> None:
+    with ForkPool(2) as pool:
+        before = pool.submit(_slow_square, 3, 0.0)
+        failing = pool.submit(_fail, "no such game")
+        after = pool.submit(_slow_square, 4, 0.0)
+        with pytest.raises(ValueError, match="no such game"):
+            failing.result()
+        assert before.result()[0] == 9 and after.result()[0] == 16
+        unsendable = pool.submit(_unpicklable)
+        with pytest.raises(RuntimeError, match="cannot send the result"):
+            unsendable.result()
+        assert pool.submit(_slow_square, 5, 0.0).result()[0] == 25  # the worker goes on
+
+
+def test_a_worker_that_dies_fails_its_tasks_and_the_others_go_on() -> None:
+    with ForkPool(2) as pool:
+        dying = pool.submit(_die)
+        with pytest.raises(WorkerLost, match="ended"):
+            dying.result()
+        rest = [pool.submit(_slow_square, n, 0.0) for n in range(6)]
+        assert [p.result()[0] for p in rest] == [n * n for n in range(6)]
+
+
+def test_with_every_worker_gone_a_result_is_an_error_not_a_hang() -> None:
+    with ForkPool(1) as pool:
+        with pytest.raises(WorkerLost):
+            pool.submit(_die).result()
+        with pytest.raises(WorkerLost, match="no worker is left"):
+            pool.submit(_slow_square, 2, 0.0).result()
+
+
+def test_shutdown_reaps_every_worker() -> None:
+    pool = ForkPool(2)
+    pids = {pool.submit(_slow_square, n, 0.0).result()[1] for n in range(4)}
+    pool.shutdown()
+    for pid in pids:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_worker_leaves_without_the_reading_processs_exit_functions(tmp_path: Path) -> None:
+    """Workers end with os._exit: the parent's exit functions and unwritten output are its
+    own, run and written once."""
+    log = tmp_path / "exits.txt"
+    code = (
+        "import atexit, sys\n"
+        "from mcn.archive.forks import ForkPool\n"
+        "def mark():\n"
+        "    with open(sys.argv[1], 'a') as out:\n"
+        "        out.write('exit\\n')\n"
+        "atexit.register(mark)\n"
+        "sys.stdout.write('before the pool ')\n"  # unwritten when the workers fork
+        "with ForkPool(2) as pool:\n"
+        "    print(sum(pool.submit(abs, -n).result() for n in range(10)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(log)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout == "before the pool 45\n"
+    assert log.read_text() == "exit\n"
