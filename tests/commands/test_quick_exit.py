@@ -132,7 +132,10 @@ def test_a_closed_pipe_is_reported_as_before(tmp_path: Path) -> None:
 
 @pytest.fixture
 def allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command allowed the quick exit, and this process has no other thread (the test
+    process may have some, left by other tests: the thread check is tested on its own)."""
     monkeypatch.setattr(quick_exit, "_allowed", True)
+    monkeypatch.setattr(quick_exit, "_alone", lambda: True)
 
 
 def _no_exit(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -171,13 +174,14 @@ def test_a_status_that_is_not_a_small_number_takes_the_ordinary_exit(
     assert ended == []
 
 
-@pytest.mark.usefixtures("allowed")
 def test_another_thread_alive_takes_the_ordinary_exit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(quick_exit, "_allowed", True)
     ended = _no_exit(monkeypatch)
     release = threading.Event()
     worker = threading.Thread(target=release.wait)
     worker.start()
     try:
+        assert not quick_exit._alone()
         quick_exit.end(0)
     finally:
         release.set()
