@@ -1,13 +1,24 @@
 """The figures bench/run.py takes from fresh processes: wall time of a command, peak memory
 (the kernel's high-water mark of one process), ``validate --jobs 1`` vs ``--jobs 2``, and the
-bounded-work rows (empty variations); run.py's own figures are CPU time of its process."""
+bounded-work rows (empty variations); run.py's own figures are CPU time of its process.
+
+On its own it compares builds on ``validate --jobs 1`` vs ``--jobs N`` (issue 34), the builds
+interleaved run by run, wall and CPU time (of the whole process tree) side by side:
+
+    python bench/processes.py jobs --mcn "A/bin/python -m mcn" --mcn "B/bin/python -m mcn" \
+        [--games 1000] [--runs 5] [--jobs 2]
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -144,3 +155,95 @@ def empty_variations_figures(mcn_bin: str, work: Path) -> dict[str, Any]:
             "exit_status": status,
         }
     return out
+
+
+def timed_child(command: list[str], cwd: Path | None = None) -> tuple[float, float, int]:
+    """Wall time, CPU time (user + system of the process and every child it waited for: a
+    parallel run's workers too) and exit status of ``command`` as one fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    status = subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd, env=_CHILD_ENV
+    ).returncode
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), status
+
+
+#: Without ``PYTHONDONTWRITEBYTECODE``: an installed build has its bytecode (bench/cold_start.py).
+_CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def jobs_paired(
+    builds: list[list[str]], games: tuple[str, ...], count: int, runs: int, jobs: int, work: Path
+) -> list[dict[str, Any]]:
+    """:func:`jobs_figures` for several builds (command lines) in one run: per round, each build
+    runs ``--jobs 1`` then ``--jobs N`` on the same file, the builds in turn (after one
+    unmeasured round), in the scratch folder ``work`` (``python -m mcn`` puts its working
+    directory first on sys.path). The median of the paired wall ratios, and the CPU times."""
+    path = work / "jobs.mcn"
+    path.write_text("\n".join(games[i % len(games)] for i in range(count)), encoding="utf-8")
+    times: list[dict[str, list[float]]] = [
+        {"one": [], "many": [], "one_cpu": [], "many_cpu": []} for _ in builds
+    ]
+    for index in range(runs + 1):
+        for build, seen in zip(builds, times, strict=True):
+            one, one_cpu, status_one = timed_child(
+                [*build, "validate", "--jobs", "1", str(path)], work
+            )
+            many, many_cpu, status = timed_child(
+                [*build, "validate", "--jobs", str(jobs), str(path)], work
+            )
+            if status_one != status:
+                raise SystemExit(f"validate --jobs 1 and --jobs {jobs} disagree on the exit status")
+            if index:
+                for key, value in zip(seen, (one, many, one_cpu, many_cpu), strict=True):
+                    seen[key].append(value)
+    path.unlink()
+    out = []
+    for seen in times:
+        ratios = [a / b for a, b in zip(seen["one"], seen["many"], strict=True)]
+        out.append(
+            {
+                "games": count,
+                "runs": runs,
+                "jobs": jobs,
+                "jobs1_s": round(statistics.median(seen["one"]), 3),
+                "jobsN_s": round(statistics.median(seen["many"]), 3),
+                "jobs1_cpu_s": round(statistics.median(seen["one_cpu"]), 3),
+                "jobsN_cpu_s": round(statistics.median(seen["many_cpu"]), 3),
+                "speedup": round(statistics.median(ratios), 3),
+                "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)],
+            }
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[1])
+    parser.add_argument("what", choices=["jobs"])
+    parser.add_argument("--mcn", action="append", help="an mcn command line (repeatable)")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=2)
+    options = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT / "bench"))
+    import corpus
+
+    games = corpus.mcn_corpus(min(options.games, 2000), seed=0).games
+    builds = [shlex.split(each) for each in options.mcn or ["mcn"]]
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as work:
+        rows = jobs_paired(builds, games, options.games, options.runs, options.jobs, Path(work))
+    for build, row in zip(builds, rows, strict=True):
+        print(
+            f"{shlex.join(build)}: --jobs 1 {row['jobs1_s']:.3f} s (CPU {row['jobs1_cpu_s']:.3f}),"
+            f" --jobs {row['jobs']} {row['jobsN_s']:.3f} s (CPU {row['jobsN_cpu_s']:.3f}):"
+            f" {row['speedup']:.3f} ({row['speedup_range'][0]:.3f}-{row['speedup_range'][1]:.3f})"
+        )
+    print(f"load average before the run: {load:.1f}, after: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

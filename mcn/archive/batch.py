@@ -238,6 +238,7 @@ def local_pool(jobs: int) -> Executor | ForkPool:
     """
     import gc
 
+    frozen_before = gc.get_freeze_count()  # a start the process froze itself stays frozen
     gc.freeze()
     try:
         if sys.platform == "linux":
@@ -252,7 +253,8 @@ def local_pool(jobs: int) -> Executor | ForkPool:
             pool.submit(os.getpid)
         return pool
     finally:
-        gc.unfreeze()  # this process collects as before; the workers keep theirs frozen
+        if not frozen_before:  # this process collects as before; the workers keep theirs frozen
+            gc.unfreeze()
 
 
 def batch_size(size: int, read: int, chunks: int, jobs: int) -> int:

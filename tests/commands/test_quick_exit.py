@@ -6,6 +6,7 @@ that is a message, a stream that cannot be flushed)."""
 from __future__ import annotations
 
 import atexit
+import os
 import re
 import subprocess
 import sys
@@ -101,6 +102,37 @@ def test_a_usage_error_keeps_its_status_and_message(tmp_path: Path) -> None:
     refused = both(tmp_path, "html", str(GAME), "--quiz", "--as", "spectator")  # inside it
     assert refused.returncode == 2 and "a spectator makes none" in refused.stderr
     assert "torn down" not in refused.stderr
+
+
+#: Imported at the start of every Python process that has its folder on PYTHONPATH: the same
+#: finaliser, for the entry points that cannot be given code to run first.
+_SITE = """
+import os
+class Torn:
+    def __del__(self, write=os.write):  # sys may be gone by then: os.write as bound here
+        write(2, b"torn down\\n")
+torn = Torn()
+"""
+
+@pytest.mark.parametrize("entry", ["python -m mcn", "console script"])
+def test_both_entry_points_end_quickly(tmp_path: Path, entry: str) -> None:
+    """``python -m mcn`` and the installed ``mcn`` both end through :func:`quick_exit.end`."""
+    script = Path(sys.executable).with_name("mcn")
+    if entry == "console script" and not script.exists():
+        pytest.skip("no console script beside this interpreter")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(_SITE, encoding="utf-8")
+    start = [sys.executable, "-m", "mcn"] if entry == "python -m mcn" else [str(script)]
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    page = tmp_path / "page.html"
+    done = subprocess.run(
+        [*start, "html", str(GAME), "-o", str(page)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0 and page.exists()
+    assert "torn down" not in done.stderr
+    version = subprocess.run([*start, "--version"], capture_output=True, text=True, env=env)
+    assert "torn down" in version.stderr  # the finaliser does speak in a teardown
 
 
 def test_a_command_that_did_not_allow_it_is_torn_down(tmp_path: Path) -> None:
