@@ -114,6 +114,7 @@ class Torn:
 torn = Torn()
 """
 
+
 @pytest.mark.parametrize("entry", ["python -m mcn", "console script"])
 def test_both_entry_points_end_quickly(tmp_path: Path, entry: str) -> None:
     """``python -m mcn`` and the installed ``mcn`` both end through :func:`quick_exit.end`."""
