@@ -41,6 +41,7 @@ is missed (this is a measurement, not a test).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import io
 import json
@@ -99,8 +100,9 @@ def median_time(work: Callable[[], T], runs: int) -> tuple[float, T]:
 
 def cold_caches() -> None:
     """Forget what mcn memoises while reading (line and token templates, canonical tokens,
-    parsed actions), so that every timed run reads its corpus as a fresh process would, not
-    with the caches its warm-up filled (python-chess keeps no such caches)."""
+    parsed actions, the turns of addresses), so that every timed run reads its corpus as a
+    fresh process would, not with the caches its warm-up filled (python-chess keeps no such
+    caches)."""
     from mcn.engine.actions.parse import forget_parsed_actions
     from mcn.notation import fastpath, grammar, lexical
     from mcn.replay.binding import forget_bound_actions
@@ -110,6 +112,10 @@ def cold_caches() -> None:
     lexical.forget_canonical_tokens()
     forget_parsed_actions()
     forget_bound_actions()
+    with contextlib.suppress(ImportError):  # a tree before the memo of addresses' turns
+        from mcn.replay.turns import forget_turns
+
+        forget_turns()
 
 
 def paired_times(

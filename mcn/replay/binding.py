@@ -26,6 +26,7 @@ from mcn.replay import hidden
 from mcn.replay.diagnostics import Diagnostics, StopReplay
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
 from mcn.replay.secrets import SecretBook
+from mcn.replay.turns import turn_of
 
 if TYPE_CHECKING:  # the brancher's module reads forced_action from this one
     from mcn.replay.variations import Brancher, Frame
@@ -380,9 +381,10 @@ class Binder:
         """Close the turn ``first_address`` opened (at a label naming another turn, a marker, a
         checkpoint or the line's end): if it still waits for a second action, possibly after
         some forced moves, take those and ``end`` it."""
-        section = first_address.rsplit(".", 1)[0]
-        if not section.rpartition(".")[2].isdigit():
+        turn = turn_of(first_address)
+        if not turn.turn_section:
             return  # not a turn (``R.T``): only a turn's second action takes ``end`` (R-ACT-3)
+        section = turn.section
         probe = state
         forced: list[Action] = []
         for _ in range(_FORCED_LIMIT):

@@ -11,6 +11,7 @@ from mcn.replay.checkpoints import CHECKPOINTS, parse_result
 from mcn.replay.diagnostics import Diagnostics
 from mcn.replay.model import Line, Severity
 from mcn.replay.secrets import SecretBook
+from mcn.replay.turns import turn_of
 
 
 class Checks:
@@ -22,6 +23,10 @@ class Checks:
         self.secrets = secrets
 
     def check_label(self, line: Line, item: Item, address: str) -> None:
+        """Report a label that does not name the turn the item's first move (at ``address``)
+        is in."""
+        if turn_of(address).label_turn == item.label:
+            return
         parts = address.split(".")
         turn = parts[1] if len(parts) == 3 and parts[1].isdigit() else None
         if turn is None or int(turn) != item.label:

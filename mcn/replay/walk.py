@@ -19,6 +19,7 @@ from mcn.replay.seal_checks import check_seals
 from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, open_seals
 from mcn.replay.secrets import SecretBook
 from mcn.replay.start import POSITION_TAG, header_span, start_state
+from mcn.replay.turns import turn_of
 from mcn.replay.variations import Brancher, Frame
 
 
@@ -209,5 +210,5 @@ def _names_another_turn(item: Item, open_turn: str) -> bool:
     the move that opened it, ``3.5.1``) lies in: then that turn is over."""
     if item.label is None:
         return False
-    turn = open_turn.rsplit(".", 2)
-    return len(turn) == 3 and turn[1].isdigit() and int(turn[1]) != item.label
+    turn = turn_of(open_turn).open_turn
+    return turn is not None and turn != item.label
