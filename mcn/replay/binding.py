@@ -5,7 +5,7 @@ implicitly; otherwise the move is wrong and its line stops."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mcn.engine import GameState, IllegalAction, parse_action
 from mcn.engine.actions import (
@@ -56,27 +56,56 @@ _CREW_ACTIONS = (PlaceCrew, MoveCrew)
 #: Placeholder for the engine's refusal of a move by a player who is not deciding.
 _NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
 
-_ACTIONS: dict[tuple[str, tuple[str, ...]], Action | ActionSyntaxError | None] = {}
-_ACTIONS_LIMIT = 1 << 16
+#: What a move stands for: an action, the syntax error of words the engine does not read, or
+#: None for a ``?`` secret.
+BoundAction = Action | ActionSyntaxError | None
+_ACTIONS: dict[tuple[str, tuple[str, ...]], BoundAction] = {}
+_ACTIONS_LIMIT: Final = 1 << 16
+#: The same memo by the identity of a move's tokens: the reader memoises the tokens of each
+#: action text (:mod:`mcn.notation.builder`), so most moves find their action without building
+#: and hashing a key of strings (docs/performance-history.md, "Replay's own work per
+#: decision"). Each entry holds its tokens, so an identity is not reused while remembered.
+_BY_TOKENS: dict[int, tuple[tuple[str, ...], dict[str, BoundAction]]] = {}
 
 
 def forget_bound_actions() -> None:
     """Forget the memo of the actions moves stand for (for cold-cache measurements)."""
     _ACTIONS.clear()
+    _BY_TOKENS.clear()
 
 
-def _action_of(move: Move) -> Action | ActionSyntaxError | None:
+def _action_of(move: Move) -> BoundAction:
     """The engine action ``move`` stands for: None for a ``?`` secret, the syntax error for
     words the engine does not read. Memoised (bounded): records repeat their moves, and actions
     and errors are immutable."""
-    key = (move.actor, move.tokens)
+    tokens = move.tokens
+    actor = move.actor
+    same = _BY_TOKENS.get(id(tokens))
+    if same is not None and same[0] is tokens:
+        by_actor = same[1]
+        known = by_actor.get(actor, _ACTIONS)
+        if known is not _ACTIONS:
+            return known  # type: ignore[return-value]
+    else:
+        by_actor = {}
+        if len(_BY_TOKENS) >= _ACTIONS_LIMIT:
+            _BY_TOKENS.clear()
+        _BY_TOKENS[id(tokens)] = (tokens, by_actor)
+    found = _parsed(actor, tokens, move)
+    by_actor[actor] = found
+    return found
+
+
+def _parsed(actor: str, tokens: tuple[str, ...], move: Move) -> BoundAction:
+    """:func:`_action_of` by the value of the move's words (memoised too)."""
+    key = (actor, tokens)
     known = _ACTIONS.get(key, _ACTIONS)
     if known is not _ACTIONS:
         return known  # type: ignore[return-value]
-    found: Action | ActionSyntaxError | None = None
-    if not hidden.is_secret(move.tokens):
+    found: BoundAction = None
+    if not hidden.is_secret(tokens):
         try:
-            found = parse_action(move.actor, move.text)
+            found = parse_action(actor, move.text)
         except ActionSyntaxError as error:
             found = error
     if len(_ACTIONS) >= _ACTIONS_LIMIT:
