@@ -33,10 +33,10 @@ if TYPE_CHECKING:  # the brancher's module reads forced_action from this one
 
 #: How many forced moves replay takes in a row before it gives up (a safety net: forced
 #: chains in a real game are a handful of decisions long).
-_FORCED_LIMIT = 1000
+_FORCED_LIMIT: Final = 1000
 
 #: One ``end`` per colour: actions are immutable, and replay probes for ``end`` after every item.
-_END = {colour: End(colour) for colour in COLOURS}
+_END: Final = {colour: End(colour) for colour in COLOURS}
 
 
 def forced_action(state: GameState) -> Action | None:
@@ -51,21 +51,19 @@ def forced_action(state: GameState) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
-#: The actions that may finish a cathedral (and so start an evaluation: ``before_apply``).
-_CREW_ACTIONS = (PlaceCrew, MoveCrew)
 #: Placeholder for the engine's refusal of a move by a player who is not deciding.
-_NOT_YOURS = IllegalAction("R-ACT-2", "not this player's decision")
+_NOT_YOURS: Final = IllegalAction("R-ACT-2", "not this player's decision")
 
 #: What a move stands for: an action, the syntax error of words the engine does not read, or
 #: None for a ``?`` secret.
 BoundAction = Action | ActionSyntaxError | None
-_ACTIONS: dict[tuple[str, tuple[str, ...]], BoundAction] = {}
+_ACTIONS: Final[dict[tuple[str, tuple[str, ...]], BoundAction]] = {}
 _ACTIONS_LIMIT: Final = 1 << 16
 #: The same memo by the identity of a move's tokens: the reader memoises the tokens of each
 #: action text (:mod:`mcn.notation.builder`), so most moves find their action without building
 #: and hashing a key of strings (docs/performance-history.md, "Replay's own work per
 #: decision"). Each entry holds its tokens, so an identity is not reused while remembered.
-_BY_TOKENS: dict[int, tuple[tuple[str, ...], dict[str, BoundAction]]] = {}
+_BY_TOKENS: Final[dict[int, tuple[tuple[str, ...], dict[str, BoundAction]]]] = {}
 
 
 def forget_bound_actions() -> None:
@@ -325,9 +323,12 @@ class Binder:
         address = address or state.address_of(action)
         if self.result.decisions >= MAX_DECISIONS:
             self.too_many(line, address, move)
-        if (state.finished == 2 or isinstance(action, _CREW_ACTIONS)) and self.secrets.before_apply(
-            line, state, action, move
-        ):
+        # Placing or moving crew may finish a cathedral (an evaluation follows), and the
+        # scoring needs every secret: the secret book fills in stand-ins first. The classes
+        # written out, not a module-level tuple: compiled, that is two type comparisons.
+        if (
+            state.finished == 2 or isinstance(action, (PlaceCrew, MoveCrew))
+        ) and self.secrets.before_apply(line, state, action, move):
             # Secrets were filled in: judge again (apply raises a refusal).
             ruling = state.judge(action)
         elif ruling is None and move is not None:

@@ -40,7 +40,7 @@ class TurnOf:
         self.turn_section = turn_section
 
 
-_KNOWN: dict[str, TurnOf] = {}
+_KNOWN: Final[dict[str, TurnOf]] = {}
 
 
 def turn_of(address: str) -> TurnOf:
