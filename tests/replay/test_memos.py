@@ -1,0 +1,91 @@
+"""Replay's memos answer exactly what the work they save would: the turn facts of an address
+(labels, the open turn, a turn's section) and the action a move stands for, found by the
+identity of its tokens or by their value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mcn.engine.actions import ActionSyntaxError, Pass
+from mcn.notation import parse
+from mcn.notation.model import Move
+from mcn.replay import replay_game
+from mcn.replay.binding import _action_of, forget_bound_actions
+from mcn.replay.turns import forget_turns, turn_of
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game-4p.mcn"
+
+
+def test_turn_facts_of_a_turn_address() -> None:
+    forget_turns()
+    facts = turn_of("3.15.2")
+    assert (facts.label_turn, facts.open_turn) == (15, 15)
+    assert facts.section == "3.15"
+    assert facts.turn_section is True
+    assert turn_of("3.15.2") is facts  # read once, then remembered
+
+
+def test_turn_facts_of_addresses_that_are_not_turns() -> None:
+    forget_turns()
+    bid = turn_of("1.bid.R")
+    assert (bid.label_turn, bid.open_turn, bid.section, bid.turn_section) == (
+        None,
+        None,
+        "1.bid",
+        False,
+    )
+    setup = turn_of("setup.4")
+    assert (setup.label_turn, setup.open_turn, setup.section, setup.turn_section) == (
+        None,
+        None,
+        "setup",
+        False,
+    )
+    # Four parts: a label reads the middle of exactly three, the open turn the middle of the
+    # last three (as the walk and the checks did before the memo).
+    deep = turn_of("2/1:3.5.1")
+    assert deep.label_turn == 5 and deep.open_turn == 5
+    four = turn_of("1.2.3.4")
+    assert four.label_turn is None and four.open_turn == 3
+    assert four.section == "1.2.3" and four.turn_section is True
+
+
+def test_labels_are_checked_against_the_turn_as_before() -> None:
+    forget_turns()
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert replay_game(parse(text).games[0]).valid
+    wrong = text.replace("3. Y: visit 3;", "4. Y: visit 3;", 1)
+    assert wrong != text
+    replay = replay_game(parse(wrong).games[0])
+    labels = [d for d in replay.diagnostics if d.code == "label"]
+    assert labels, replay.diagnostics
+    assert "the label '4.' does not match: this is turn 3" in labels[0].message
+
+
+def test_the_action_of_a_move_by_identity_and_by_value() -> None:
+    forget_bound_actions()
+    tokens = ("pass",)
+    first = _action_of(Move("R", tokens))
+    assert isinstance(first, Pass) and first.actor == "R"
+    # The same tuple for another actor: its own action, not the first actor's.
+    other = _action_of(Move("B", tokens))
+    assert isinstance(other, Pass) and other.actor == "B"
+    assert _action_of(Move("R", tokens)) is first
+    # Equal words in another tuple: found by value, the same action.
+    assert _action_of(Move("R", tuple(["pass"]))) is first
+    # Words the engine does not read: the syntax error, remembered too.
+    wrong = ("fly", "away")
+    error = _action_of(Move("R", wrong))
+    assert isinstance(error, ActionSyntaxError)
+    assert _action_of(Move("R", wrong)) is error
+    # A secret stands for no action.
+    assert _action_of(Move("R", ("?",))) is None
+
+
+def test_a_forgotten_tuple_is_never_mistaken_for_a_new_one() -> None:
+    forget_bound_actions()
+    for words in (("pass",), ("buy", "bread"), ("pass",)):
+        made = tuple(list(words))  # a new tuple each time: identities may be reused
+        found = _action_of(Move("R", made))
+        assert not isinstance(found, ActionSyntaxError)
+        assert found is not None and found.text == " ".join(words)
