@@ -24,6 +24,7 @@ from mcn.commands.board import board_option
 from mcn.commands.source import finish, load_source, viewer_of
 from mcn.engine.constants import colour_name
 from mcn.engine.data import Board
+from mcn.io import quick_exit
 from mcn.views.legal import Legal, legal_at, try_move
 from mcn.views.render import clean
 
@@ -93,6 +94,7 @@ def legal(
     board: Board | None,
 ) -> None:
     """List the legal actions at decision --at of SOURCE (a record or a position)."""
+    quick_exit.allow()  # it only prints
     loaded = load_source(
         source, number, target, playable=True, board=board, viewer_name=viewer_name
     )

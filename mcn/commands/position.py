@@ -18,6 +18,7 @@ import click
 from mcn.commands.board import board_option
 from mcn.commands.source import finish, load_source, viewer_of
 from mcn.engine.data import Board
+from mcn.io import quick_exit
 from mcn.position import format_position
 from mcn.views.positions import position_of
 from mcn.views.projection import EVERYTHING
@@ -53,6 +54,7 @@ def position(
     board: Board | None,
 ) -> None:
     """Print the position of SOURCE (a record at --at, or a position to check)."""
+    quick_exit.allow()  # it only prints
     loaded = load_source(
         source, number, target, playable=False, board=board, viewer_name=viewer_name
     )

@@ -26,6 +26,7 @@ from mcn.commands.board import board_option
 from mcn.commands.loader import RECORD, Record, load_game, record_source
 from mcn.engine import GameState
 from mcn.engine.data import Board
+from mcn.io import quick_exit
 from mcn.notation.model import Game
 from mcn.replay import Diagnostic, GameReplay, Line, Step, address_matches, replay_game
 from mcn.replay.spots import Spot, after
@@ -108,6 +109,7 @@ def replay(
     first: str | None,
 ) -> None:
     """Show the state of game --game of FILE after decision --to (default: the end)."""
+    quick_exit.allow()  # it only prints
     source = record_source(file)
     source.warn()
     game = load_game(source, number, masked=viewer_name is not None)

@@ -5,7 +5,8 @@ Which files to read and in which encoding (:mod:`~mcn.io.inputs`), the one safe 
 one terminal sanitiser (:mod:`~mcn.io.terminal`), progress bars (:mod:`~mcn.io.progress`), the
 bounds on the work a record may ask for (:mod:`~mcn.io.limits`), where the grammar, schemas and
 data live (:mod:`~mcn.io.resources`), the garbage-collector pause around cycle-free work
-(:mod:`~mcn.io.collector`) and which build is installed (:mod:`~mcn.io.compiled`).
+(:mod:`~mcn.io.collector`), which build is installed (:mod:`~mcn.io.compiled`) and how a
+process ends once its output is out (:mod:`~mcn.io.quick_exit`).
 
 Nothing here imports the engine, the notation, replay or any view (an import-linter contract
 in pyproject.toml checks it), so every layer may use it. This file imports nothing: the engine

@@ -96,6 +96,23 @@ def test_validate_ends_quickly_with_every_line_out_and_its_status(tmp_path: Path
     assert failed.returncode == 1 and '"valid": false' in failed.stdout
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["replay", "{game}", "--to", "2"],
+        ["replay", "{game}", "--format", "json", "--as", "R"],
+        ["replay", "{game}", "--to", "99.9"],  # an address the game never reaches
+        ["position", "{game}", "--at", "3.2.1"],
+        ["legal", "{game}", "--at", "3.2.1"],
+        ["legal", "{game}", "--at", "3.2.1", "--try", "B: letter red"],
+    ],
+)
+def test_the_commands_that_only_print_end_quickly(tmp_path: Path, arguments: list[str]) -> None:
+    done = both(tmp_path, *[str(GAME) if a == "{game}" else a for a in arguments])
+    assert "torn down" not in done.stderr
+    assert done.stdout or done.stderr
+
+
 def test_a_usage_error_keeps_its_status_and_message(tmp_path: Path) -> None:
     done = both(tmp_path, "html", str(GAME), "--game", "0")  # before the command runs
     assert done.returncode == 2 and "Invalid value for '--game'" in done.stderr
