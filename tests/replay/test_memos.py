@@ -9,8 +9,8 @@ from pathlib import Path
 from mcn.engine.actions import ActionSyntaxError, Pass
 from mcn.notation import parse
 from mcn.notation.model import Move
-from mcn.replay import replay_game
-from mcn.replay.binding import _action_of, forget_bound_actions
+from mcn.replay import binding, replay_game
+from mcn.replay.binding import forget_bound_actions
 from mcn.replay.turns import forget_turns, turn_of
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game-4p.mcn"
@@ -63,29 +63,30 @@ def test_labels_are_checked_against_the_turn_as_before() -> None:
 
 
 def test_the_action_of_a_move_by_identity_and_by_value() -> None:
+    # White-box: the binder's memo of its own module, reached by attribute.
     forget_bound_actions()
     tokens = ("pass",)
-    first = _action_of(Move("R", tokens))
+    first = binding._action_of(Move("R", tokens))
     assert isinstance(first, Pass) and first.actor == "R"
     # The same tuple for another actor: its own action, not the first actor's.
-    other = _action_of(Move("B", tokens))
+    other = binding._action_of(Move("B", tokens))
     assert isinstance(other, Pass) and other.actor == "B"
-    assert _action_of(Move("R", tokens)) is first
+    assert binding._action_of(Move("R", tokens)) is first
     # Equal words in another tuple: found by value, the same action.
-    assert _action_of(Move("R", tuple(["pass"]))) is first
+    assert binding._action_of(Move("R", tuple(["pass"]))) is first
     # Words the engine does not read: the syntax error, remembered too.
     wrong = ("fly", "away")
-    error = _action_of(Move("R", wrong))
+    error = binding._action_of(Move("R", wrong))
     assert isinstance(error, ActionSyntaxError)
-    assert _action_of(Move("R", wrong)) is error
+    assert binding._action_of(Move("R", wrong)) is error
     # A secret stands for no action.
-    assert _action_of(Move("R", ("?",))) is None
+    assert binding._action_of(Move("R", ("?",))) is None
 
 
 def test_a_forgotten_tuple_is_never_mistaken_for_a_new_one() -> None:
     forget_bound_actions()
     for words in (("pass",), ("buy", "bread"), ("pass",)):
         made = tuple(list(words))  # a new tuple each time: identities may be reused
-        found = _action_of(Move("R", made))
+        found = binding._action_of(Move("R", made))
         assert not isinstance(found, ActionSyntaxError)
         assert found is not None and found.text == " ".join(words)
