@@ -5,17 +5,40 @@ documentation, ``dataclasses.fields``/``replace`` and mypy read them — that le
 hashing, ``repr`` and pickling to :class:`Value`::
 
     @dataclass(frozen=True, slots=True, repr=False, eq=False)
+    class Placing(Value):
+        player: str
+        place: int
+
+Why not let ``dataclass`` generate those methods: it compiles new source for each of them in
+each class at import — for the 100-odd classes every command imports, about a third of what an
+``mcn`` process does before reading its input (issue 34). These methods are written once,
+behave exactly as the generated ones (equal when of the same class with equal compared fields,
+the same hash, the same ``repr``), and in the compiled build are native code.
+
+A class that writes its ``__init__`` out (the classes made per decision, listed with the
+measurement in docs/performance.md, "Which value classes write their constructor out") is
+declared without ``frozen=True`` and leaves its immutability to :class:`Value` too, whose
+``__setattr__`` and ``__delattr__`` (:mod:`mcn.base.immutable`) refuse every assignment with the
+error and message a frozen dataclass raises::
+
+    @dataclass(slots=True, init=False, repr=False, eq=False)
     class Buy(Action):
         good: str
 
-(``init=False`` too where the class writes its ``__init__`` out: the classes made per
-decision, listed with the measurement in docs/performance.md, "Which value classes write their
-constructor out".) Why not let ``dataclass`` generate those methods: it compiles new source
-for each of them in each class at import — for the 100-odd classes every command imports,
-about a third of what an ``mcn`` process does before reading its input (issue 34). These
-methods are written once, behave exactly as the generated ones (equal when of the same class
-with equal compared fields, the same hash, the same ``repr``), and in the compiled build are
-native code.
+        def __init__(self, actor: str, good: str) -> None:
+            object.__setattr__(self, ACTOR, actor)  # ACTOR: an inherited field, see below
+            object.__setattr__(self, "good", good)
+
+``frozen=True`` would have ``dataclass`` compile a ``__setattr__`` and a ``__delattr__`` for
+each class at every start: for the 74 such classes, about a tenth of a command's start-up
+(docs/performance-history.md, "Start-up, seventh pass"). The price: mypy no longer flags an
+assignment to their fields (it still does for the classes declared ``frozen=True``), and the
+compiled build refuses an assignment only where it goes through Python's attribute protocol (an
+assignment compiled by mypyc would store directly), so the suite's pure run is what catches one.
+An inherited field is set with its name held in a constant (``ACTOR``, ``RULE``): mypyc 2.4.1
+crashes compiling ``object.__setattr__(self, "actor", …)`` with a literal name inherited from a
+non-frozen native dataclass (``translate_object_setattr``: ``KeyError``); with a name it cannot
+see it compiles the generic store, which is what every field of a frozen class got before.
 
 Pickling is by the constructor (every field an ``__init__`` parameter, in order): pickle's
 default sets the fields one by one, which a frozen class refuses once mypyc has compiled it,
@@ -30,6 +53,8 @@ import dataclasses
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
+
+from mcn.base.immutable import refuse_assignment, refuse_deletion
 
 _Getter = Callable[[Any], tuple[Any, ...]]
 
@@ -75,7 +100,9 @@ def _shape(cls: type) -> _Shape:
 
 class Value:
     """Equal by the fields that take part in comparison (not spans or spellings), hashed by
-    them, shown and pickled by all of them: what ``dataclass`` would generate, written once."""
+    them, shown and pickled by all of them, never changed: what ``dataclass`` would generate,
+    written once. Its fields are set by ``object.__setattr__``, in a written ``__init__`` or in
+    the one a frozen dataclass generates, never by assignment."""
 
     __slots__ = ()
 
@@ -94,3 +121,9 @@ class Value:
 
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return self.__class__, _shape(self.__class__).every(self)
+
+
+# Set after the body, not written in it: see mcn.base.immutable (compiled, a method written here
+# would be a C-level slot, which would refuse the object.__setattr__ of generated constructors).
+setattr(Value, "__setattr__", refuse_assignment)  # noqa: B010
+setattr(Value, "__delattr__", refuse_deletion)  # noqa: B010

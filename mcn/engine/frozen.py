@@ -23,6 +23,8 @@ import dataclasses
 import types
 from typing import Any, TypeVar
 
+from mcn.base.values import Value
+
 T = TypeVar("T")
 
 _FIELD_DESCRIPTORS = ("member_descriptor", "getset_descriptor")
@@ -34,6 +36,15 @@ def _is_built(cls: type) -> bool:
     ``dataclass(slots=True)`` returned, or a mypyc native class (``__mypyc_attrs__``)."""
     own = cls.__dict__
     return "__dataclass_fields__" in own and ("__slots__" in own or "__mypyc_attrs__" in own)
+
+
+def is_frozen(cls: type) -> bool:
+    """Whether the dataclass ``cls`` refuses assignment: declared ``frozen=True``, or a value
+    class whose immutability :class:`mcn.base.values.Value` gives (the classes that write their
+    ``__init__`` out are declared without ``frozen``, which would compile two methods each at
+    every start)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    return params is not None and (params.frozen or issubclass(cls, Value))
 
 
 def _setter(cls: type, name: str) -> Any:
@@ -52,7 +63,7 @@ def quick_init(cls: type[T]) -> type[T]:
     dataclass, a ``default_factory``, keyword-only fields or a ``__post_init__``.
     """
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or not _is_built(cls):
+    if params is None or not is_frozen(cls) or not _is_built(cls):
         raise TypeError(f"{cls.__name__} is not a frozen, slotted dataclass")
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__")

@@ -65,7 +65,7 @@ def as_span(where: Where | None) -> Span | None:
     return Span(where[0], where[1], where[2], where[3])
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Header(Value):
     """A tag pair ``[Tag "value"]``; ``raw`` is the header as written."""
 
@@ -81,7 +81,7 @@ class Header(Value):
         object.__setattr__(self, "span", span)
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Comment(Value):
     """A comment ``{…}``; ``text`` is unescaped and otherwise exactly as written."""
 
@@ -93,7 +93,7 @@ class Comment(Value):
         object.__setattr__(self, "span", span)
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Section(Value):
     """A section marker: ``setup`` or ``round N``. A check for the replay, not semantics."""
 
@@ -112,7 +112,7 @@ class Section(Value):
         return "setup" if self.kind == "setup" else f"round {self.number}"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Checkpoint(Value):
     """A checkpoint ``<name args…>``: a statement about the state that replay verifies."""
 
@@ -131,7 +131,7 @@ class Checkpoint(Value):
         return " ".join((self.name, *self.args))
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Move(Value):
     """One decision: an actor and its action tokens, with annotations.
 
@@ -219,7 +219,7 @@ class Move(Value):
         return f"Move({', '.join(parts)})"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Item(Value):
     """A turn-like group ``[N.] ACTOR: move (; [ACTOR:] move)*``; the label is a check."""
 
@@ -248,7 +248,7 @@ class Item(Value):
 Element: TypeAlias = Section | Item | Checkpoint | Comment
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Game(Value):
     """One game: its headers in canonical order (roster, then unknown tags in source order),
     readable by tag (``game.headers["Result"]``: :class:`~mcn.notation.headers.Headers`).
@@ -295,7 +295,7 @@ class Game(Value):
                 yield from element.moves
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class File(Value):
     """The games of one file, in order; ``name`` is where it came from (for messages)."""
 

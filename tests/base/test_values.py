@@ -15,6 +15,7 @@ import pytest
 from mcn.base.values import Value
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
+from mcn.engine.ranking import Placing
 from mcn.notation.model import Header, Item, Move
 from mcn.replay import Diagnostic
 from tests.positions.game import game, replayed
@@ -80,11 +81,36 @@ def test_equality_leaves_out_spans_and_spellings_and_other_classes() -> None:
 
 
 def test_a_value_is_frozen() -> None:
+    # Header writes its __init__ out and is declared without frozen=True: Value refuses, with
+    # the error and message of a frozen dataclass
     header = Header("Event", "x")
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        header.value = "y"  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        del header.value  # type: ignore[misc]
+    assert not header.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'value'"):
+        header.value = "y"
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'value'"):
+        del header.value
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'unknown'"):
+        header.unknown = 1  # type: ignore[attr-defined]
+    assert header == Header("Event", "x")
+
+
+def test_a_frozen_dataclass_value_keeps_its_generated_constructor() -> None:
+    # a value class declared frozen=True with the generated __init__: that __init__ sets its
+    # fields with object.__setattr__, which Value's refusal (a Python-level __setattr__, also
+    # in the compiled build) leaves working
+    placing = Placing("R", 1, -9, True, False, ("R-END-3",))
+    assert placing.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert (placing.colour, placing.place, placing.rules) == ("R", 1, ("R-END-3",))
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'place'"):
+        placing.place = 2  # type: ignore[misc]
+    assert dataclasses.replace(placing, place=2) == Placing("R", 2, -9, True, False, ("R-END-3",))
+
+
+def test_frozen_by_value_in_both_declarations() -> None:
+    # what refuses is a Python function in both builds (mcn.base.immutable is interpreted)
+    assert isinstance(vars(Value)["__setattr__"], types.FunctionType)
+    assert isinstance(vars(Value)["__delattr__"], types.FunctionType)
+    assert "__setattr__" not in vars(Header) and "__delattr__" not in vars(Header)
 
 
 @pytest.mark.parametrize("base", [Action, Event, Value])

@@ -24,6 +24,7 @@ import pytest
 from mcn.engine import actions, events
 from mcn.engine.actions import Action, End, SideAction
 from mcn.engine.events import Event
+from mcn.engine.frozen import is_frozen
 from mcn.replay import model
 
 #: Where the engine's and the replay's dataclasses live.
@@ -123,7 +124,7 @@ def test_a_written_init_keeps_the_dataclass_behaviour(cls: type) -> None:
     one, two = cls(*values), cls(*values)
     assert one == two
     assert repr(one) == repr(two) and cls.__name__ in repr(one)
-    if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+    if is_frozen(cls):
         assert hash(one) == hash(two)
         with pytest.raises((dataclasses.FrozenInstanceError, AttributeError, TypeError)):
             setattr(one, fields[0].name, values[0])

@@ -18,6 +18,7 @@ import pytest
 
 from mcn.engine import data, decision, new_game, ranking
 from mcn.engine.data import load_board, load_ruleset
+from mcn.engine.frozen import is_frozen
 from mcn.engine.random_play import play_random_game
 from mcn.engine.ranking import placings
 from mcn.notation.model import Span
@@ -31,8 +32,7 @@ def _frozen_classes() -> list[type]:
     found = []
     for module in MODULES:
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            params = getattr(cls, "__dataclass_params__", None)
-            if cls.__module__ == module.__name__ and params is not None and params.frozen:
+            if cls.__module__ == module.__name__ and is_frozen(cls):
                 found.append(cls)
     found.remove(decision.Handler)  # handlers hold functions and never leave the process
     return found

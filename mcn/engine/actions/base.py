@@ -10,15 +10,16 @@ native stores and leaves a generated one interpreted, and replay makes actions p
 decision, so in the compiled build that is 15 times cheaper per object (docs/performance-history.md,
 "Replay speed, fourth pass"). The pure build replaces it by the same quick constructor as
 before (:func:`mcn.engine.frozen.quicken`). ``tests/engine/test_frozen_init.py`` holds every
-one to its fields on both builds. Equality, hashing, ``repr`` and pickling come from
-:class:`mcn.base.values.Value` (declared ``init=False, repr=False, eq=False``), so importing
-the classes compiles no generated methods (issue 34: a third of every command's start).
+one to its fields on both builds. Equality, hashing, ``repr``, pickling and immutability come
+from :class:`mcn.base.values.Value` (declared ``init=False, repr=False, eq=False`` and without
+``frozen=True``), so importing the classes compiles no generated methods (issue 34: a third of
+every command's start).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mcn.base.values import Value
 
@@ -36,11 +37,20 @@ class _Kinded(Value):
     kind: ClassVar[str] = ""
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+#: The name of the field every action inherits, for the subclasses' ``__init__``: mypyc 2.4.1
+#: crashes on ``object.__setattr__`` of an inherited field named by a literal
+#: (:mod:`mcn.base.values`).
+ACTOR: Final = "actor"
+
+
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Action(_Kinded):
     """Base class: who acts. Subclasses add parameters and the text form."""
 
     actor: str
+
+    def __init__(self, actor: str) -> None:
+        object.__setattr__(self, "actor", actor)
 
     @property
     def text(self) -> str:

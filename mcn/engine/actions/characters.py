@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcn.engine.actions.base import Action
+from mcn.engine.actions.base import ACTOR, Action
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Bid(Action):
     """R-BID-1: a secret bid of notches plus taler."""
 
@@ -16,7 +16,7 @@ class Bid(Action):
     taler: int
 
     def __init__(self, actor: str, notches: int, taler: int) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "notches", notches)
         object.__setattr__(self, "taler", taler)
 
@@ -28,14 +28,14 @@ class Bid(Action):
 Bid.kind = "bid"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Choose(Action):
     """R-BID-2: take a character card."""
 
     character: str
 
     def __init__(self, actor: str, character: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "character", character)
 
     @property
@@ -46,7 +46,7 @@ class Choose(Action):
 Choose.kind = "choose"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class MovePopeStone(Action):
     """R-CHR-1 and the pope-stone card: move a Pope stone between dens."""
 
@@ -54,7 +54,7 @@ class MovePopeStone(Action):
     target: str
 
     def __init__(self, actor: str, source: str, target: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "target", target)
 
@@ -66,25 +66,25 @@ class MovePopeStone(Action):
 MovePopeStone.kind = "pope-stone"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Skip(Action):
     """Decline an optional preliminary action (Pope stone, Petty Sinner's visit)."""
 
     def __init__(self, actor: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
 
 
 Skip.kind = "skip"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class PlaceCrew(Action):
     """R-CHR-2 and the new-crew card: put a crew on a cathedral site."""
 
     site: int
 
     def __init__(self, actor: str, site: int) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "site", site)
 
     @property
@@ -95,7 +95,7 @@ class PlaceCrew(Action):
 PlaceCrew.kind = "crew"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class MoveCrew(Action):
     """The move-crew card: move a crew from one site to another."""
 
@@ -103,7 +103,7 @@ class MoveCrew(Action):
     target: int
 
     def __init__(self, actor: str, source: int, target: int) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "target", target)
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcn.engine.actions.base import Action, item_text
+from mcn.engine.actions.base import ACTOR, Action, item_text
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class SoulOrder(Action):
     """R-SET-1: the chance order of the souls on space 0, nearest Heaven first."""
 
     order: tuple[str, ...]
 
     def __init__(self, actor: str, order: tuple[str, ...]) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "order", order)
 
     @property
@@ -26,7 +26,7 @@ class SoulOrder(Action):
 SoulOrder.kind = "souls"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Bonus(Action):
     """R-SET-4/5: a starting bonus as items with their compartments, e.g.
     ``(("bread", "I"), ("wine", "II"))``, ``(("10", "I"),)`` or ``(("blue", ""),)``.
@@ -35,7 +35,7 @@ class Bonus(Action):
     items: tuple[tuple[str, str], ...]
 
     def __init__(self, actor: str, items: tuple[tuple[str, str], ...]) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "items", items)
 
     @property
@@ -46,14 +46,14 @@ class Bonus(Action):
 Bonus.kind = "bonus"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class MarketDraw(Action):
     """R-RND-2: the stones drawn from the bag, in canonical order."""
 
     stones: tuple[str, ...]
 
     def __init__(self, actor: str, stones: tuple[str, ...]) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "stones", stones)
 
     @property
@@ -64,14 +64,14 @@ class MarketDraw(Action):
 MarketDraw.kind = "market"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class RoomCards(Action):
     """R-RND-2: the cards drawn into rooms 1-4, in room order."""
 
     cards: tuple[str, ...]
 
     def __init__(self, actor: str, cards: tuple[str, ...]) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "cards", cards)
 
     @property

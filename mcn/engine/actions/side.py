@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcn.engine.actions.base import Action
+from mcn.engine.actions.base import ACTOR, Action
 
 
 class SideAction(Action):
@@ -13,14 +13,14 @@ class SideAction(Action):
     an infraction, a cost left undone, a catch (I-MET-6)."""
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Infraction(SideAction):
     """R-MET-1 (META CULPA): a recorded procedural infraction."""
 
     code: str
 
     def __init__(self, actor: str, code: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "code", code)
 
     @property
@@ -31,7 +31,7 @@ class Infraction(SideAction):
 Infraction.kind = "infraction"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Undone(SideAction):
     """I-MET-6 (META CULPA): the Petty Sinner leaves the cost he last incurred undone —
     ``money`` not paid, ``post`` not rotated, ``sin`` stones not placed."""
@@ -39,7 +39,7 @@ class Undone(SideAction):
     what: str
 
     def __init__(self, actor: str, what: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "what", what)
 
     @property
@@ -50,7 +50,7 @@ class Undone(SideAction):
 Undone.kind = "undone"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Catch(SideAction):
     """I-MET-6 (META CULPA): another player catches the Petty Sinner's earliest uncaught
     omission of that kind; he makes it good at once (no sin stone for it, R-MET-2)."""
@@ -58,7 +58,7 @@ class Catch(SideAction):
     what: str
 
     def __init__(self, actor: str, what: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "what", what)
 
     @property

@@ -5,39 +5,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcn.engine.actions.base import Action, item_text
+from mcn.engine.actions.base import ACTOR, Action, item_text
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Pass(Action):
     """R-ACT-2: take no action this turn."""
 
     def __init__(self, actor: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
 
 
 Pass.kind = "pass"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class End(Action):
     """R-ACT-3: end the turn without a second action."""
 
     def __init__(self, actor: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
 
 
 End.kind = "end"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Buy(Action):
     """R-BUY-1: buy one good."""
 
     good: str
 
     def __init__(self, actor: str, good: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "good", good)
 
     @property
@@ -48,14 +48,14 @@ class Buy(Action):
 Buy.kind = "buy"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Greedy(Action):
     """R-BUY-3: two goods of one kind for the price of one, and a Greed sin."""
 
     good: str
 
     def __init__(self, actor: str, good: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "good", good)
 
     @property
@@ -66,14 +66,14 @@ class Greedy(Action):
 Greedy.kind = "greedy"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class BuyLetter(Action):
     """R-BUY-2: pay, hand in an indulgence stone, take a red or green letter."""
 
     colour: str
 
     def __init__(self, actor: str, colour: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "colour", colour)
 
     @property
@@ -84,14 +84,14 @@ class BuyLetter(Action):
 BuyLetter.kind = "letter"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Sell(Action):
     """R-SEL-1: sell one good from behind the screen."""
 
     good: str
 
     def __init__(self, actor: str, good: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "good", good)
 
     @property
@@ -102,7 +102,7 @@ class Sell(Action):
 Sell.kind = "sell"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Donate(Action):
     """R-DON-1/2: one item (the Emperor: one or two) into compartments; items are a good's name
     or a coin value as text (``"5"``), in canonical order; a missing compartment is ``""``."""
@@ -110,7 +110,7 @@ class Donate(Action):
     items: tuple[tuple[str, str], ...]
 
     def __init__(self, actor: str, items: tuple[tuple[str, str], ...]) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "items", items)
 
     @property
@@ -121,14 +121,14 @@ class Donate(Action):
 Donate.kind = "donate"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Visit(Action):
     """R-HOP-*: visit room 1-4 or suite 5/6; for the Pope, set the Pope die (R-POP-1)."""
 
     room: int
 
     def __init__(self, actor: str, room: int) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "room", room)
 
     @property
@@ -139,7 +139,7 @@ class Visit(Action):
 Visit.kind = "visit"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class FreeStone(Action):
     """R-ACT-5: the Merchant's free stone; an indulgence stone names its letter colour."""
 
@@ -147,7 +147,7 @@ class FreeStone(Action):
     colour: str | None = None
 
     def __init__(self, actor: str, stone: str, colour: str | None = None) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "stone", stone)
         object.__setattr__(self, "colour", colour)
 
@@ -161,14 +161,14 @@ class FreeStone(Action):
 FreeStone.kind = "free"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Guess(Action):
     """R-POP-1: name the room where the Pope is."""
 
     room: int
 
     def __init__(self, actor: str, room: int) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "room", room)
 
     @property
@@ -179,14 +179,14 @@ class Guess(Action):
 Guess.kind = "guess"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class ChooseRoom(Action):
     """R-HOP-4: in Suite 5, the room whose card is used."""
 
     room: int
 
     def __init__(self, actor: str, room: int) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "room", room)
 
     @property
@@ -197,36 +197,36 @@ class ChooseRoom(Action):
 ChooseRoom.kind = "room"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Do(Action):
     """Carry out a room card that takes no parameter."""
 
     def __init__(self, actor: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
 
 
 Do.kind = "do"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Decline(Action):
     """R-HOP-3: do not carry out the room card."""
 
     def __init__(self, actor: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
 
 
 Decline.kind = "decline"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class TakeGood(Action):
     """The free-good card: take one good from the market."""
 
     good: str
 
     def __init__(self, actor: str, good: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "good", good)
 
     @property
@@ -237,14 +237,14 @@ class TakeGood(Action):
 TakeGood.kind = "take"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Steal(Action):
     """The steal-3 card: name the opponent to rob."""
 
     victim: str
 
     def __init__(self, actor: str, victim: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "victim", victim)
 
     @property
@@ -255,14 +255,14 @@ class Steal(Action):
 Steal.kind = "steal"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Give(Action):
     """The emperor-letter card: the Emperor gives a letter of his choice."""
 
     colour: str
 
     def __init__(self, actor: str, colour: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "colour", colour)
 
     @property
@@ -273,14 +273,14 @@ class Give(Action):
 Give.kind = "give"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class EmptyDen(Action):
     """R-DEN-4: out of sin stones, take back all own stones from a den."""
 
     den: str
 
     def __init__(self, actor: str, den: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "den", den)
 
     @property
@@ -291,14 +291,14 @@ class EmptyDen(Action):
 EmptyDen.kind = "empty"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Pick(Action):
     """R-EVA-2/3: take one letter from the evaluation display."""
 
     colour: str
 
     def __init__(self, actor: str, colour: str) -> None:
-        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, ACTOR, actor)
         object.__setattr__(self, "colour", colour)
 
     @property

@@ -11,15 +11,16 @@ native stores and leaves a generated one interpreted, and replay makes several e
 decision, so in the compiled build that is 15 times cheaper per object (docs/performance-history.md,
 "Replay speed, fourth pass"). The pure build replaces it by the same quick constructor as
 before (:func:`mcn.engine.frozen.quicken`). ``tests/engine/test_frozen_init.py`` holds every
-one to its fields on both builds. Equality, hashing, ``repr`` and pickling come from
-:class:`mcn.base.values.Value` (declared ``init=False, repr=False, eq=False``), so importing
-the classes compiles no generated methods (issue 34: a third of every command's start).
+one to its fields on both builds. Equality, hashing, ``repr``, pickling and immutability come
+from :class:`mcn.base.values.Value` (declared ``init=False, repr=False, eq=False`` and without
+``frozen=True``), so importing the classes compiles no generated methods (issue 34: a third of
+every command's start).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mcn.base.values import Value
 from mcn.engine.constants import colour_name
@@ -63,11 +64,20 @@ class _Kinded(Value):
     kind: ClassVar[str] = "event"
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+#: The name of the field every event inherits, for the subclasses' ``__init__``: mypyc 2.4.1
+#: crashes on ``object.__setattr__`` of an inherited field named by a literal
+#: (:mod:`mcn.base.values`).
+RULE: Final = "rule"
+
+
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Event(_Kinded):
     """Base class of all events."""
 
     rule: str
+
+    def __init__(self, rule: str) -> None:
+        object.__setattr__(self, "rule", rule)
 
     def text(self) -> str:
         """A plain-English sentence."""

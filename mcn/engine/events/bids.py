@@ -9,17 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name
-from mcn.engine.events.base import Event
+from mcn.engine.events.base import RULE, Event
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class BidPlaced(Event):
     """A secret bid was placed; its value stays hidden until the reveal (R-BID-1)."""
 
     player: str
 
     def __init__(self, rule: str, player: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
 
     def text(self) -> str:
@@ -29,7 +29,7 @@ class BidPlaced(Event):
 BidPlaced.kind = "bid-placed"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class BidsRevealed(Event):
     """All bids revealed, in choice order, and who keeps his taler (R-BID-2, R-BID-3)."""
 
@@ -37,7 +37,7 @@ class BidsRevealed(Event):
     keeper: str  # most notches: keeps his bid taler (R-BID-3)
 
     def __init__(self, rule: str, bids: tuple[tuple[str, int, int], ...], keeper: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "bids", bids)
         object.__setattr__(self, "keeper", keeper)
 
@@ -49,7 +49,7 @@ class BidsRevealed(Event):
 BidsRevealed.kind = "bids-revealed"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class MoneyMoved(Event):
     """Money paid (negative amount) or received (positive)."""
 
@@ -61,7 +61,7 @@ class MoneyMoved(Event):
     def __init__(
         self, rule: str, player: str, amount: int, reason: str, counterpart: str = "bank"
     ) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "reason", reason)
@@ -78,7 +78,7 @@ class MoneyMoved(Event):
 MoneyMoved.kind = "money"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class PostChanged(Event):
     """A post set by a bid or rotated by an action, a visit or a penalty."""
 
@@ -88,7 +88,7 @@ class PostChanged(Event):
     reason: str
 
     def __init__(self, rule: str, player: str, before: int, after: int, reason: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "before", before)
         object.__setattr__(self, "after", after)
@@ -104,7 +104,7 @@ class PostChanged(Event):
 PostChanged.kind = "post"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class CharacterChosen(Event):
     """A character card taken (R-BID-2)."""
 
@@ -112,7 +112,7 @@ class CharacterChosen(Event):
     character: str
 
     def __init__(self, rule: str, player: str, character: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "character", character)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import colour_name
-from mcn.engine.events.base import Event, counted
+from mcn.engine.events.base import RULE, Event, counted
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class InfractionRecorded(Event):
     """A META CULPA infraction (R-MET-1)."""
 
@@ -17,7 +17,7 @@ class InfractionRecorded(Event):
     code: str
 
     def __init__(self, rule: str, player: str, code: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "code", code)
 
@@ -28,7 +28,7 @@ class InfractionRecorded(Event):
 InfractionRecorded.kind = "infraction"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Breach(Event):
     """A rules breach a record contains and the rules punish (I-POP-9: the Pope die set to a
     room too dear for the post, R-POP-3); public when it comes to light."""
@@ -37,7 +37,7 @@ class Breach(Event):
     what: str
 
     def __init__(self, rule: str, player: str, what: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "what", what)
 
@@ -48,7 +48,7 @@ class Breach(Event):
 Breach.kind = "breach"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Omission(Event):
     """META CULPA: the Petty Sinner leaves a cost undone, or another player catches him and he
     makes it good (I-MET-6). ``what`` is money, post or sin; ``den`` names the den of a sin
@@ -63,7 +63,7 @@ class Omission(Event):
     def __init__(
         self, rule: str, player: str, what: str, amount: int, den: str, catcher: str
     ) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "what", what)
         object.__setattr__(self, "amount", amount)

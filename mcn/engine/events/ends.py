@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import colour_name
-from mcn.engine.events.base import Event, colour_names, counted
+from mcn.engine.events.base import RULE, Event, colour_names, counted
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class PostsCompared(Event):
     """The posts compared: who moves how far (R-NOT-1)."""
 
@@ -17,7 +17,7 @@ class PostsCompared(Event):
     steps: int
 
     def __init__(self, rule: str, player: str, steps: int) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "steps", steps)
 
@@ -30,7 +30,7 @@ class PostsCompared(Event):
 PostsCompared.kind = "posts-compared"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class LettersScored(Event):
     """Letters scored at the game end (R-END-2)."""
 
@@ -39,7 +39,7 @@ class LettersScored(Event):
     others: int
 
     def __init__(self, rule: str, player: str, sets: int, others: int) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "sets", sets)
         object.__setattr__(self, "others", others)
@@ -54,7 +54,7 @@ class LettersScored(Event):
 LettersScored.kind = "letters-scored"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class GameEnded(Event):
     """The game is over and these players win (R-END-3)."""
 
@@ -62,7 +62,7 @@ class GameEnded(Event):
     heaven: bool
 
     def __init__(self, rule: str, winners: tuple[str, ...], heaven: bool) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "winners", winners)
         object.__setattr__(self, "heaven", heaven)
 

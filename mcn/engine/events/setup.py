@@ -6,17 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import colour_name
-from mcn.engine.events.base import Event, colour_names
+from mcn.engine.events.base import RULE, Event, colour_names
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class SoulsPlaced(Event):
     """The chance order of the souls on space 0 (R-SET-1)."""
 
     order: tuple[str, ...]
 
     def __init__(self, rule: str, order: tuple[str, ...]) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "order", order)
 
     def text(self) -> str:
@@ -26,7 +26,7 @@ class SoulsPlaced(Event):
 SoulsPlaced.kind = "souls-placed"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class BonusTaken(Event):
     """A starting bonus picked (R-SET-4)."""
 
@@ -34,7 +34,7 @@ class BonusTaken(Event):
     bonus: str
 
     def __init__(self, rule: str, player: str, bonus: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "bonus", bonus)
 
@@ -45,14 +45,14 @@ class BonusTaken(Event):
 BonusTaken.kind = "bonus-taken"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class RoundStarted(Event):
     """A new round begins with its prepare phase (R-RND-1)."""
 
     round: int
 
     def __init__(self, rule: str, round: int) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "round", round)
 
     def text(self) -> str:
@@ -62,14 +62,14 @@ class RoundStarted(Event):
 RoundStarted.kind = "round-started"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class MarketDrawn(Event):
     """Stones drawn from the bag to the market (R-RND-2)."""
 
     stones: tuple[str, ...]
 
     def __init__(self, rule: str, stones: tuple[str, ...]) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "stones", stones)
 
     def text(self) -> str:
@@ -79,14 +79,14 @@ class MarketDrawn(Event):
 MarketDrawn.kind = "market-drawn"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Prepared(Event):
     """A fixed preparation step (R-RND-2): characters back, die, crew, suites."""
 
     what: str
 
     def __init__(self, rule: str, what: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "what", what)
 
     def text(self) -> str:
@@ -96,7 +96,7 @@ class Prepared(Event):
 Prepared.kind = "prepared"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class CardsMoved(Event):
     """Room cards drawn, discarded, or the discard pile shuffled into a new deck."""
 
@@ -104,7 +104,7 @@ class CardsMoved(Event):
     cards: tuple[str, ...]
 
     def __init__(self, rule: str, action: str, cards: tuple[str, ...]) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "cards", cards)
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcn.engine.constants import CHARACTER_NAMES, CHARACTERS, colour_name, room_name
-from mcn.engine.events.base import Event, counted
+from mcn.engine.events.base import RULE, Event, counted
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class TurnStarted(Event):
     """A turn of the action phase begins (R-ACT-1)."""
 
@@ -19,7 +19,7 @@ class TurnStarted(Event):
     character: str
 
     def __init__(self, rule: str, turn: int, player: str, character: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "character", character)
@@ -32,7 +32,7 @@ class TurnStarted(Event):
 TurnStarted.kind = "turn-started"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class PhaseEnded(Event):
     """The action phase or the game ends, and why."""
 
@@ -40,7 +40,7 @@ class PhaseEnded(Event):
     why: str
 
     def __init__(self, rule: str, phase: str, why: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "phase", phase)
         object.__setattr__(self, "why", why)
 
@@ -51,7 +51,7 @@ class PhaseEnded(Event):
 PhaseEnded.kind = "phase-ended"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class StonesMoved(Event):
     """Goods or indulgence stones moving between bag, market, screens and chests."""
 
@@ -64,7 +64,7 @@ class StonesMoved(Event):
     def __init__(
         self, rule: str, player: str, stone: str, count: int, source: str, target: str
     ) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "stone", stone)
         object.__setattr__(self, "count", count)
@@ -81,7 +81,7 @@ class StonesMoved(Event):
 StonesMoved.kind = "stones"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Donated(Event):
     """A donation: the item is public, the compartment secret to the donor (R-DON-1)."""
 
@@ -90,7 +90,7 @@ class Donated(Event):
     compartment: str
 
     def __init__(self, rule: str, player: str, item: str, compartment: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "item", item)
         object.__setattr__(self, "compartment", compartment)
@@ -103,7 +103,7 @@ class Donated(Event):
 Donated.kind = "donated"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class LetterMoved(Event):
     """Letters taken from the supply, a display, Suite 6 or another player."""
 
@@ -113,7 +113,7 @@ class LetterMoved(Event):
     source: str
 
     def __init__(self, rule: str, player: str, colour: str, count: int, source: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "colour", colour)
         object.__setattr__(self, "count", count)
@@ -126,7 +126,7 @@ class LetterMoved(Event):
 LetterMoved.kind = "letter"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class SinsPlaced(Event):
     """Own sin stones placed in a den (R-DEN-1)."""
 
@@ -135,7 +135,7 @@ class SinsPlaced(Event):
     count: int
 
     def __init__(self, rule: str, player: str, den: str, count: int) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "den", den)
         object.__setattr__(self, "count", count)
@@ -147,7 +147,7 @@ class SinsPlaced(Event):
 SinsPlaced.kind = "sins-placed"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class SinsReturned(Event):
     """Own stones taken back from a den: emptied (R-DEN-4) or atoned (R-DEN-3)."""
 
@@ -157,7 +157,7 @@ class SinsReturned(Event):
     why: str
 
     def __init__(self, rule: str, player: str, den: str, count: int, why: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "den", den)
         object.__setattr__(self, "count", count)
@@ -173,7 +173,7 @@ class SinsReturned(Event):
 SinsReturned.kind = "sins-returned"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class SoulMoved(Event):
     """A soul moved (or a move that did not happen, R-MOV-4) and why."""
 
@@ -194,7 +194,7 @@ class SoulMoved(Event):
         why: str,
         blocked: bool = False,
     ) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "target", target)
@@ -216,7 +216,7 @@ class SoulMoved(Event):
 SoulMoved.kind = "soul-moved"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class PopeStoneMoved(Event):
     """A Pope stone moved between dens (R-CHR-1, pope-stone card)."""
 
@@ -225,7 +225,7 @@ class PopeStoneMoved(Event):
     target: str
 
     def __init__(self, rule: str, player: str, source: str, target: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "target", target)
@@ -237,7 +237,7 @@ class PopeStoneMoved(Event):
 PopeStoneMoved.kind = "pope-stone-moved"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Atonement(Event):
     """Three Pope stones beside one den: the other two dens are atoned (R-DEN-3)."""
 
@@ -245,7 +245,7 @@ class Atonement(Event):
     mover: str
 
     def __init__(self, rule: str, den: str, mover: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "den", den)
         object.__setattr__(self, "mover", mover)
 
@@ -259,7 +259,7 @@ class Atonement(Event):
 Atonement.kind = "atonement"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class CrewMoved(Event):
     """A crew placed on a site (R-CAT-1)."""
 
@@ -268,7 +268,7 @@ class CrewMoved(Event):
     site: int
 
     def __init__(self, rule: str, player: str, source: str, site: int) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "site", site)
@@ -280,7 +280,7 @@ class CrewMoved(Event):
 CrewMoved.kind = "crew"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Built(Event):
     """A nave or a spire built (R-CAT-1)."""
 
@@ -288,7 +288,7 @@ class Built(Event):
     part: str  # "nave" or "spire"
 
     def __init__(self, rule: str, site: int, part: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "site", site)
         object.__setattr__(self, "part", part)
 
@@ -300,7 +300,7 @@ class Built(Event):
 Built.kind = "built"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Evaluation(Event):
     """An evaluation step: started, a display laid out, letters back, donations returned."""
 
@@ -312,7 +312,7 @@ class Evaluation(Event):
     def __init__(
         self, rule: str, site: int, compartment: str, what: str, letters: tuple[str, ...] = ()
     ) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "site", site)
         object.__setattr__(self, "compartment", compartment)
         object.__setattr__(self, "what", what)
@@ -327,7 +327,7 @@ class Evaluation(Event):
 Evaluation.kind = "evaluation"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Visited(Event):
     """A House of Pleasure visit (R-HOP-1)."""
 
@@ -336,7 +336,7 @@ class Visited(Event):
     card: str
 
     def __init__(self, rule: str, player: str, room: int, card: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "room", room)
         object.__setattr__(self, "card", card)
@@ -349,7 +349,7 @@ class Visited(Event):
 Visited.kind = "visited"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class PopeDie(Event):
     """The Pope die set (room secret) or revealed with the guess."""
 
@@ -359,7 +359,7 @@ class PopeDie(Event):
     caught: bool
 
     def __init__(self, rule: str, player: str, room: int, guess: int, caught: bool) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "room", room)
         object.__setattr__(self, "guess", guess)
@@ -378,7 +378,7 @@ class PopeDie(Event):
 PopeDie.kind = "pope-die"
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class CardEffect(Event):
     """What a room card did (or that it was declined)."""
 
@@ -387,7 +387,7 @@ class CardEffect(Event):
     outcome: str
 
     def __init__(self, rule: str, player: str, card: str, outcome: str) -> None:
-        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, RULE, rule)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "outcome", outcome)
