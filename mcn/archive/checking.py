@@ -27,6 +27,7 @@ from mcn.archive.verdict import (
     truncation,
     where_it_ends,
 )
+from mcn.base.plain import PlainValue
 from mcn.boards.profile import describe
 from mcn.engine import GameState
 from mcn.engine.actions import Action
@@ -70,8 +71,8 @@ class StepExaminer(Protocol):
     def start(self, game: Any) -> Examination: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Options(PlainValue):
     """How to check: stop at the first error, the player count expected (or None)."""
 
     strict: bool = False

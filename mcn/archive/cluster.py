@@ -24,14 +24,16 @@ from typing import TYPE_CHECKING
 
 import click
 
+from mcn.base.plain import PlainValue
+
 if TYPE_CHECKING:  # the process pool (concurrent.futures) is imported only for --jobs
     from concurrent.futures import Executor
 
 __all__ = ["ClusterExecutor", "connect", "dask_option", "workers"]
 
 
-@dataclass(frozen=True, slots=True)
-class ClusterExecutor:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class ClusterExecutor(PlainValue):
     """An executor on the cluster and how many tasks it runs at once (its worker threads)."""
 
     executor: Executor

@@ -31,6 +31,7 @@ from typing import Any, Final, Protocol
 
 from mcn.archive.keys import RosterKey, TableKey, roster_key, table_key
 from mcn.archive.verdict import GameReport, name_key
+from mcn.base.plain import PlainValue
 from mcn.engine.constants import colour_name
 
 COUNTED: Final = "counted"
@@ -74,8 +75,8 @@ class Tables(Protocol):
         """The tables none of ``labels`` names."""
 
 
-@dataclass(frozen=True, slots=True)
-class Choices:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Choices(PlainValue):
     """The organiser's explicit decisions: the real paths (:func:`os.path.realpath`) of the
     preferred files, and pairs of the real path of a superseded file and the name (as read)
     of the file superseding it."""
@@ -154,8 +155,8 @@ class Entry:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class FileNote:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class FileNote(PlainValue):
     """Something about a file as a whole: an encoding guess (warning) or a problem (error)."""
 
     file: str

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mcn.archive.verdict import name_key
+from mcn.base.plain import PlainValue
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -48,8 +49,8 @@ class ScheduleError(ValueError):
         self.file, self.line, self.message = file, line, message
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Table(PlainValue):
     """One table of one round, and who sits at it (names as the schedule writes them)."""
 
     round: str

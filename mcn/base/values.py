@@ -91,7 +91,8 @@ def _getter(names: tuple[str, ...]) -> _Getter:
 _SHAPES: dict[type, _Shape] = {}
 
 
-def _shape(cls: type) -> _Shape:
+def shape_of(cls: type) -> _Shape:
+    """What the shared methods read of ``cls``'s fields (also :mod:`mcn.base.plain`'s)."""
     shape = _SHAPES.get(cls)
     if shape is None:
         shape = _SHAPES[cls] = _Shape(cls)
@@ -109,18 +110,18 @@ class Value:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        compared = _shape(self.__class__).compared
+        compared = shape_of(self.__class__).compared
         return bool(compared(self) == compared(other))
 
     def __hash__(self) -> int:
-        return hash(_shape(self.__class__).compared(self))
+        return hash(shape_of(self.__class__).compared(self))
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in _shape(self.__class__).shown)
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in shape_of(self.__class__).shown)
         return f"{self.__class__.__qualname__}({shown})"
 
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return self.__class__, _shape(self.__class__).every(self)
+        return self.__class__, shape_of(self.__class__).every(self)
 
 
 # Set after the body, not written in it: see mcn.base.immutable (compiled, a method written here

@@ -40,6 +40,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
+from mcn.base.plain import PlainValue
 from mcn.io.inputs import check_encoding, encoding_for
 from mcn.io.limits import MAX_STREAM_BYTES
 from mcn.io.terminal import one_line, visible
@@ -62,8 +63,8 @@ class RecordError(click.ClickException):
         click.echo(self.message, err=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Record(PlainValue):
     """A record to read: the path as given (``-`` for standard input), the name messages use,
     the encoding chosen for it and the warning to give about that choice (if any)."""
 

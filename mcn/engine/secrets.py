@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from mcn.base.plain import PlainValue
 from mcn.engine.actions import Action, Bid, Bonus, BuyLetter, Donate, FreeStone, Give, Guess, Visit
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.events import (
@@ -81,8 +82,8 @@ def _the_actor(action: Action, events: Sequence[Event]) -> tuple[str, ...]:
     return (action.actor,)
 
 
-@dataclass(frozen=True, slots=True)
-class ActionSecret:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class ActionSecret(PlainValue):
     """A secret part of an action's text.
 
     ``holds`` says whether an action of the class, with the events it caused, holds the secret;
@@ -123,8 +124,8 @@ def _kind_only(event: Event, masked: str) -> str:
     return event.kind
 
 
-@dataclass(frozen=True, slots=True)
-class EventSecret:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class EventSecret(PlainValue):
     """A secret field of an event. ``holds`` says whether the event (with the action that
     caused it, when known) holds the secret; ``seen_by`` who may read it; ``text`` the sentence
     that tells the event with the field masked (given its masked value)."""
@@ -142,8 +143,8 @@ def _every_event(event: Event) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class Reveal:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Reveal(PlainValue):
     """An event that reveals secrets: ``opens`` names the :class:`ActionSecret` kinds it
     shows to everybody (waiting since the last such reveal, on the steps of ``on``: the only
     actions whose events may reveal), ``says`` what a would-be outcome tells instead of its

@@ -14,6 +14,8 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from mcn.base.plain import PlainValue
+
 if TYPE_CHECKING:  # Lark is imported when the grammar reads a text, not at every start
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -22,8 +24,8 @@ from mcn.notation.hints import hint
 from mcn.notation.slips import open_comment
 
 
-@dataclass(frozen=True, slots=True)
-class ErrorLocation:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class ErrorLocation(PlainValue):
     """A position in a file plus the text of its line (for the caret display)."""
 
     line: int

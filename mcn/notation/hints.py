@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from mcn.base.plain import PlainValue
 from mcn.notation.vocabulary import VERBS
 
 _COLOUR_WORDS: Final = {"red": "R", "blue": "B", "green": "G", "yellow": "Y"}
@@ -47,8 +48,8 @@ _TOKEN_CHARS: Final = r"[^\s;{}()<>\[\]\"!?$,]"
 MAX_HINT_LINE: Final = 2_000
 
 
-@dataclass(frozen=True, slots=True)
-class Slip:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Slip(PlainValue):
     """What a rule looks at: the message, the source line and the 0-based index of the error's
     column in it (``None`` when the source line is not known)."""
 

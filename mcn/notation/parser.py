@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from mcn.base.plain import PlainValue
 from mcn.io.collector import collector_paused
 from mcn.io.limits import variation_problem
 from mcn.notation.errors import NotationError, explain, syntax_failure
@@ -32,8 +33,8 @@ from mcn.notation.split import Chunk, split_games, text_lines
 R = TypeVar("R")
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameResult(PlainValue):
     """One game of a file: the game, or the errors that stopped it (or both, for headers)."""
 
     number: int

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from mcn.base.plain import PlainValue
 from mcn.notation.model import Span
 
 #: The start of a line that begins a new item or move but was read as arguments: a colour
@@ -23,8 +24,8 @@ from mcn.notation.model import Span
 _NEW_ITEM: Final = re.compile(r"(?i:[RBGY]|red|blue|green|yellow|[0-9]{1,9})(?![A-Za-z0-9>+-])")
 
 
-@dataclass(frozen=True, slots=True)
-class RunOn:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class RunOn(PlainValue):
     """A move that runs on into the next line: where that line's text starts, and the part
     of the move on its own line (what the person meant as the whole move)."""
 
@@ -58,8 +59,8 @@ def run_on_message(found: RunOn, message: str) -> str:
     return f"the move '{found.meant}' (line {found.first_line}) runs on into this line: {message}"
 
 
-@dataclass(frozen=True, slots=True)
-class OpenComment:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class OpenComment(PlainValue):
     """A comment that spans lines and holds another ``{``: most likely its own ``}`` was left
     out, and it ends only at the next comment's ``}``."""
 

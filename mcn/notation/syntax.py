@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from mcn.base.plain import PlainValue
 from mcn.notation.errors import NotationError
 from mcn.notation.games import outline_problems
 from mcn.notation.outline import Outline, outline_plain
@@ -28,8 +29,8 @@ from mcn.notation.split import Chunk, split_games, text_lines
 from mcn.notation.stream import Source, source_chunks
 
 
-@dataclass(frozen=True, slots=True)
-class GameSyntax:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameSyntax(PlainValue):
     """One game of a syntax check: its number in the file, the moves of its main line, and
     its errors. ``parsed`` says whether its text is well-formed (then any error is about its
     headers, as for a :class:`~mcn.notation.parser.GameResult` with a game)."""
@@ -45,8 +46,8 @@ class GameSyntax:
         return self.parsed and not self.errors
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxReport:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class SyntaxReport(PlainValue):
     """The result of :func:`check_syntax`: how much was read, and every error, in file order.
 
     Counts rather than a record, because building the record is what a syntax check saves;

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from mcn.base.plain import PlainValue
 
-@dataclass(frozen=True, slots=True)
-class MoveForm:
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class MoveForm(PlainValue):
     """One row: a decision (or one verb of a many-verb decision) and how it is written.
 
     ``kind`` is the engine's decision kind (``mcn.engine.decision.DECISIONS``); ``forms`` are

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from mcn.base.plain import PlainValue
 from mcn.engine import GameState, secret_readers, secrets, view
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
@@ -164,8 +165,8 @@ def state_json(
 # ---- a path of play ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SeenMove:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class SeenMove(PlainValue):
     """One decision as a viewer saw it: its move text (secrets as ``?``) and its events."""
 
     address: str

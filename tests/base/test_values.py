@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from mcn.base.plain import PlainValue
 from mcn.base.values import Value
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
@@ -113,6 +114,64 @@ def test_frozen_by_value_in_both_declarations() -> None:
     assert "__setattr__" not in vars(Header) and "__delattr__" not in vars(Header)
 
 
+def _plain_values() -> list[Any]:
+    """Objects of the interpreted modules' value classes (mcn.base.plain)."""
+    from mcn.archive.checking import Options
+    from mcn.archive.judgement import Choices
+    from mcn.engine.secrets import ACTION_SECRETS, EVENT_SECRETS, REVEALS
+    from mcn.notation.errors import ErrorLocation
+    from mcn.notation.vocabulary import MOVES
+
+    out: list[Any] = [Options(True, 4, None), Choices(prefer=("a.mcn",)), ErrorLocation(3, 7)]
+    out.extend([*ACTION_SECRETS, *EVENT_SECRETS, *REVEALS, *MOVES])
+    return out
+
+
+def test_plain_values_compare_hash_and_show_as_dataclass_would() -> None:
+    objects = _plain_values()
+    assert len({type(obj) for obj in objects}) >= 6
+    for obj in objects:
+        assert isinstance(obj, PlainValue) and not isinstance(obj, Value)
+        assert obj.__dataclass_params__.frozen
+        assert repr(obj) == _generated_repr(obj)
+        twin = copy.copy(obj)
+        assert twin == obj and twin is not obj
+        assert obj.__ne__(twin) is False and obj.__eq__(_compared(obj)) is NotImplemented
+        try:
+            expected = hash(_compared(obj))
+        except TypeError:  # a field that cannot be hashed: the generated hash fails alike
+            with pytest.raises(TypeError):
+                hash(obj)
+        else:
+            assert hash(obj) == expected
+    options = objects[0]
+    assert pickle.loads(pickle.dumps(options)) == options
+    assert options != dataclasses.replace(options, strict=False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        options.strict = False  # type: ignore[misc]
+
+
+def test_plain_values_are_the_interpreted_modules() -> None:
+    # the other way round from Value: a compiled class cannot derive from an interpreted one
+    import mcn.archive.cluster
+    import mcn.archive.schedule
+    import mcn.commands.loader
+    import mcn.notation.hints
+    import mcn.notation.parser
+    import mcn.notation.slips
+    import mcn.notation.syntax
+    import mcn.views.projection  # noqa: F401
+
+    found = [cls for cls in _subclasses(PlainValue) if cls.__module__.startswith("mcn.")]
+    assert len(found) >= 18
+    assert [cls.__qualname__ for cls in found if _compiled(cls.__module__)] == []
+    own = {
+        cls.__qualname__: [n for n in ("__eq__", "__repr__", "__hash__") if n in vars(cls)]
+        for cls in found
+    }
+    assert {name: methods for name, methods in own.items() if methods} == {}
+
+
 @pytest.mark.parametrize("base", [Action, Event, Value])
 def test_no_value_class_generates_its_own_methods(base: type) -> None:
     # `@dataclass(frozen=True, slots=True, repr=False, eq=False)` (and `init=False` with a
@@ -139,24 +198,27 @@ def test_diagnostics_travel_to_workers_and_back() -> None:
     assert repr(diagnostic).startswith("Diagnostic(severity='error'")
 
 
-def test_every_value_class_is_compiled_with_its_base() -> None:
-    # compiled, Value is a native class, and an interpreted class cannot derive from one: a
-    # value class in a module the compiled build leaves interpreted would fail at import there
+def _compiled(module: str) -> bool:
+    """Whether the compiled build compiles ``module`` (pyproject.toml's include and exclude)."""
     import tomllib
     from pathlib import Path
-
-    import mcn.notation.fastpath  # noqa: F401  (its drafts derive from Value too)
 
     root = Path(__file__).resolve().parents[2]
     hook = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]
     custom = hook["build"]["targets"]["wheel"]["hooks"]["custom"]
-    included, excluded = custom["include"], custom["exclude"]
+    path = "/" + module.replace(".", "/") + ".py"
+    inside = any(
+        path == each or path.startswith(each.rstrip("/") + "/") for each in custom["include"]
+    )
+    return inside and path not in custom["exclude"]
 
-    def compiled(module: str) -> bool:
-        path = "/" + module.replace(".", "/") + ".py"
-        inside = any(path == each or path.startswith(each.rstrip("/") + "/") for each in included)
-        return inside and path not in excluded
+
+def test_every_value_class_is_compiled_with_its_base() -> None:
+    # compiled, Value is a native class, and an interpreted class cannot derive from one: a
+    # value class in a module the compiled build leaves interpreted would fail at import there
+    # (those derive from mcn.base.plain.PlainValue)
+    import mcn.notation.fastpath  # noqa: F401  (its drafts derive from Value too)
 
     found = [cls for cls in _subclasses(Value) if cls.__module__.startswith("mcn.")]
     assert len(found) > 70
-    assert [cls.__qualname__ for cls in found if not compiled(cls.__module__)] == []
+    assert [cls.__qualname__ for cls in found if not _compiled(cls.__module__)] == []
