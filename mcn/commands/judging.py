@@ -14,7 +14,6 @@ import os
 import click
 
 from mcn.archive.judgement import Choices
-from mcn.archive.schedule import ScheduleError, load_schedule
 from mcn.io.inputs import Inputs
 
 
@@ -69,6 +68,9 @@ def choices_for(
     read (exit 2 if either is wrong)."""
     schedule = None
     if schedule_file is not None:
+        # the schedule's reader (csv, its tables) only for --schedule: not at every start
+        from mcn.archive.schedule import ScheduleError, load_schedule
+
         try:
             schedule = load_schedule(schedule_file)
         except ScheduleError as problem:

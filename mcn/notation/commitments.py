@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from collections.abc import Iterable
 from typing import Final
 
@@ -46,6 +45,8 @@ _COLOUR_ORDER: Final = ("R", "B", "G", "Y")
 
 def new_salt() -> str:
     """A fresh random salt: 128 bits from the system's secure source, as 32 hex digits."""
+    import secrets  # with base64 and hmac: only where a salt is made, not at every start
+
     return secrets.token_hex(MIN_SALT_DIGITS // 2)
 
 

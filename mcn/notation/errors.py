@@ -20,8 +20,10 @@ if TYPE_CHECKING:  # Lark is imported when the grammar reads a text, not at ever
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from mcn.io.terminal import caret_display, visible
-from mcn.notation.hints import hint
-from mcn.notation.slips import open_comment
+
+# mcn.notation.hints (with the move vocabulary and difflib) and mcn.notation.slips are imported
+# where an error is explained, not at every start (docs/performance-history.md, "Start-up,
+# seventh pass").
 
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
@@ -63,6 +65,8 @@ class NotationError(Exception):
     @property
     def hint(self) -> str | None:
         """How to fix a common slip recognised for certain (:mod:`mcn.notation.hints`)."""
+        from mcn.notation.hints import hint
+
         return hint(self.message, self.source_line, self.column)
 
     def format(self) -> str:
@@ -227,6 +231,8 @@ def _open_comment(
     """A comment whose ``}`` was left out runs to the next comment's ``}``, and the parser
     stumbles lines later: when a comment before the error spans lines and holds another
     ``{``, the error is told where that comment was opened (:mod:`mcn.notation.slips`)."""
+    from mcn.notation.slips import open_comment
+
     message, line, column = explained
     found = open_comment(text, len(text) if offset is None else int(offset))
     if found is None or message.startswith("unclosed comment"):

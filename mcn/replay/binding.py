@@ -21,7 +21,6 @@ from mcn.engine.constants import CHANCE, COLOURS, EMPEROR, colour_name
 from mcn.engine.legality import Ruling
 from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
-from mcn.notation.slips import run_on, run_on_message
 from mcn.replay import hidden
 from mcn.replay.diagnostics import Diagnostics, StopReplay
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
@@ -128,6 +127,8 @@ def _at_the_slip(move: Move, message: str) -> tuple[str, Span | None]:
     """The refusal of ``move`` told where the person slipped: a move that runs on into a line
     that begins like an item (``B choose pope``: the ':' forgotten) is reported at that line
     (:mod:`mcn.notation.slips`); any other move at its own place."""
+    from mcn.notation.slips import run_on, run_on_message  # only for a refused move
+
     found = run_on(move.raw, move.span)
     if found is None:
         return message, move.span

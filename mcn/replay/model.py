@@ -13,7 +13,6 @@ from mcn.engine.actions import Action
 from mcn.engine.events import Event
 from mcn.engine.frozen import reduce_by_fields
 from mcn.io.terminal import caret_display, visible
-from mcn.notation import hints
 from mcn.notation.model import Checkpoint, Game, Move, Span
 
 if TYPE_CHECKING:
@@ -82,6 +81,8 @@ class Diagnostic(Value):
         if self.slip is not None:
             return self.slip
         column = self.span.column if self.span is not None else None
+        from mcn.notation import hints  # with the move vocabulary: only to explain an error
+
         return hints.hint(self.message, self.source, column)
 
     def display(self) -> str:

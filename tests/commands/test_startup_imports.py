@@ -106,6 +106,37 @@ def test_validate_reads_a_plain_record_without_lark() -> None:
     assert not under(modules, "lark", "jsonschema")
 
 
+#: What only explains an error or serves a rarer option: the hints of a slip (with the move
+#: vocabulary and difflib), the slips' own readers, the schedule's reader (--schedule) and the
+#: secure source of salts (a salt is made by `mcn seal`, never by a check).
+_NOT_FOR_A_CLEAN_RECORD = (
+    "mcn.notation.hints",
+    "mcn.notation.slips",
+    "mcn.notation.vocabulary",
+    "difflib",
+    "mcn.archive.schedule",
+    "csv",
+    "secrets",
+)
+
+
+@pytest.mark.parametrize("command", [("validate", GAME), ("replay", GAME, "--to", "2")])
+def test_a_clean_record_loads_nothing_that_explains_errors(command: tuple[str, ...]) -> None:
+    modules = imported_by(*command)
+    assert "mcn.replay" in modules
+    assert not under(modules, *_NOT_FOR_A_CLEAN_RECORD)
+
+
+def test_errors_still_get_their_hints(tmp_path: Path) -> None:
+    # the lazily imported explanations are there when a record has an error
+    broken = tmp_path / "slip.mcn"
+    broken.write_text(
+        Path(GAME).read_text(encoding="utf-8").replace("R: bid", "R: bdi", 1), encoding="utf-8"
+    )
+    modules = imported_by("validate", str(broken), tmp_path=tmp_path)
+    assert "mcn.notation.hints" in modules
+
+
 def test_only_version_looks_up_the_build() -> None:
     assert "mcn.io.compiled" not in imported_by("replay", GAME, "--to", "2")
     assert "mcn.io.compiled" in imported_by("--version")
