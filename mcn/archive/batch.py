@@ -25,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, Final
 
 from mcn.archive.checking import Options, check_chunk, check_chunks
 from mcn.archive.verdict import GameReport
+from mcn.base.plain import PlainFields
 from mcn.io.inputs import encoding_for
 from mcn.notation.split import Chunk
 from mcn.notation.stream import source_chunks
@@ -44,8 +45,8 @@ _AHEAD: Final = 4
 _TAIL_SHARE: Final = 2
 
 
-@dataclass(slots=True)
-class FileInfo:
+@dataclass(slots=True, repr=False, eq=False)
+class FileInfo(PlainFields):
     """What was read from one file."""
 
     path: str

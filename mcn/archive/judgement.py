@@ -31,7 +31,7 @@ from typing import Any, Final, Protocol
 
 from mcn.archive.keys import RosterKey, TableKey, roster_key, table_key
 from mcn.archive.verdict import GameReport, name_key
-from mcn.base.plain import PlainValue
+from mcn.base.plain import PlainFields, PlainValue
 from mcn.engine.constants import colour_name
 
 COUNTED: Final = "counted"
@@ -86,8 +86,8 @@ class Choices(PlainValue):
     schedule: Tables | None = None
 
 
-@dataclass(slots=True)
-class Entry:
+@dataclass(slots=True, repr=False, eq=False)
+class Entry(PlainFields):
     """One game as the folder's judgement needs it, and what was decided about it."""
 
     file: str
@@ -167,8 +167,8 @@ class FileNote(PlainValue):
         return {"file": self.file, "severity": self.severity, "message": self.message}
 
 
-@dataclass(slots=True)
-class Outcome:
+@dataclass(slots=True, repr=False, eq=False)
+class Outcome(PlainFields):
     """The judgement of a folder: every game in input order, and the notes about files."""
 
     entries: list[Entry] = field(default_factory=list)

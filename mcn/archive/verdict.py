@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from mcn.base.plain import PlainFields
 from mcn.engine.constants import COLOURS, colour_name
 from mcn.engine.ranking import placings
 from mcn.engine.state import GameState
@@ -32,8 +33,8 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-@dataclass(slots=True)
-class GameReport:
+@dataclass(slots=True, repr=False, eq=False)
+class GameReport(PlainFields):
     """What validation found in one game, and the facts that decide it."""
 
     file: str

@@ -43,3 +43,22 @@ class PlainValue:
 
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return self.__class__, shape_of(self.__class__).every(self)
+
+
+class PlainFields:
+    """What :class:`mcn.base.values.Fields` gives the compiled modules' mutable dataclasses,
+    for the interpreted modules' (reports, a folder's entries, the writer's levels): equal by
+    the compared fields, shown by the shown ones, never hashed."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable and equal by value: not hashable
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        compared = shape_of(self.__class__).compared
+        return bool(compared(self) == compared(other))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in shape_of(self.__class__).shown)
+        return f"{self.__class__.__qualname__}({shown})"

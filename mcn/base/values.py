@@ -124,6 +124,33 @@ class Value:
         return self.__class__, shape_of(self.__class__).every(self)
 
 
+class Fields:
+    """Equal by the fields that take part in comparison, shown by its fields, never hashed:
+    what ``dataclass`` generates for a mutable (not frozen) class declared with ``eq=True``,
+    written once. For the mutable dataclasses of the compiled modules (a replay's lines and
+    steps, the reader's outlines and chunks), declared ``@dataclass(slots=True, repr=False,
+    eq=False)``: two methods fewer compiled at every start per class (docs/performance-history.md,
+    "Start-up, seventh pass"); the interpreted modules' classes use
+    :class:`mcn.base.plain.PlainFields`."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        compared = shape_of(self.__class__).compared
+        return bool(compared(self) == compared(other))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in shape_of(self.__class__).shown)
+        return f"{self.__class__.__qualname__}({shown})"
+
+
+# A mutable class equal by value is not hashable (what Python makes of a class that defines
+# __eq__ and no __hash__, and what dataclass sets): set after the body, as compiled the class
+# body could not say it.
+setattr(Fields, "__hash__", None)  # noqa: B010
+
 # Set after the body, not written in it: see mcn.base.immutable (compiled, a method written here
 # would be a C-level slot, which would refuse the object.__setattr__ of generated constructors).
 setattr(Value, "__setattr__", refuse_assignment)  # noqa: B010

@@ -31,6 +31,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, Final
 
+from mcn.base.values import Fields
 from mcn.notation.builder import RecordBuilder, TopElement, head_actor
 from mcn.notation.model import Header, Item, Move, Section, Span
 
@@ -41,8 +42,8 @@ _INHERIT: Final = "<item actor>"
 _SPACE: Final = " \t\r\n\f\v"
 
 
-@dataclass(slots=True)
-class _Lexeme:
+@dataclass(slots=True, repr=False, eq=False)
+class _Lexeme(Fields):
     """A token of one line as the builder expects it (line 1; columns within the line)."""
 
     type: str

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
+from mcn.base.values import Fields
 from mcn.notation.fastpath import FIRST_MOVE, LATER_MOVE, OTHER_ELEMENT, TEMPLATES, renumbered
 from mcn.notation.model import Header, Span
 
 
-@dataclass(slots=True)
-class Outline:
+@dataclass(slots=True, repr=False, eq=False)
+class Outline(Fields):
     """What a syntax check keeps of one game read by :func:`outline_plain`: its headers (the
     only objects made), its moves, and where its body starts when that is before any header."""
 

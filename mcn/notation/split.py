@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from mcn.base.values import Fields
 from mcn.io.limits import MAX_GAME_CHARS
 
 if TYPE_CHECKING:
@@ -29,8 +30,8 @@ _HEADER: Final = re.compile(
 _HEADER_LIKE: Final = re.compile(r"\[[ \t]*[A-Za-z]")
 
 
-@dataclass(slots=True)
-class Chunk:
+@dataclass(slots=True, repr=False, eq=False)
+class Chunk(Fields):
     """A piece of a file: its text, where it starts, and a decoding problem inside it, if any.
 
     ``prefix`` is the original start of the first line when the piece starts mid-line (the

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mcn.base.plain import PlainFields
 from mcn.notation.lexical import ANY_WORD, CHANCE, WORD, escape_comment, escape_value
 from mcn.notation.model import Checkpoint, Comment, File, Game, Header, Item, Move, Section
 from mcn.notation.visitor import Role, Visitor, walk
 
 
-@dataclass(slots=True)
-class _Level:
+@dataclass(slots=True, repr=False, eq=False)
+class _Level(PlainFields):
     """An element list being written: the main line of a game or one variation."""
 
     inline: bool

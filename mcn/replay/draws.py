@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from mcn.base.values import Fields
 from mcn.engine import CHANCE, GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.fair_draw import derived_draw
@@ -35,8 +36,8 @@ def name(colour: str) -> str:
     return COLOUR_NAMES.get(colour, colour)
 
 
-@dataclass(slots=True)
-class Problem:
+@dataclass(slots=True, repr=False, eq=False)
+class Problem(Fields):
     """A problem found in a protocol's checkpoints, reported once the replay tells the address
     of ``move`` (the sealed move or the draw it concerns)."""
 
@@ -48,8 +49,8 @@ class Problem:
     address: str | None = None
 
 
-@dataclass(slots=True)
-class Draw:
+@dataclass(slots=True, repr=False, eq=False)
+class Draw(Fields):
     """The contributions written before one draw on one line."""
 
     commits: dict[str, tuple[str, Checkpoint]] = field(default_factory=dict)

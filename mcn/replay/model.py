@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from mcn.base.values import Value
+from mcn.base.values import Fields, Value
 from mcn.engine import GameState
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
@@ -115,8 +115,8 @@ class Diagnostic(Value):
         }
 
 
-@dataclass(slots=True)
-class Step:
+@dataclass(slots=True, repr=False, eq=False)
+class Step(Fields):
     """One decision taken: where, what, by which move of the record, and what it caused.
 
     ``move`` is None for a move the record left implicit (a forced move, or the ``end`` of a
@@ -153,8 +153,8 @@ class Step:
         return self.move is None
 
 
-@dataclass(slots=True)
-class Line:
+@dataclass(slots=True, repr=False, eq=False)
+class Line(Fields):
     """A line of play: the main line (``prefix == ""``) or one variation.
 
     A variation replaces the move ``branch_move`` of its ``parent`` line; it starts at the
@@ -197,8 +197,8 @@ class Line:
 BeforeStep = Callable[[Line, GameState, Action, Move | None], None]
 
 
-@dataclass(slots=True)
-class GameReplay:
+@dataclass(slots=True, repr=False, eq=False)
+class GameReplay(Fields):
     """Everything replay learnt about one game."""
 
     game: Game

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from mcn.base.values import Fields
 from mcn.engine import CHANCE
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.engine.secret_readers import secret_by_verb
@@ -55,8 +56,8 @@ REVEAL: Final = "reveal"
 PROTOCOL_CHECKPOINTS: Final = (REVEAL, CHANCE_COMMIT, CHANCE_REVEAL)
 
 
-@dataclass(slots=True)
-class Seal:
+@dataclass(slots=True, repr=False, eq=False)
+class Seal(Fields):
     """A sealed move and what opened it (checked after the walk: :mod:`mcn.replay.seal_checks`)."""
 
     move: Move
@@ -65,8 +66,8 @@ class Seal:
     opened: bool = False  # the reveal matches the commitment
 
 
-@dataclass(slots=True)
-class Opening:
+@dataclass(slots=True, repr=False, eq=False)
+class Opening(Fields):
     """What :func:`open_seals` found: the game the walk replays and what is left to check."""
 
     original: Game

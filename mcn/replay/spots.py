@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mcn.base.values import Fields
 from mcn.engine import GameState
 from mcn.replay.model import Diagnostic, GameReplay, Line, address_matches
 
@@ -33,8 +34,8 @@ _SECTIONS = {"prep": 1, "bid": 2, "pick": 3, "post": 10_000_000_000}
 _SEATS = {"R": 0, "B": 1, "G": 2, "Y": 3}
 
 
-@dataclass(slots=True)
-class Spot:
+@dataclass(slots=True, repr=False, eq=False)
+class Spot(Fields):
     """A state found at an address: the state itself, its line, the index of the decision's
     step in that line (``len(line.steps)`` where the line stops), the address of the decision
     meant, and the error that stopped replay short of it (None when it was reached)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mcn.base.values import Fields
 from mcn.engine import GameState
 from mcn.notation.model import Comment, Element, Move
 from mcn.replay.binding import forced_action
@@ -16,8 +17,8 @@ from mcn.replay.model import Line
 MAX_VARIATION_DEPTH = 100
 
 
-@dataclass(slots=True)
-class Frame:
+@dataclass(slots=True, repr=False, eq=False)
+class Frame(Fields):
     """Work for one line of play: its elements still to replay and its current state (the
     walk's work list, which the brancher extends with the variations a move spawns)."""
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from mcn.base.plain import PlainValue
-from mcn.base.values import Value
+from mcn.base.plain import PlainFields, PlainValue
+from mcn.base.values import Fields, Value
 from mcn.engine.actions import Action
 from mcn.engine.events import Event
 from mcn.engine.ranking import Placing
@@ -170,6 +170,54 @@ def test_plain_values_are_the_interpreted_modules() -> None:
         for cls in found
     }
     assert {name: methods for name, methods in own.items() if methods} == {}
+
+
+def _mutable_records() -> list[Any]:
+    """Objects of the mutable dataclasses that compare by value (mcn.base.values.Fields and
+    mcn.base.plain.PlainFields): a replay's line and steps, a report, the reader's pieces."""
+    from mcn.archive.judgement import Entry
+    from mcn.archive.verdict import GameReport
+    from mcn.notation.outline import Outline
+    from mcn.notation.split import Chunk
+
+    main = replayed().main
+    assert main is not None
+    chunk = Chunk("1. R: bid 1+2\n", 1)
+    chunk.source_line(1)  # fills fields left out of comparison and repr
+    report = GameReport("a.mcn", 1, decisions=3)
+    entry = Entry("a.mcn", 1, 2, True, True, None, None, None, (), (), None, None, None, None, 0)
+    return [main, *main.steps[:20], chunk, report, entry, Outline(headers=[], moves=3)]
+
+
+def test_mutable_records_compare_and_show_as_dataclass_would() -> None:
+    import collections.abc
+
+    objects = _mutable_records()
+    assert len({type(obj) for obj in objects}) >= 6
+    for obj in objects:
+        assert isinstance(obj, (Fields, PlainFields))
+        assert not obj.__dataclass_params__.frozen
+        assert repr(obj) == _generated_repr(obj)
+        twin = copy.copy(obj)
+        assert twin == obj and twin is not obj and obj.__ne__(twin) is False
+        assert obj.__eq__(_compared(obj)) is NotImplemented
+        with pytest.raises(TypeError, match="unhashable type"):
+            hash(obj)
+        assert not isinstance(obj, collections.abc.Hashable)
+        own = [n for n in ("__eq__", "__repr__", "__hash__") if n in vars(type(obj))]
+        assert own == [], type(obj)  # nothing generated per class
+    report = objects[-3]
+    before = copy.copy(report)
+    report.decisions = 4  # mutable, and equal by value
+    assert report != before and report == dataclasses.replace(before, decisions=4)
+
+
+def test_the_mutable_bases_match_the_build() -> None:
+    # the compiled modules' classes derive from the native Fields, the interpreted ones' from
+    # PlainFields (a native class cannot derive from an interpreted one, nor the other way)
+    for obj in _mutable_records():
+        base = Fields if isinstance(obj, Fields) else PlainFields
+        assert _compiled(type(obj).__module__) == (base is Fields), type(obj)
 
 
 @pytest.mark.parametrize("base", [Action, Event, Value])
