@@ -7,6 +7,7 @@ To add a command, add one ``register(name, "module:attribute", short_help)`` lin
 
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 from collections.abc import Callable
@@ -198,11 +199,15 @@ _collector_paused_for_start = False
 
 def _resume_collector() -> None:
     """Once the command's modules are imported: freeze what the start made and let the
-    collector run again (if :func:`main` paused it), before the command does its work."""
+    collector run again (if :func:`main` paused it), before the command does its work. At exit
+    the start is thawed again, so that the interpreter's teardown collects and finalises it
+    as it would have (a frozen cycle is never collected, and its objects' finalisers would not
+    run)."""
     global _collector_paused_for_start
     if _collector_paused_for_start:
         _collector_paused_for_start = False
         gc.freeze()
+        atexit.register(gc.unfreeze)
         gc.enable()
 
 
@@ -219,7 +224,7 @@ def main(collector_was_running: bool | None = None) -> None:
     (:func:`gc.freeze`: later collections skip it, reference counting frees it as ever) and
     the collector runs again as before for the command's own work. The few cycles the
     imports left behind (the classes ``dataclass(slots=True)`` replaced) stay with the frozen
-    objects for the process's life, a few hundred kilobytes. Importing this module, or
+    objects until the exit thaws them, a few hundred kilobytes. Importing this module, or
     calling ``cli`` from Python, changes nothing of the caller's collector.
     """
     global _collector_paused_for_start

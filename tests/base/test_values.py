@@ -204,8 +204,10 @@ def test_mutable_records_compare_and_show_as_dataclass_would() -> None:
         with pytest.raises(TypeError, match="unhashable type"):
             hash(obj)
         assert not isinstance(obj, collections.abc.Hashable)
-        own = [n for n in ("__eq__", "__repr__", "__hash__") if n in vars(type(obj))]
-        assert own == [], type(obj)  # nothing generated per class
+        # nothing generated per class (functions only: compiled, a native class's dict holds
+        # C slot wrappers for the methods it inherits)
+        generated = (vars(type(obj)).get(n) for n in ("__eq__", "__repr__", "__hash__"))
+        assert not any(isinstance(method, types.FunctionType) for method in generated)
     report = objects[-3]
     before = copy.copy(report)
     report.decisions = 4  # mutable, and equal by value

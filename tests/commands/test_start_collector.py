@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = str(ROOT / "examples" / "game-4p.mcn")
 
 #: Runs mcn's entry point and reports the collector as the command found it when it ran (the
-#: command's own callback is wrapped) and at exit.
+#: command's own callback is wrapped) and what is still frozen at exit.
 _ENTRY = """
 import atexit, gc, json, sys
 import click
@@ -35,7 +35,13 @@ def watched(self, ctx):
 
 
 click.Command.invoke = watched
-atexit.register(lambda: print(json.dumps(seen), file=sys.stderr))
+
+
+def report():
+    print(json.dumps({**seen, "at exit": gc.get_freeze_count()}), file=sys.stderr)
+
+
+atexit.register(report)
 sys.argv = ["mcn", *sys.argv[1:]]
 from mcn.__main__ import main
 
@@ -57,6 +63,7 @@ def test_the_command_runs_with_the_collector_and_the_start_frozen() -> None:
     assert found["enabled"] is True
     frozen = found["frozen"]
     assert isinstance(frozen, int) and frozen > 10_000  # the imports: modules, classes, tables
+    assert found["at exit"] == 0  # thawed, so the teardown collects and finalises them
 
 
 def test_a_collector_the_caller_turned_off_stays_off() -> None:
