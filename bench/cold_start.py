@@ -132,8 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0]
     results = []
     for build, rows in zip(builds, compare(builds, options.runs), strict=True):
-        version = subprocess.run(
-            [*build, "--version"], capture_output=True, text=True, check=True
+        version = subprocess.run(  # not in a checkout: ``python -m mcn`` would import its mcn
+            [*build, "--version"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tempfile.gettempdir(),
         ).stdout.strip()
         results.append({"mcn": shlex.join(build), "version": version, "rows": rows})
         print(f"{shlex.join(build)}: {version}; {options.runs} runs per row after a warm-up")

@@ -4,12 +4,12 @@ When a command has written its last byte, CPython still tears itself down: it cl
 module, frees every object (the engine's tables, the records read, the readers' caches) and
 runs the collector over them — 20 to 30 ms of CPU after ``mcn html`` or ``mcn validate`` of
 one game, a seventh of their cold start, and more after a big archive (issue 34;
-docs/performance-history.md, "Start-up and --jobs, html3"). None of it is seen from outside:
-the kernel takes the memory back at once. So a command whose every file is closed whenever it
-ends says so (:func:`allow`), and the console script (:func:`mcn.cli.main`) ends the process
-through :func:`end`: standard output and error are flushed, the exit functions
-(:mod:`atexit`: a process pool's, a profiler's) run, and :func:`os._exit` ends it with the
-same status.
+docs/performance-history.md, "html's start, the quick exit and the fork pool"). None of it
+is seen from outside: the kernel takes the memory back at once. So a command whose every file
+is closed whenever it ends says so (:func:`allow`), and the console script
+(:func:`mcn.cli.main`) ends the process through :func:`end`: standard output and error are
+flushed, the exit functions (:mod:`atexit`: a process pool's, a profiler's) run, and
+:func:`os._exit` ends it with the same status.
 
 The ordinary exit runs instead — nothing changes — when
 
