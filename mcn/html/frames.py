@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mcn.base.plain import PlainFields, PlainValue
 from mcn.engine import GameState
 from mcn.engine.constants import COLOUR_NAMES
 from mcn.html.compact import compact_everything, compact_state, delta
@@ -43,8 +44,8 @@ if TYPE_CHECKING:  # what a viewer remembers and infers is imported for a viewer
     from mcn.knowledge.memory import Memory
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Seen(PlainValue):
     """One decision as the viewer saw it: the state after it (the page's encoding,
     :func:`mcn.html.compact.compact_state`), the move (``"R: pick green"``) and the events in
     words."""
@@ -133,8 +134,8 @@ def viewer_note(viewer: Viewer, names: dict[str, str], sharing: Sharing | None =
     return note + "; only the viewer's own annotations are kept"
 
 
-@dataclass(slots=True)
-class Frames:
+@dataclass(slots=True, repr=False, eq=False)
+class Frames(PlainFields):
     """The frames of one game for one viewer, ready to be embedded as JSON."""
 
     frames: list[dict[str, Any]] = field(default_factory=list)

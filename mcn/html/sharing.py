@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mcn.base.plain import PlainValue
 from mcn.notation.model import Game
 from mcn.views.projection import EVERYTHING, Viewer, sees, viewer_label
 
@@ -25,8 +26,8 @@ from mcn.views.projection import EVERYTHING, Viewer, sees, viewer_label
 PRIVATE_CHECKPOINTS = frozenset({"money", "digest", "chest", "letters"})
 
 
-@dataclass(frozen=True, slots=True)
-class Sharing:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Sharing(PlainValue):
     """What a page for ``viewer`` keeps of a record's annotations."""
 
     viewer: Viewer
