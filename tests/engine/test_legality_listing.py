@@ -76,7 +76,18 @@ def test_a_breach_ruling_names_its_rule() -> None:
 def test_a_handler_is_made_by_keywords_only() -> None:
     """Nine callables and strings side by side read wrong by position: a Handler refuses them."""
     handler = next(iter(DECISIONS.values()))
-    values = {f.name: getattr(handler, f.name) for f in dataclasses.fields(Handler)}
+    values = {f.name: getattr(handler, f.name) for f in dataclasses.fields(Handler) if f.init}
     with pytest.raises(TypeError):
         Handler(*values.values())  # type: ignore[call-arg]
     assert Handler(**values) == handler
+
+
+def test_a_handler_accepts_exactly_its_classes() -> None:
+    """The judging's set of classes (one lookup) answers as ``isinstance`` with the tuple."""
+    from mcn.engine.actions import Bid, Pass, Visit
+
+    for handler in DECISIONS.values():
+        assert handler.kinds == frozenset(handler.classes)
+    turn = DECISIONS["action"]
+    assert turn.accepts(Visit("R", 3)) and turn.accepts(Pass("R"))
+    assert not turn.accepts(Bid("R", 3, 1)) and DECISIONS["bids"].accepts(Bid("R", 3, 1))
