@@ -7,13 +7,19 @@ den to empty and a stone to place (R-DEN-4), and nothing bounds how many infract
 holds. A copied list made every kept state as long as the stack, so 10,000 infractions cost
 gigabytes (the memory grew with the square of the record).
 
-:class:`Steps` is a persistent stack instead: a chain of immutable cells, the newest on top.
-Pushing makes one new cell on top of the old chain and popping moves the top down it, so a
-copy is one pointer and the cells below are shared by every state that has them — each kept
-state costs what it pushed, not what lies under it. The interface is the part of a list the
-engine uses (``[-1]``, ``append``, ``pop``, ``extend``, ``clear``, ``len``, truth, iteration from
-the bottom), so handlers read as before.
+:class:`Steps` is therefore persistent below and a plain list on top. The steps pushed since
+the stack was last copied sit in a list of its own (``_live``: pushing and popping them makes
+and frees nothing); everything below lies in a chain of immutable cells, the newest on top,
+shared by every copy that has them. :meth:`copy` first moves the live steps into new cells
+(then both stacks start with an empty list on the same chain), so a copy costs what was pushed
+since the last one, and each kept state what its decision pushed, not what lies under it.
+A stack that is never copied (a replay that keeps no states, random play) works on its list
+alone, as the engine did before the stack was shared: a cell for every push was a tuple made,
+tracked by the cyclic collector and freed again (pushing and popping cells were about 4 % of a
+compiled ``apply``: docs/performance-history.md, "The compiled per-move drop, bisected").
 
+The interface is the part of a list the engine uses (``[-1]``, ``append``, ``pop``,
+``extend``, ``clear``, ``len``, truth, iteration from the bottom), so handlers read as before.
 The engine reads the top of the stack several times per decision (whose decision, which
 handler, whether automatic steps remain), so the step on top is also kept in a plain attribute,
 :attr:`Steps.top` (None when the stack is empty): one slot read, where ``stack[-1]`` and
@@ -29,20 +35,21 @@ from typing import Any
 from mcn.engine.step_types import Step
 
 _Cell = tuple[Any, ...]
-"""One cell: ``(step, below)``, the step and the cell below it (None at the bottom); never
-changed once made, so cells can be shared. A pair rather than a class: the engine pushes a few
-steps for every decision, and a tuple is built without the interpreted ``__init__`` a class
-instance runs in the pure build."""
+"""One cell of the shared part: ``(step, below)``, the step and the cell below it (None at the
+bottom); never changed once made, so cells can be shared."""
 
 
 class Steps:
     """A stack of steps whose copies share their cells (see the module docstring)."""
 
-    __slots__ = ("_size", "_top", "top")
+    __slots__ = ("_below", "_live", "_shared", "top")
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
-        self._top: _Cell | None = None
-        self._size = 0
+        #: The steps pushed since the last copy, the top last; this stack's own.
+        self._live: list[Step] = []
+        #: The shared chain under them (None when empty) and how many steps it holds.
+        self._below: _Cell | None = None
+        self._shared = 0
         #: The step on top (``self[-1]``), None when the stack is empty; read-only for callers.
         self.top: Step | None = None
         for step in steps:
@@ -53,17 +60,25 @@ class Steps:
         return (Steps, (tuple(self),))
 
     def copy(self) -> Steps:
-        """An independent stack with the same steps, in constant time and memory."""
+        """An independent stack with the same steps; it costs the steps pushed since this
+        stack was last copied (they move into shared cells), not the stack's length."""
+        live = self._live
+        if live:
+            below = self._below
+            for step in live:
+                below = (step, below)
+            self._below = below
+            self._shared += len(live)
+            self._live = []
         other = Steps()
-        other._top = self._top
-        other._size = self._size
+        other._below = self._below
+        other._shared = self._shared
         other.top = self.top
         return other
 
     def append(self, step: Step) -> None:
         """Push ``step`` on top."""
-        self._top = (step, self._top)
-        self._size += 1
+        self._live.append(step)
         self.top = step
 
     def extend(self, steps: Iterable[Step]) -> None:
@@ -73,36 +88,50 @@ class Steps:
 
     def pop(self) -> Step:
         """Take the step on top off the stack and return it."""
-        top = self._top
-        if top is None:
+        live = self._live
+        if live:
+            step = live.pop()
+            if live:
+                self.top = live[-1]
+            else:
+                below = self._below
+                self.top = None if below is None else below[0]
+            return step
+        cell = self._below
+        if cell is None:
             raise IndexError("pop from an empty stack of steps")
-        below: _Cell | None = top[1]
-        self._top = below
-        self._size -= 1
+        below = cell[1]
+        self._below = below
+        self._shared -= 1
         self.top = None if below is None else below[0]
-        step: Step = top[0]
-        return step
+        shared: Step = cell[0]
+        return shared
 
     def clear(self) -> None:
         """Remove every step (the cells stay with any copy that shares them)."""
-        self._top = None
-        self._size = 0
+        self._live = []
+        self._below = None
+        self._shared = 0
         self.top = None
 
     def __len__(self) -> int:
-        return self._size
+        return len(self._live) + self._shared
 
     def __bool__(self) -> bool:
-        return self._top is not None
+        return self.top is not None
 
     def __getitem__(self, index: int) -> Step:
         """The step at ``index`` counted as in a list from the bottom (``[-1]`` is the top;
         reading near the top is cheap, far down it walks the chain)."""
-        from_top = -index - 1 if index < 0 else self._size - 1 - index
-        if from_top < 0 or from_top >= self._size:
+        live = self._live
+        size = len(live) + self._shared
+        from_top = -index - 1 if index < 0 else size - 1 - index
+        if from_top < 0 or from_top >= size:
             raise IndexError("stack index out of range")
-        cell = self._top
-        for _ in range(from_top):
+        if from_top < len(live):
+            return live[len(live) - 1 - from_top]
+        cell = self._below
+        for _ in range(from_top - len(live)):
             assert cell is not None
             cell = cell[1]
         assert cell is not None
@@ -111,8 +140,8 @@ class Steps:
 
     def top_down(self) -> list[Step]:
         """The steps from the top down (the order in which they will run)."""
-        out: list[Step] = []
-        cell = self._top
+        out = self._live[::-1]
+        cell = self._below
         while cell is not None:
             out.append(cell[0])
             cell = cell[1]
