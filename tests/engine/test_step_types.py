@@ -104,6 +104,24 @@ def test_the_steps_a_turn_pushes_are_made_once_and_equal_the_built_ones() -> Non
     assert type(action_step("B", 0, 1, "")) is ActionStep
     assert turn_end_step("G", 3) is turn_end_step("G", 3) == TurnEndStep("turn_end", "G", 3)
     assert TurnStep("turn") == TURN and type(TURN) is TurnStep
+    # every kind of first action, character and number has a slot of its own
+    made = {
+        action_step(colour, character, number, first): (colour, character, number, first)
+        for colour in "RBGY"
+        for character in range(4)
+        for number in (1, 2)
+        for first in ("", "buy", "sell", "donate", "visit")
+    }
+    assert len(made) == 4 * 4 * 2 * 5
+    for step, (colour, character, number, first) in made.items():
+        assert step == ActionStep("action", colour, character, number, first)
+        assert step is action_step(colour, character, number, first)
+    ends = {turn_end_step(colour, character) for colour in "RB" for character in range(4)}
+    assert ends == {TurnEndStep("turn_end", c, n) for c in "RB" for n in range(4)}
+    # arguments outside the slots (never pushed by a game) are made all the same
+    odd = action_step("R", 7, 3, "juggle")
+    assert odd == ActionStep("action", "R", 7, 3, "juggle") and type(odd) is ActionStep
+    assert turn_end_step("R", 9) == TurnEndStep("turn_end", "R", 9)
 
 
 def test_every_shared_step_maker_gives_the_step_its_class_would_build() -> None:
