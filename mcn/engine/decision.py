@@ -94,12 +94,23 @@ class Handler:
     (docs/performance-history.md, "The compiled per-move drop, bisected"); ``isinstance``
     still answers for anything else, such as a subclass."""
 
+    by_colour: bool = field(init=False, repr=False, compare=False)
+    """Whether ``actors`` is :func:`first_actor` (the step's colour decides: most decisions),
+    so that :meth:`decides` compares the colour instead of calling it for a tuple."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "kinds", frozenset(self.classes))
+        object.__setattr__(self, "by_colour", self.actors is first_actor)
 
     def accepts(self, action: Action) -> bool:
         """Whether ``action`` is of one of the ``classes`` this decision takes."""
         return type(action) in self.kinds or isinstance(action, self.classes)
+
+    def decides(self, state: GameState, step: Any, colour: str) -> bool:
+        """Whether ``colour`` is one of the actors of ``step`` (``colour in actors(...)``)."""
+        if self.by_colour:
+            return bool(step[1] == colour)
+        return colour in self.actors(state, step)
 
     def rule_at(self, state: GameState, step: Step) -> str:
         """The rule this decision step stands for (see ``step_rule``)."""

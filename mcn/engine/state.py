@@ -185,7 +185,7 @@ class GameState(StateFields):
         handler = DECISIONS[step[0]]
         if handler.accepts(action):
             who = action.actor
-            if who in handler.actors(self, step):
+            if handler.decides(self, step, who):
                 why = handler.why_not(self, step, action)
                 if why is not None:
                     return self.illegal(why[0], why[1], who)

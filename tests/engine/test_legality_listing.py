@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from mcn.engine import new_game
+from mcn.engine import GameState, new_game
 from mcn.engine.actions import Bid, Visit
 from mcn.engine.decision import DECISIONS, Decision, Handler
 from mcn.engine.legality import legal_actions
@@ -84,10 +84,27 @@ def test_a_handler_is_made_by_keywords_only() -> None:
 
 def test_a_handler_accepts_exactly_its_classes() -> None:
     """The judging's set of classes (one lookup) answers as ``isinstance`` with the tuple."""
-    from mcn.engine.actions import Bid, Pass, Visit
+    from mcn.engine.actions import Pass
 
     for handler in DECISIONS.values():
         assert handler.kinds == frozenset(handler.classes)
     turn = DECISIONS["action"]
     assert turn.accepts(Visit("R", 3)) and turn.accepts(Pass("R"))
     assert not turn.accepts(Bid("R", 3, 1)) and DECISIONS["bids"].accepts(Bid("R", 3, 1))
+
+
+def test_a_handler_decides_as_its_actors_say_at_every_step_of_a_game() -> None:
+    """``decides`` (the step's colour compared, for most decisions) agrees with ``actors``."""
+    from mcn.engine import play_random_game
+
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        state = GameState.new(("R", "B", "G", "Y")[:players])
+        _, history = play_random_game(players, seed=seed)
+        for entry in history:
+            step = state.stack.top
+            assert step is not None
+            handler = DECISIONS[step.tag]
+            actors = handler.actors(state, step)
+            for colour in (*state.players, "chance"):
+                assert handler.decides(state, step, colour) == (colour in actors)
+            state.apply(entry.action)
