@@ -183,7 +183,8 @@ class GameState(StateFields):
                 return IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
             return self.illegal("R-END-1", "The game is over; no more actions are possible.")
         handler = DECISIONS[step[0]]
-        if handler.accepts(action):
+        # handler.accepts(action) written out: one call less per decision in the pure build
+        if type(action) in handler.kinds or isinstance(action, handler.classes):
             who = action.actor
             if handler.decides(self, step, who):
                 why = handler.why_not(self, step, action)
