@@ -102,10 +102,6 @@ class Handler:
         object.__setattr__(self, "kinds", frozenset(self.classes))
         object.__setattr__(self, "by_colour", self.actors is first_actor)
 
-    def accepts(self, action: Action) -> bool:
-        """Whether ``action`` is of one of the ``classes`` this decision takes."""
-        return type(action) in self.kinds or isinstance(action, self.classes)
-
     def decides(self, state: GameState, step: Any, colour: str) -> bool:
         """Whether ``colour`` is one of the actors of ``step`` (``colour in actors(...)``)."""
         if self.by_colour:

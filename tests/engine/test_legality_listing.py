@@ -83,14 +83,16 @@ def test_a_handler_is_made_by_keywords_only() -> None:
 
 
 def test_a_handler_accepts_exactly_its_classes() -> None:
-    """The judging's set of classes (one lookup) answers as ``isinstance`` with the tuple."""
+    """The judging asks the set of classes first (one lookup), then ``isinstance`` with the
+    tuple: the same answers (a class of another decision is refused by its rule)."""
     from mcn.engine.actions import Pass
 
     for handler in DECISIONS.values():
         assert handler.kinds == frozenset(handler.classes)
-    turn = DECISIONS["action"]
-    assert turn.accepts(Visit("R", 3)) and turn.accepts(Pass("R"))
-    assert not turn.accepts(Bid("R", 3, 1)) and DECISIONS["bids"].accepts(Bid("R", 3, 1))
+    state = new_game(("R", "B"))
+    act(state, "*: souls R B")
+    ruling = state.judge(Pass("R"))  # a turn's action at the bonus pick: the wrong kind
+    assert ruling.refusal is not None and ruling.refusal.rule == DECISIONS["bonus"].rule
 
 
 def test_a_handler_decides_as_its_actors_say_at_every_step_of_a_game() -> None:
