@@ -160,7 +160,7 @@ def why_not_letter_colour(s: GameState, colour: str, rule: str) -> Why:
 def why_not(s: GameState, action: Action, character: int) -> Why:
     """Why a buy/greedy/letter/sell/donate action is illegal for its actor, or None."""
     money = s.money[action.actor]
-    if isinstance(action, Buy | Greedy):
+    if isinstance(action, (Buy, Greedy)):
         if action.good == "indulgence":
             if isinstance(action, Greedy):
                 return "R-BUY-3", "A greedy purchase takes two goods, never two letters."

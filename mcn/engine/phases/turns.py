@@ -141,7 +141,7 @@ def _action_breach(s: GameState, step: ActionStep, action: Action) -> Why:
 
 def _action_apply(s: GameState, step: ActionStep, action: Action) -> None:
     s.stack.pop()
-    if isinstance(action, Pass | End):
+    if isinstance(action, (Pass, End)):
         return
     _, colour, character, number, _first = step
     if number == 1:
