@@ -63,6 +63,11 @@ _ACTIONS_LIMIT: Final = 1 << 16
 #: and hashing a key of strings (docs/performance-history.md, "Replay's own work per
 #: decision"). Each entry holds its tokens, so an identity is not reused while remembered.
 _BY_TOKENS: Final[dict[int, tuple[tuple[str, ...], dict[str, BoundAction]]]] = {}
+#: Far fewer entries than the memo by value: moves the reader did not make (a program's own
+#: ``Move`` objects, games built by the library) bring a new tuple each, and every entry keeps
+#: its tuple alive, so a larger bound would hold tens of megabytes of dead moves. The reader
+#: shares one tuple per action text, a few hundred in a whole archive.
+_BY_TOKENS_LIMIT: Final = 1 << 12
 
 
 def forget_bound_actions() -> None:
@@ -85,7 +90,7 @@ def _action_of(move: Move) -> BoundAction:
             return known  # type: ignore[return-value]
     else:
         by_actor = {}
-        if len(_BY_TOKENS) >= _ACTIONS_LIMIT:
+        if len(_BY_TOKENS) >= _BY_TOKENS_LIMIT:
             _BY_TOKENS.clear()
         _BY_TOKENS[id(tokens)] = (tokens, by_actor)
     found = _parsed(actor, tokens, move)

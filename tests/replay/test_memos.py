@@ -90,3 +90,17 @@ def test_a_forgotten_tuple_is_never_mistaken_for_a_new_one() -> None:
         found = binding._action_of(Move("R", made))
         assert not isinstance(found, ActionSyntaxError)
         assert found is not None and found.text == " ".join(words)
+
+
+def test_moves_with_tuples_of_their_own_are_remembered_within_a_small_bound() -> None:
+    """A program's own moves bring a new tuple each, and each entry keeps its tuple alive:
+    the memo by identity is bounded far below the memo by value (a few thousand entries, not
+    tens of megabytes of dead moves), and still answers by value once it started again."""
+    forget_bound_actions()
+    limit = binding._BY_TOKENS_LIMIT
+    for _ in range(limit + 10):
+        found = binding._action_of(Move("R", tuple(["pass"])))
+        assert isinstance(found, Pass)
+        assert len(binding._BY_TOKENS) <= limit
+    assert len(binding._BY_TOKENS) == 10  # started again at the bound
+    assert len(binding._ACTIONS) == 1  # one action by value all along

@@ -24,6 +24,26 @@ def run(*args: str, input: str | bytes | None = None) -> Result:
     return result
 
 
+def forget_memos() -> None:
+    """Empty every memo reading and replaying fill (each bounded, each cleared at its bound),
+    so that a measurement starts from the same state whatever ran before it in the process:
+    a memo that other tests left near a resize of its table would otherwise allocate the
+    larger table during the measured run (megabytes that are not the record's)."""
+    from mcn.engine.actions.parse import forget_parsed_actions
+    from mcn.engine.shared_steps import forget_shared_steps
+    from mcn.notation import fastpath, grammar, lexical
+    from mcn.replay.binding import forget_bound_actions
+    from mcn.replay.turns import forget_turns
+
+    fastpath.TEMPLATES.clear()
+    grammar.shared()[1].forget_tokens()
+    lexical.forget_canonical_tokens()
+    forget_parsed_actions()
+    forget_shared_steps()
+    forget_bound_actions()
+    forget_turns()
+
+
 def game_text() -> str:
     return GAME.read_text(encoding="utf-8")
 
