@@ -51,11 +51,39 @@ def changed_lines(diff: str) -> tuple[str, str]:
     return removed, added
 
 
+#: The value bases of mcn.base whose methods stand for those ``dataclass`` would generate.
+VALUE_BASES = frozenset({"Value", "Fields", "PlainValue", "PlainFields"})
+#: Why a mutant that turns ``repr=False`` (or a frozen class's ``eq=False``) of such a class back
+#: on is equivalent (:func:`generated_method_flag`).
+GENERATED_METHODS = (
+    "the class takes __repr__ and __eq__ (and __hash__) from one of mcn.base's value bases, "
+    "which tests/base/test_values.py holds to exactly what dataclass generates: the generated "
+    "method the mutant asks for does the same (every such decorator is on a class of those "
+    "bases: tests/mutation/test_tooling.py)"
+)
+
+
+def generated_method_flag(removed: str, added: str) -> bool:
+    """Whether a mutant only turns a ``dataclass`` decorator's ``repr=False`` on, or the
+    ``eq=False`` of a frozen class (``@dataclass(frozen=True, slots=True, repr=False,
+    eq=False)`` made ``eq=True``). Not the ``eq`` of a class that is not frozen: ``eq=True``
+    there also sets ``__hash__`` to None, which makes a hashable :class:`Value` unhashable
+    (a test must tell), and only the unhashable ``Fields`` classes stay the same: those are
+    listed one by one in equivalent.toml."""
+    if not removed.startswith("@dataclass(") or "repr=False, eq=False" not in removed:
+        return False
+    if added == removed.replace("repr=False", "repr=True", 1):
+        return True
+    return "frozen=True" in removed and added == removed.replace("eq=False", "eq=True", 1)
+
+
 def equivalence_reason(
     module: str, operator: str, diff: str, equivalents: Sequence[dict[str, str]]
 ) -> str:
     """The documented reason why this mutant is equivalent, or ``""``."""
     removed, added = changed_lines(diff)
+    if operator == "core/ReplaceFalseWithTrue" and generated_method_flag(removed, added):
+        return GENERATED_METHODS
     for entry in equivalents:
         if (
             entry["module"] == module

@@ -203,3 +203,54 @@ def test_a_module_left_mutated_by_an_interrupted_run_is_restored_on_resuming(
     assert first.read_bytes() == (ROOT / target.modules[0]).read_bytes()
     assert not cached.exists()
     assert run.restore_modules(target, tree) == []
+
+
+def test_a_value_class_turning_its_generated_methods_back_on_is_equivalent() -> None:
+    """``repr=False, eq=False`` on a class of mcn.base's value bases: a mutant turning ``repr``
+    (or a frozen class's ``eq``) back on asks dataclass for the methods the base already
+    gives, the same by test."""
+    removed = "@dataclass(frozen=True, slots=True, repr=False, eq=False)"
+    operator = "core/ReplaceFalseWithTrue"
+    for added in (
+        "@dataclass(frozen=True, slots=True, repr=True, eq=False)",
+        "@dataclass(frozen=True, slots=True, repr=False, eq=True)",
+    ):
+        diff = f"--- a\n+++ b\n-{removed}\n+{added}\n"
+        assert mutants.equivalence_reason("m.py", operator, diff, []) == mutants.GENERATED_METHODS
+    other = "@dataclass(frozen=True, slots=False, repr=False, eq=False)"  # not this operator's
+    diff = f"--- a\n+++ b\n-{removed}\n+{other}\n"
+    assert mutants.equivalence_reason("m.py", "core/ReplaceTrueWithFalse", diff, []) == ""
+    diff = "--- a\n+++ b\n-@dataclass(eq=False)\n+@dataclass(eq=True)\n"  # no value base
+    assert mutants.equivalence_reason("m.py", operator, diff, []) == ""
+    # not frozen: eq=True also drops __hash__ (a hashable Value would become unhashable)
+    mutable = "@dataclass(slots=True, repr=False, eq=False)"
+    diff = f"--- a\n+++ b\n-{mutable}\n+@dataclass(slots=True, repr=False, eq=True)\n"
+    assert mutants.equivalence_reason("m.py", operator, diff, []) == ""
+    diff = f"--- a\n+++ b\n-{mutable}\n+@dataclass(slots=True, repr=True, eq=False)\n"
+    assert mutants.equivalence_reason("m.py", operator, diff, []) == mutants.GENERATED_METHODS
+
+
+def test_every_class_that_turns_off_generated_methods_has_a_value_base() -> None:
+    """The premise of the rule above, over the whole package: every class declared with
+    ``repr=False, eq=False`` derives (directly or not) from one of the value bases."""
+    import ast
+    import importlib
+
+    from mcn.base.plain import PlainFields, PlainValue
+    from mcn.base.values import Fields, Value
+
+    bases = (Value, Fields, PlainValue, PlainFields)
+    assert {base.__name__ for base in bases} == mutants.VALUE_BASES
+    checked = 0
+    for path in sorted((ROOT / "mcn").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef) or not any(
+                ast.unparse(d).startswith("dataclass(") and "repr=False, eq=False" in ast.unparse(d)
+                for d in node.decorator_list
+            ):
+                continue
+            found = getattr(importlib.import_module(module), node.name, None)
+            assert isinstance(found, type) and issubclass(found, bases), (module, node.name)
+            checked += 1
+    assert checked >= 100
