@@ -89,6 +89,8 @@ def test_a_handler_accepts_exactly_its_classes() -> None:
 
     for handler in DECISIONS.values():
         assert handler.kinds == frozenset(handler.classes)
+        # derived from the declared fields: shown by none of a handler's reprs
+        assert "kinds=" not in repr(handler) and "by_colour=" not in repr(handler)
     state = new_game(("R", "B"))
     act(state, "*: souls R B")
     ruling = state.judge(Pass("R"))  # a turn's action at the bonus pick: the wrong kind

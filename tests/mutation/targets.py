@@ -36,6 +36,7 @@ TARGETS: dict[str, Target] = {
             (
                 "tests/safety/test_safe_write.py",
                 "tests/safety/test_safe_write_mutants.py",
+                "tests/safety/test_safe_write_temporary.py",
                 "tests/safety/test_direct_outputs.py",
                 "tests/safety/test_writers.py",
                 "tests/safety/test_disk_full.py",
