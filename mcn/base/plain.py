@@ -53,12 +53,6 @@ class PlainFields:
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]  # mutable and equal by value: not hashable
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        compared = shape_of(self.__class__).compared
-        return bool(compared(self) == compared(other))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in shape_of(self.__class__).shown)
-        return f"{self.__class__.__qualname__}({shown})"
+    # The same equality and repr as PlainValue's (one text of each, read by both classes).
+    __eq__ = PlainValue.__eq__
+    __repr__ = PlainValue.__repr__
