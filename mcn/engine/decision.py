@@ -87,6 +87,10 @@ class Handler:
     breach: Callable[[GameState, Any, Action], Why] | None = None
     """Actions ``why_not`` accepts that are nevertheless a rules breach (I-POP-9): a record may
     contain them and they are carried out, but they are never listed as legal."""
+    forced: Callable[[GameState, Any, str], Action | None] | None = None
+    """The one legal action of the actor, or None when there are several (or none), answered
+    without listing them (:func:`mcn.engine.probes.forced_action`: replay asks it after most
+    moves); it must agree with ``legal``, which tests check on random games."""
     kinds: frozenset[type[Action]] = field(init=False, repr=False, compare=False)
     """``classes`` as a set, made from them: the judging asks ``type(action) in kinds`` first,
     one hash lookup, where ``isinstance`` with a tuple of eight classes (the turn's actions)

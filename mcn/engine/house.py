@@ -155,6 +155,18 @@ def legal_visits(s: GameState, colour: str, mode: str, extra: int) -> list[Actio
     ]
 
 
+def can_visit(s: GameState, colour: str, mode: str, extra: int) -> bool:
+    """Whether :func:`legal_visits` would list a room, answered without the refusals' prose
+    (the forced-move probe)."""
+    post = s.post[colour] + extra
+    for room in range(1, 7):
+        if why_not_open(s, room) is not None:
+            continue
+        if mode == "sinner" or post + cost(s, room) <= POST_MAX:
+            return True
+    return False
+
+
 def rotate(s: GameState, colour: str, notches: int, reason: str, rule: str) -> None:
     """Rotate a post higher."""
     if notches:

@@ -20,7 +20,7 @@ from typing import Any
 
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
-from mcn.engine.actions import Action, Bid, SideAction
+from mcn.engine.actions import Action, Bid, End, SideAction
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
@@ -30,6 +30,7 @@ from mcn.engine.events import Event
 from mcn.engine.fields import StateFields
 from mcn.engine.invariants import violations
 from mcn.engine.legality import Ruling, legal_actions, misfit
+from mcn.engine.probes import forced_action, pending_end
 from mcn.engine.step_types import Step
 
 OVER = Decision("over", (), "end", "The game is over.")
@@ -219,6 +220,33 @@ class GameState(StateFields):
         if isinstance(found, IllegalAction):
             raise found
         return self._carry_out(found, action)
+
+    def try_apply(self, action: Action) -> list[Event] | Ruling:
+        """:meth:`judge` and :meth:`apply` in one call for the common case: an accepted action
+        that is no rules breach is carried out and its events returned; otherwise nothing
+        changes and the :class:`Ruling` says why — a refusal (never raised), or a breach
+        (I-POP-9), which the caller may still carry out with ``apply(action, ruling)``.
+        Replay plays most written moves this way: one check and no ruling made."""
+        found = self._checked(action)
+        if isinstance(found, IllegalAction):
+            return Ruling(action, found, None, None, self, self._events)
+        if found is not None and found.breach is not None:
+            breach = found.breach(self, self.stack.top, action)
+            if breach is not None:
+                return Ruling(action, None, breach, found, self, self._events)
+        return self._carry_out(found, action)
+
+    def forced_action(self) -> Action | None:
+        """The only legal action of a pending *player* decision, if there is exactly one:
+        what a record may leave out. None for chance outcomes and the secret bids, whatever
+        their count (:func:`mcn.engine.probes.forced_action`: no list made)."""
+        return forced_action(self)
+
+    def pending_end(self) -> End | None:
+        """``end`` for the one player deciding, if it would be accepted now (the turn waits for
+        its second action), else None: ``judge(End(actor)).accepted`` without a ruling or a
+        refusal's prose (:func:`mcn.engine.probes.pending_end`)."""
+        return pending_end(self)
 
     def push(self, action: Action) -> list[Event]:
         """:meth:`apply`, undoable with :meth:`pop` (python-chess's ``push``)."""

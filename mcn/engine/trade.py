@@ -140,6 +140,35 @@ def legal(s: GameState, colour: str, character: int, first: str) -> list[Action]
     return out
 
 
+def has_legal(s: GameState, colour: str, character: int, first: str) -> bool:
+    """Whether :func:`legal` would list anything, answered without making the actions (the
+    forced-move probe: a turn with nothing to buy, sell or donate leaves only ``pass``)."""
+    market = s.market
+    money = s.money[colour]
+    goods = s.goods[colour]
+    if first != "buy":
+        purchase = s.board.purchase
+        for g in range(len(GOODS)):
+            if market[g] and money >= purchase[g]:
+                return True
+        if (
+            market[INDULGENCE]
+            and money >= s.board.letter_price
+            and (s.supply[RED] or s.supply[GREEN])
+        ):
+            return True
+    if first != "sell":
+        for g in range(len(GOODS)):
+            if goods[g]:
+                return True
+    if first != "donate":
+        # A pair of donations is possible only if a single one is.
+        for it in _DONATION_ITEMS:
+            if int(it[0]) <= money if it[0].isdigit() else goods[STONE_INDEX[it[0]]] > 0:
+                return True
+    return False
+
+
 def _has(s: GameState, colour: str, item: str, count: int) -> bool:
     if item.isdigit():
         return s.money[colour] >= int(item) * count

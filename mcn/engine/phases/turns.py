@@ -20,6 +20,7 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import TurnStarted
+from mcn.engine.probes import end_of
 from mcn.engine.shared_steps import action_step, free_step, turn_end_step
 from mcn.engine.step_types import (
     TURN,
@@ -99,6 +100,20 @@ def _action_legal(s: GameState, step: ActionStep, actor: str) -> list[Action]:
     return out
 
 
+def _action_forced(s: GameState, step: ActionStep, actor: str) -> Action | None:
+    """The one legal action of the turn, if there is one: ``pass``/``end`` when nothing else is
+    possible (:func:`_action_legal` of one item), found without listing the visits and trades."""
+    _, colour, character, number, first = step
+    opening: Action = end_of(actor) if number == 2 else Pass(actor)
+    if number == 2 and s.post[colour] >= POST_MAX:
+        return opening
+    if first != "visit" and house.can_visit(s, colour, _MODE[character], number - 1):
+        return None
+    if trade.has_legal(s, colour, character, first):
+        return None
+    return opening
+
+
 def _action_why_not(s: GameState, step: ActionStep, action: Action) -> Why:
     _, colour, character, number, first = step
     if isinstance(action, Pass):
@@ -174,6 +189,7 @@ decision(
         misfit_rule="R-ACT-2",
         legal=_action_legal,
         breach=_action_breach,
+        forced=_action_forced,
     ),
     "action",
 )

@@ -1,0 +1,100 @@
+"""The questions replay asks after nearly every move, answered without lists or prose.
+
+A record leaves out the moves nobody chooses (a forced move, the ``end`` of a turn), so replay
+asks the engine after most written moves whether exactly one player action is legal, and
+whether ``end`` would be accepted now (docs/design.md, "Replay binding"). Listing every legal
+action for the first and judging ``end`` for the second answer them, but build what the
+question throws away: every legal action of the pending decision (a turn's visits and trades),
+a :class:`~mcn.engine.legality.Ruling` per probe, and the refusal's prose for each ``end``
+refused. These answer from the pending step's handler and stop as soon as the answer is known
+(docs/performance-history.md, "Per move, round four").
+
+Both agree with the long way by construction — :func:`forced_action` with
+``legal_actions()`` of exactly one item, :func:`pending_end` with ``judge(End(actor))``
+accepted — and ``tests/engine/test_probes.py`` holds them to it on random games.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mcn.engine.actions import Action, End
+from mcn.engine.constants import CHANCE, COLOURS
+from mcn.engine.decision import DECISIONS
+
+if TYPE_CHECKING:
+    from mcn.engine.state import GameState
+
+#: One ``end`` per colour: actions are immutable, and the probe asks for one after most moves.
+_END: dict[str, End] = {colour: End(colour) for colour in COLOURS}
+
+
+def end_of(colour: str) -> End:
+    """``End(colour)``, shared for the game's colours."""
+    end = _END.get(colour)
+    return End(colour) if end is None else end
+
+
+def forced_action(state: GameState) -> Action | None:
+    """The only legal action of a pending *player* decision, if there is exactly one (None
+    for chance, the secret bids, a finished game, or several or no legal actions).
+
+    The same answer as ``legal_actions()`` when it holds one action; the handler's ``forced``
+    answers without listing (a turn: whether anything besides ``pass``/``end`` is possible),
+    any other stops at the second legal action it finds."""
+    step = state.stack.top
+    if step is None or step[0] == "bids":
+        return None
+    handler = DECISIONS[step[0]]
+    actors = handler.actors(state, step)
+    if len(actors) == 1:
+        if actors[0] == CHANCE:
+            return None
+        if handler.forced is not None:
+            return handler.forced(state, step, actors[0])
+    found: Action | None = None
+    for who in actors:
+        if handler.legal is not None or handler.exact:
+            listed = (
+                handler.legal(state, step, who)
+                if handler.legal is not None
+                else handler.candidates(state, step, who)
+            )
+            if not listed:
+                continue
+            if found is not None or len(listed) > 1:
+                return None
+            found = listed[0]
+            continue
+        why_not = handler.why_not
+        breach = handler.breach
+        for candidate in handler.candidates(state, step, who):
+            if why_not(state, step, candidate) is None and (
+                breach is None or breach(state, step, candidate) is None
+            ):
+                if found is not None:
+                    return None
+                found = candidate
+    return found
+
+
+def pending_end(state: GameState) -> End | None:
+    """``end`` for the one player deciding now, if the engine would accept it (a turn that
+    waits for its second action); None otherwise, chance and the bids included.
+
+    ``judge(End(actor)).accepted`` without the :class:`~mcn.engine.legality.Ruling` and
+    without the prose of a refusal when the pending decision takes no ``end`` at all."""
+    step = state.stack.top
+    if step is None:
+        return None
+    handler = DECISIONS[step[0]]
+    actors = handler.actors(state, step)
+    if len(actors) != 1 or actors[0] == CHANCE:
+        return None
+    actor = actors[0]
+    end = end_of(actor)
+    if type(end) not in handler.kinds and not isinstance(end, handler.classes):
+        return None  # not an action of this decision (``end`` is no META CULPA side action)
+    if not handler.decides(state, step, actor):
+        return None
+    return end if handler.why_not(state, step, end) is None else None
