@@ -18,6 +18,7 @@ from mcn.engine.actions import (
     SideAction,
 )
 from mcn.engine.constants import CHANCE, COLOURS, EMPEROR, colour_name
+from mcn.engine.events import Event
 from mcn.engine.legality import Ruling
 from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
@@ -25,7 +26,7 @@ from mcn.replay import hidden
 from mcn.replay.diagnostics import Diagnostics, StopReplay
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
 from mcn.replay.secrets import SecretBook
-from mcn.replay.turns import turn_of
+from mcn.replay.turns import TurnOf
 
 if TYPE_CHECKING:  # the brancher's module reads forced_action from this one
     from mcn.replay.variations import Brancher, Frame
@@ -188,11 +189,51 @@ class Binder:
         self.variations = variations
         self.on_step = on_step
         self.before_step = before_step
+        #: Whether written moves may take :meth:`play`'s fast lane: not when ``before_step``
+        #: must see each state before the engine is asked about its action.
+        self.fast = before_step is None
 
     def play(self, line: Line, state: GameState, move: Move, spawned: list[Frame]) -> str | None:
         """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
-        or None when it cannot be played (reported)."""
+        or None when it cannot be played (reported).
+
+        Most written moves are the deciding player's own action, accepted as they stand, with
+        no variation, no evaluation or scoring ahead and nobody watching before each step:
+        those take the fast lane, one engine check and the step recorded, without the loop
+        that looks for implicit moves (docs/performance-history.md, "Per move, round four").
+        Any other move, or one the engine does not accept at once, takes :meth:`settle`."""
         action = _action_of(move)
+        if (
+            self.fast
+            and action is not None
+            and not isinstance(action, ActionSyntaxError)
+            and not (move.variations and self.variations)
+            and state.finished != 2
+            and not isinstance(action, (PlaceCrew, MoveCrew))
+            and self.result.decisions < MAX_DECISIONS
+            and move.actor in state.current_players()
+        ):
+            address = state.address_of(action)
+            ruling = state.judge(action)
+            if ruling.refusal is None and ruling.breach is None:
+                self.record(line, state, action, move, address, state.apply(action, ruling))
+                return address
+            return self.settle(line, state, move, action, spawned, ruling)
+        return self.settle(line, state, move, action, spawned, None)
+
+    def settle(
+        self,
+        line: Line,
+        state: GameState,
+        move: Move,
+        action: BoundAction,
+        spawned: list[Frame],
+        judged: Ruling | None,
+    ) -> str | None:
+        """:meth:`play` the long way: a syntax error or a ``?`` reported or matched, omitted
+        forced moves and ``end`` taken until the move fits, a breach weighed (I-POP-9), the
+        move's variations spawned. ``judged`` is the engine's ruling on ``action`` in this
+        very state when the fast lane has just asked it (not asked twice)."""
         if isinstance(action, ActionSyntaxError):
             self.finish_forced(line, state)  # so the address is where the move stands
             message, span = _at_the_slip(move, str(action))
@@ -233,8 +274,10 @@ class Binder:
                 # the engine would refuse; ask it why only if nothing implicit comes first.
                 problem = _NOT_YOURS
             else:
-                ruling = state.judge(action)  # one check: apply() will not repeat it
+                # one check: apply() will not repeat it
+                ruling = state.judge(action) if judged is None else judged
                 problem = ruling.refusal
+            judged = None  # only for the first round: an implicit move changes the state
             breach = None if ruling is None else ruling.breach
             if problem is None and breach is not None:
                 assert action is not None
@@ -341,6 +384,21 @@ class Binder:
             ruling = state.judge(action)
         events = state.apply(action, ruling)
         breach = ruling.breach if ruling is not None and move is not None else None
+        self.record(line, state, action, move, address, events, breach)
+
+    def record(
+        self,
+        line: Line,
+        state: GameState,
+        action: Action,
+        move: Move | None,
+        address: str,
+        events: list[Event],
+        breach: tuple[str, str] | None = None,
+    ) -> None:
+        """Record the step ``action`` made (applied at ``address``, with ``events``), with a
+        copy of ``state`` after it when states are kept, and what follows it: a written move's
+        breach reported, the letters revealed at the game's end, ``on_step``."""
         step = Step(line.prefix + address, action, move, events)
         if self.keep_states:
             kept = line.steps[-1].state if line.steps else None
@@ -413,11 +471,11 @@ class Binder:
             probe.apply(forced)
         return False
 
-    def end_turn(self, line: Line, state: GameState, first_address: str) -> None:
-        """Close the turn ``first_address`` opened (at a label naming another turn, a marker, a
-        checkpoint or the line's end): if it still waits for a second action, possibly after
-        some forced moves, take those and ``end`` it."""
-        turn = turn_of(first_address)
+    def end_turn(self, line: Line, state: GameState, turn: TurnOf) -> None:
+        """Close the turn an item opened (``turn``: the turn facts of its first move's address;
+        at a label naming another turn, a marker, a checkpoint or the line's end): if it still
+        waits for a second action, possibly after some forced moves, take those and ``end``
+        it."""
         if not turn.turn_section:
             return  # not a turn (``R.T``): only a turn's second action takes ``end`` (R-ACT-3)
         section = turn.section

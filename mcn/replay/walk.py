@@ -19,7 +19,7 @@ from mcn.replay.seal_checks import check_seals
 from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, open_seals
 from mcn.replay.secrets import SecretBook
 from mcn.replay.start import POSITION_TAG, header_span, start_state
-from mcn.replay.turns import turn_of
+from mcn.replay.turns import TurnOf, turn_of
 from mcn.replay.variations import Brancher, Frame
 
 
@@ -111,7 +111,7 @@ class Replayer:
         # (docs/notation.md, "Items and moves"), so the turn ends at its 'end', at the next move
         # that cannot be its second action (binding rule 3), at a label naming another turn, or
         # at a marker, a checkpoint or the end of the line.
-        open_turn: str | None = None
+        open_turn: TurnOf | None = None
         try:
             for element in frame.elements:
                 if isinstance(element, Checkpoint) and element.name in PROTOCOL_CHECKPOINTS:
@@ -142,19 +142,22 @@ class Replayer:
 
     def replay_item(
         self, line: Line, state: GameState, item: Item, spawned: list[Frame]
-    ) -> str | None:
-        """Apply one item's moves; the address of its first move, None when the line cannot
-        go on."""
-        first_address: str | None = None
+    ) -> TurnOf | None:
+        """Apply one item's moves; the turn facts of its first move's address (read once: the
+        label checked against them here, the turn the item leaves open closed by them), None
+        when the line cannot go on."""
+        play = self.binder.play
+        opened: TurnOf | None = None
         for move in item.moves:
-            address = self.binder.play(line, state, move, spawned)
+            address = play(line, state, move, spawned)
             if address is None:
                 return None
-            if first_address is None:
-                first_address = address
-                if item.label is not None:
+            if opened is None:
+                opened = turn_of(address)
+                label = item.label
+                if label is not None and opened.label_turn != label:
                     self.checks.check_label(line, item, address)
-        return first_address
+        return opened
 
 
 def replay_game(
@@ -205,10 +208,11 @@ def replay_games(games: Iterable[Game], file: str, **options: Any) -> Iterable[G
         yield replay_game(game, file=file, index=index, **options)
 
 
-def _names_another_turn(item: Item, open_turn: str) -> bool:
-    """Whether ``item``'s label numbers a turn other than the one ``open_turn`` (the address of
-    the move that opened it, ``3.5.1``) lies in: then that turn is over."""
-    if item.label is None:
+def _names_another_turn(item: Item, open_turn: TurnOf) -> bool:
+    """Whether ``item``'s label numbers a turn other than the one ``open_turn`` (the turn facts
+    of the move that opened it, ``3.5.1``) lies in: then that turn is over."""
+    label = item.label
+    if label is None:
         return False
-    turn = turn_of(open_turn).open_turn
-    return turn is not None and turn != item.label
+    turn = open_turn.open_turn
+    return turn is not None and turn != label
