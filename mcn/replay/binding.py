@@ -12,12 +12,11 @@ from mcn.engine.actions import (
     Action,
     ActionSyntaxError,
     Donate,
-    End,
     MoveCrew,
     PlaceCrew,
     SideAction,
 )
-from mcn.engine.constants import CHANCE, COLOURS, EMPEROR, colour_name
+from mcn.engine.constants import CHANCE, EMPEROR, colour_name
 from mcn.engine.events import Event
 from mcn.engine.legality import Ruling
 from mcn.io.limits import MAX_DECISIONS
@@ -35,20 +34,15 @@ if TYPE_CHECKING:  # the brancher's module reads forced_action from this one
 #: chains in a real game are a handful of decisions long).
 _FORCED_LIMIT: Final = 1000
 
-#: One ``end`` per colour: actions are immutable, and replay probes for ``end`` after every item.
-_END: Final = {colour: End(colour) for colour in COLOURS}
-
 
 def forced_action(state: GameState) -> Action | None:
     """The only legal action of a pending *player* decision, if there is exactly one.
 
     Records may leave such moves out (docs/design.md, "Replay binding"); chance outcomes and the
-    secret bids are never forced, whatever the count.
+    secret bids are never forced, whatever the count. The engine answers it without listing
+    the legal actions (:meth:`GameState.forced_action`).
     """
-    if state.is_terminal() or state.simultaneous() or state.current_players() == (CHANCE,):
-        return None
-    legal = state.legal_actions()
-    return legal[0] if len(legal) == 1 else None
+    return state.forced_action()
 
 
 #: Placeholder for the engine's refusal of a move by a player who is not deciding.
@@ -115,18 +109,6 @@ def _parsed(actor: str, tokens: tuple[str, ...], move: Move) -> BoundAction:
         _ACTIONS.clear()
     _ACTIONS[key] = found
     return found
-
-
-def _end_ruling(state: GameState) -> Ruling | None:
-    """The engine's acceptance of ``end`` for the pending turn, if the turn waits for a second
-    action (None otherwise); handed to :meth:`Binder.apply` when nothing is applied before it,
-    so the ``end`` replay adds after most turns is judged once."""
-    actors = state.current_players()
-    if len(actors) != 1 or actors[0] == CHANCE:
-        return None
-    end = _END.get(actors[0]) or End(actors[0])
-    ruling = state.judge(end)
-    return ruling if ruling.accepted else None
 
 
 def _at_the_slip(move: Move, message: str) -> tuple[str, Span | None]:
@@ -214,11 +196,11 @@ class Binder:
             and move.actor in state.current_players()
         ):
             address = state.address_of(action)
-            ruling = state.judge(action)
-            if ruling.refusal is None and ruling.breach is None:
-                self.record(line, state, action, move, address, state.apply(action, ruling))
-                return address
-            return self.settle(line, state, move, action, spawned, ruling)
+            done = state.try_apply(action)
+            if isinstance(done, Ruling):  # refused, or a breach to weigh: nothing changed
+                return self.settle(line, state, move, action, spawned, done)
+            self.record(line, state, action, move, address, done)
+            return address
         return self.settle(line, state, move, action, spawned, None)
 
     def settle(
@@ -283,7 +265,7 @@ class Binder:
                 assert action is not None
                 # I-POP-9: a breach is read only if the move is not legal a little later
                 # (the forced 'end' of the Pope's turn before the next character's visit).
-                implicit = forced_action(state) or self.end_before(state, move, action)
+                implicit = state.forced_action() or self.end_before(state, move, action)
                 if implicit is not None and self.legal_after(state, implicit, action):
                     self.apply(line, state, implicit, None)
                     continue
@@ -304,7 +286,7 @@ class Binder:
             if move.actor in state.current_players():
                 # The actor's own decision said no: the telling reason, in this state.
                 own = problem
-            implicit = forced_action(state) or self.end_before(state, move, action)
+            implicit = state.forced_action() or self.end_before(state, move, action)
             if implicit is None:
                 problem = own or problem
                 if problem is _NOT_YOURS:
@@ -433,16 +415,10 @@ class Binder:
         )
         raise StopReplay
 
-    @staticmethod
-    def end_action(state: GameState) -> Action | None:
-        """``end`` for the pending turn, if the turn waits for a second action."""
-        ruling = _end_ruling(state)
-        return None if ruling is None else ruling.action
-
     def end_before(self, state: GameState, move: Move, action: Action | None) -> Action | None:
         """``end`` when the turn waits for its second action and ``move`` fits only after it
         (and the forced moves that follow it)."""
-        end = self.end_action(state)
+        end = state.pending_end()
         if end is None:
             return None
         probe = state.clone()
@@ -450,7 +426,7 @@ class Binder:
         for _ in range(_FORCED_LIMIT):
             if self.fits(probe, move, action) is None:
                 return end
-            forced = forced_action(probe)
+            forced = probe.forced_action()
             if forced is None:
                 return None
             probe.apply(forced)
@@ -465,7 +441,7 @@ class Binder:
             ruling = probe.judge(action)
             if ruling.accepted:
                 return ruling.breach is None
-            forced = forced_action(probe)
+            forced = probe.forced_action()
             if forced is None:
                 return False
             probe.apply(forced)
@@ -484,15 +460,13 @@ class Binder:
         for _ in range(_FORCED_LIMIT):
             if not probe.stack or probe.section != section or probe.simultaneous():
                 return  # over, or the pending decision is not in this turn
-            ruling = _end_ruling(probe)
-            if ruling is not None:
-                if not forced:  # judged in this very state: apply() need not check again
-                    self.apply(line, state, ruling.action, None, None, ruling)
-                    return
-                for action in [*forced, ruling.action]:
+            end = probe.pending_end()
+            if end is not None:
+                for action in forced:
                     self.apply(line, state, action, None)
+                self.apply(line, state, end, None)
                 return
-            step = forced_action(probe)
+            step = probe.forced_action()
             if step is None:
                 return
             if probe is state:
@@ -503,7 +477,7 @@ class Binder:
     def finish_forced(self, line: Line, state: GameState) -> None:
         """At a line's end (or a section marker), take the forced moves left implicit."""
         for _ in range(_FORCED_LIMIT):
-            forced = forced_action(state)
+            forced = state.forced_action()
             if forced is None:
                 return
             self.apply(line, state, forced, None)
