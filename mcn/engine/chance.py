@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from mcn.engine.actions import Action, MarketDraw, RoomCards, SoulOrder
 from mcn.engine.constants import CARD_IDS, CHANCE, MARKET_DRAW, ROOMS, STONE_INDEX, STONES
 from mcn.engine.decision import Handler, Why, decision
-from mcn.engine.events import CardsMoved, MarketDrawn, SoulsPlaced
+from mcn.engine.events import MarketDrawn, SoulsPlaced
+from mcn.engine.events.shared import cards_moved
 from mcn.engine.step_types import BonusStep, MarketStep, RoomsStep, SoulsStep, Step
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ def _rooms_apply(s: GameState, step: RoomsStep, action: Action) -> None:
     for room, card in enumerate(action.cards):
         if not any(s.pile.values()):
             s._emit(
-                CardsMoved(
+                cards_moved(
                     "I-SET-7",
                     "reshuffled",
                     tuple(c for c in CARD_IDS for _ in range(s.discard.get(c, 0))),
@@ -223,7 +224,7 @@ def _rooms_apply(s: GameState, step: RoomsStep, action: Action) -> None:
         s.pile[card] -= 1
         s.rooms[room] = card
     s.pile = {c: n for c, n in s.pile.items() if n}
-    s._emit(CardsMoved("R-RND-2", "drawn", action.cards))
+    s._emit(cards_moved("R-RND-2", "drawn", action.cards))
 
 
 decision(

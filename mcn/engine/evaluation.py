@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from mcn.engine.actions import Action, Pick
 from mcn.engine.constants import COMPARTMENTS, GOODS, LETTER_INDEX, LETTERS, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import Evaluation, LetterMoved, StonesMoved
+from mcn.engine.events import Evaluation
+from mcn.engine.events.shared import letter_moved, stones_moved
 from mcn.engine.shared_steps import pick_step
 from mcn.engine.step_types import (
     CATEGORY_STEPS,
@@ -114,7 +115,7 @@ def _give_rest(s: GameState, colour: str, rule: str) -> None:
     for i in range(4):
         if display[i]:
             s.letters[colour][i] += display[i]
-            s._emit(LetterMoved(rule, colour, LETTERS[i], display[i], "the evaluation display"))
+            s._emit(letter_moved(rule, colour, LETTERS[i], display[i], "the evaluation display"))
     ev[3] = [0, 0, 0, 0]
 
 
@@ -155,7 +156,7 @@ def _pick_apply(s: GameState, step: PickStep, action: Action) -> None:
     colour = LETTER_INDEX[action.colour]
     ev[3][colour] -= 1
     s.letters[action.actor][colour] += 1
-    s._emit(LetterMoved(_pick_rule(s), action.actor, action.colour, 1, "the evaluation display"))
+    s._emit(letter_moved(_pick_rule(s), action.actor, action.colour, 1, "the evaluation display"))
 
 
 def _pick_prompt(s: GameState, step: PickStep) -> str:
@@ -195,7 +196,7 @@ def finish(s: GameState, step: EvalEndStep) -> None:
             if box[g]:
                 s.bag[g] += box[g]
                 s._emit(
-                    StonesMoved(
+                    stones_moved(
                         "R-EVA-4",
                         colour,
                         GOODS[g],
@@ -206,7 +207,7 @@ def finish(s: GameState, step: EvalEndStep) -> None:
                 )
         if box[4]:
             s._emit(
-                StonesMoved(
+                stones_moved(
                     "R-EVA-4",
                     colour,
                     "taler",

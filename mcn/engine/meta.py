@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 from mcn.engine.actions import Action, Catch, Infraction, SideAction, Undone
 from mcn.engine.constants import DENS, PETTY, POST_MAX, SINNER, colour_name
 from mcn.engine.decision import Why
-from mcn.engine.events import InfractionRecorded, MoneyMoved, Omission, PostChanged, SinsReturned
+from mcn.engine.events import InfractionRecorded, Omission, SinsReturned
+from mcn.engine.events.shared import money_moved, post_changed
 from mcn.engine.shared_steps import sins_step
 
 if TYPE_CHECKING:
@@ -170,11 +171,11 @@ def apply(s: GameState, action: SideAction) -> None:
 def _take_back(s: GameState, colour: str, what: str, amount: int, den: int) -> None:
     if what == "money":
         s.money[colour] += amount
-        s._emit(MoneyMoved(RULE, colour, amount, "payment left undone"))
+        s._emit(money_moved(RULE, colour, amount, "payment left undone"))
     elif what == "post":
         before = s.post[colour]
         s.post[colour] = before - amount
-        s._emit(PostChanged(RULE, colour, before, before - amount, "rotation left undone"))
+        s._emit(post_changed(RULE, colour, before, before - amount, "rotation left undone"))
     else:
         s.sins[colour][den] -= amount
         s._emit(SinsReturned(RULE, colour, DENS[den], amount, "left undone"))
@@ -185,13 +186,13 @@ def _make_good(s: GameState, colour: str, what: str, amount: int, den: int) -> N
         paid = min(amount, s.money[colour])
         if paid:
             s.money[colour] -= paid
-            s._emit(MoneyMoved(RULE, colour, -paid, "caught: pays what he left unpaid"))
+            s._emit(money_moved(RULE, colour, -paid, "caught: pays what he left unpaid"))
     elif what == "post":
         before = s.post[colour]
         after = min(POST_MAX, before + amount)
         if after != before:
             s.post[colour] = after
-            s._emit(PostChanged(RULE, colour, before, after, "caught: rotates his post"))
+            s._emit(post_changed(RULE, colour, before, after, "caught: rotates his post"))
     else:
         s._push(sins_step(colour, den, amount, RULE))
 

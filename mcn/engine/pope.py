@@ -13,7 +13,8 @@ from mcn.engine import track
 from mcn.engine.actions import Action, Guess
 from mcn.engine.constants import POST_MAX, ROOMS, colour_name, room_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import Breach, PopeDie, PostChanged
+from mcn.engine.events import Breach, PopeDie
+from mcn.engine.events.shared import post_changed
 from mcn.engine.house import cost, discard, resolve, why_not_open
 from mcn.engine.step_types import CaughtStep, GuessStep
 
@@ -48,7 +49,7 @@ def _guess_apply(s: GameState, step: GuessStep, action: Action) -> None:
         track.to_hell(s, pope, 1, "the Pope visited a room too dear for his post", "R-POP-3")
         before = s.post[pope]
         s.post[pope] = POST_MAX
-        s._emit(PostChanged("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
+        s._emit(post_changed("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
         s.visited[room] = True
         if room <= ROOMS:
             discard(s, room, "R-POP-3")

@@ -18,21 +18,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mcn.engine.actions import Action, End
+from mcn.engine.actions import Action, End, Pass
 from mcn.engine.constants import CHANCE, COLOURS
 from mcn.engine.decision import DECISIONS
 
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
-#: One ``end`` per colour: actions are immutable, and the probe asks for one after most moves.
+#: One ``end`` and one ``pass`` per colour: actions are immutable, the probes ask for them after
+#: most moves, and a replay keeps the ones it applies (one object fewer for the collector each).
 _END: dict[str, End] = {colour: End(colour) for colour in COLOURS}
+_PASS: dict[str, Pass] = {colour: Pass(colour) for colour in COLOURS}
 
 
 def end_of(colour: str) -> End:
     """``End(colour)``, shared for the game's colours."""
     end = _END.get(colour)
     return End(colour) if end is None else end
+
+
+def pass_of(colour: str) -> Pass:
+    """``Pass(colour)``, shared for the game's colours."""
+    found = _PASS.get(colour)
+    return Pass(colour) if found is None else found
 
 
 def forced_action(state: GameState) -> Action | None:

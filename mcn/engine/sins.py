@@ -16,9 +16,9 @@ from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events import (
     Atonement,
     PopeStoneMoved,
-    SinsPlaced,
     SinsReturned,
 )
+from mcn.engine.events.shared import sins_placed
 from mcn.engine.shared_steps import empty_step, sins_step
 from mcn.engine.step_types import EmptyStep, SinsStep
 
@@ -34,7 +34,7 @@ def place_sins(s: GameState, step: SinsStep) -> None:
     placed = min(SIN_STONES - sum(own), count)
     if placed:
         own[den] += placed
-        s._emit(SinsPlaced(rule, colour, DENS[den], placed))
+        s._emit(sins_placed(rule, colour, DENS[den], placed))
         if rule != meta.RULE:  # stones placed when caught cannot be left undone again
             meta.owe(s, colour, "sin", placed, den)
     if placed < count:

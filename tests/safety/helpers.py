@@ -30,6 +30,7 @@ def forget_memos() -> None:
     a memo that other tests left near a resize of its table would otherwise allocate the
     larger table during the measured run (megabytes that are not the record's)."""
     from mcn.engine.actions.parse import forget_parsed_actions
+    from mcn.engine.events.shared import forget_shared_events
     from mcn.engine.shared_steps import forget_shared_steps
     from mcn.notation import fastpath, grammar, lexical
     from mcn.replay.binding import forget_bound_actions
@@ -40,6 +41,7 @@ def forget_memos() -> None:
     lexical.forget_canonical_tokens()
     forget_parsed_actions()
     forget_shared_steps()
+    forget_shared_events()
     forget_bound_actions()
     forget_turns()
 

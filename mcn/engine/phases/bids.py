@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from mcn.engine.actions import Action, Bid
 from mcn.engine.constants import POST_MAX, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision
-from mcn.engine.events import BidPlaced, BidsRevealed, MoneyMoved, PostChanged
+from mcn.engine.events import BidsRevealed
+from mcn.engine.events.shared import bid_placed, money_moved, post_changed
 from mcn.engine.step_types import (
     BIDS,
     CHOOSE_NEXT,
@@ -61,7 +62,7 @@ def _bid_why_not(s: GameState, step: BidsStep, action: Action) -> Why:
 def _bid_apply(s: GameState, step: BidsStep, action: Action) -> None:
     assert isinstance(action, Bid)
     s.bids[action.actor] = (action.notches, action.taler)
-    s._emit(BidPlaced("R-BID-1", action.actor))
+    s._emit(bid_placed("R-BID-1", action.actor))
     if all(b is not None for b in s.bids.values()):
         s.stack.pop()
         s._push(REVEAL)
@@ -101,10 +102,10 @@ def reveal(s: GameState, step: RevealStep) -> None:
         notches, taler = bids[colour]
         if colour != keeper and taler:
             s.money[colour] -= taler
-            s._emit(MoneyMoved("R-BID-3", colour, -taler, "bid"))
+            s._emit(money_moved("R-BID-3", colour, -taler, "bid"))
         before = s.post[colour]
         s.post[colour] = notches
-        s._emit(PostChanged("R-BID-4", colour, before, notches, "bid"))
+        s._emit(post_changed("R-BID-4", colour, before, notches, "bid"))
     s.bids = {}
     s.phase = "pick"
     s.section = f"{s.round}.pick"

@@ -18,7 +18,7 @@ from mcn.engine.constants import (
     colour_name,
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import CharacterChosen
+from mcn.engine.events.shared import character_chosen
 from mcn.engine.shared_steps import choose_step, prelim_step, sinner_step, sins_step
 from mcn.engine.step_types import (
     CHOOSE_NEXT,
@@ -79,7 +79,7 @@ def _choose_apply(s: GameState, step: ChooseStep, action: Action) -> None:
     colour = action.actor
     character = CHARACTER_INDEX[action.character]
     s.holders[character] = colour
-    s._emit(CharacterChosen("R-BID-2", colour, action.character))
+    s._emit(character_chosen("R-BID-2", colour, action.character))
     steps = _own_preliminary(s, colour, character)
     if len(s.players) == 3 and not s.choosers:  # R-P3-1, I-P3-2
         unused = s.holders.index(None)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from mcn.engine.constants import YELLOW
 from mcn.engine.decision import auto
-from mcn.engine.events import CardsMoved, Prepared, RoundStarted
+from mcn.engine.events import RoundStarted
+from mcn.engine.events.shared import cards_moved, prepared
 from mcn.engine.step_types import (
     MARKET,
     OPEN_BIDS,
@@ -46,17 +47,17 @@ def prepare(s: GameState, step: PrepStep) -> None:
         if s.hut:
             s.hut -= 1
             s.card_crew = 1
-            s._emit(Prepared("R-RND-2", "A crew goes from the hut onto the Emperor card"))
+            s._emit(prepared("R-RND-2", "A crew goes from the hut onto the Emperor card"))
         else:
-            s._emit(Prepared("I-RND-2", "The hut is empty: the Emperor card gets no crew"))
+            s._emit(prepared("I-RND-2", "The hut is empty: the Emperor card gets no crew"))
     if not s.suite6 and s.supply[YELLOW]:
         s.supply[YELLOW] -= 1
         s.suite6 = 1
-        s._emit(Prepared("R-RND-2", "A yellow letter goes into Suite 6"))
+        s._emit(prepared("R-RND-2", "A yellow letter goes into Suite 6"))
     s.visited = [False] * 7
     left = [card for card in s.rooms if card is not None]
     for card in left:
         s.discard[card] = s.discard.get(card, 0) + 1
     s.rooms = [None, None, None, None]
     if left:
-        s._emit(CardsMoved("R-RND-2", "discarded", tuple(left)))
+        s._emit(cards_moved("R-RND-2", "discarded", tuple(left)))

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from mcn.engine.actions import Action, Bonus
 from mcn.engine.constants import BLUE, BONUS_MONEY_AMOUNT, COMPARTMENTS, STONE_INDEX, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import BonusTaken, Donated, LetterMoved, Prepared
+from mcn.engine.events import BonusTaken
+from mcn.engine.events.shared import donated, letter_moved, prepared
 from mcn.engine.step_types import ROUND, BonusStep, SetupDoneStep
 
 if TYPE_CHECKING:
@@ -62,19 +63,19 @@ def _bonus_apply(s: GameState, step: BonusStep, action: Action) -> None:
     if bonus == 4:
         s.supply[BLUE] -= 1
         s.letters[colour][BLUE] += 1
-        s._emit(LetterMoved("R-SET-5", colour, "blue", 1, "the supply"))
+        s._emit(letter_moved("R-SET-5", colour, "blue", 1, "the supply"))
         return
     chest = s.chest[colour]
     for item, comp in action.items:
         box = chest[COMPARTMENTS.index(comp)]
         if item.isdigit():
             box[4] += int(item)
-            s._emit(Donated("R-SET-5", colour, item, comp))
+            s._emit(donated("R-SET-5", colour, item, comp))
         else:
             good = STONE_INDEX[item]
             s.bag[good] -= 1
             box[good] += 1
-            s._emit(Donated("R-SET-5", colour, item, comp))
+            s._emit(donated("R-SET-5", colour, item, comp))
 
 
 def _bonus_prompt(s: GameState, step: BonusStep) -> str:
@@ -100,5 +101,5 @@ decision(
 @auto("setup_done")
 def setup_done(s: GameState, step: SetupDoneStep) -> None:
     """Unpicked bonuses stay in the supply; the bag holds the rest (R-SET-3, R-SET-6)."""
-    s._emit(Prepared("R-SET-6", "The remaining goods and the 6 indulgence stones fill the bag"))
+    s._emit(prepared("R-SET-6", "The remaining goods and the 6 indulgence stones fill the bag"))
     s._push(ROUND)

@@ -19,8 +19,8 @@ from mcn.engine.constants import (
     colour_name,
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import TurnStarted
-from mcn.engine.probes import end_of
+from mcn.engine.events.shared import turn_started
+from mcn.engine.probes import end_of, pass_of
 from mcn.engine.shared_steps import action_step, free_step, turn_end_step
 from mcn.engine.step_types import (
     TURN,
@@ -52,7 +52,7 @@ def next_turn(s: GameState, step: TurnStep) -> None:
     s.turn += 1
     s.section = f"{s.round}.{s.turn}"
     s.counter = 0
-    s._emit(TurnStarted("R-ACT-1", s.turn, holder, CHARACTERS[character]))
+    s._emit(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
     s._push(action_step(holder, character, 1, ""), turn_end_step(holder, character))
 
 
@@ -72,8 +72,8 @@ def _turn_opening(s: GameState, step: ActionStep, actor: str) -> tuple[list[Acti
     leaves the second action nothing but ``end`` (R-ACT-3)."""
     _, colour, _, number, _ = step
     if number == 2:
-        return [End(actor)], s.post[colour] < POST_MAX
-    return [Pass(actor)], True
+        return [end_of(actor)], s.post[colour] < POST_MAX
+    return [pass_of(actor)], True
 
 
 def _action_candidates(s: GameState, step: ActionStep, actor: str) -> list[Action]:
@@ -104,7 +104,7 @@ def _action_forced(s: GameState, step: ActionStep, actor: str) -> Action | None:
     """The one legal action of the turn, if there is one: ``pass``/``end`` when nothing else is
     possible (:func:`_action_legal` of one item), found without listing the visits and trades."""
     _, colour, character, number, first = step
-    opening: Action = end_of(actor) if number == 2 else Pass(actor)
+    opening: Action = end_of(actor) if number == 2 else pass_of(actor)
     if number == 2 and s.post[colour] >= POST_MAX:
         return opening
     if first != "visit" and house.can_visit(s, colour, _MODE[character], number - 1):
