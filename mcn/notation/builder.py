@@ -16,12 +16,18 @@ from __future__ import annotations
 import re
 from typing import Any, Final, Protocol
 
-from mcn.notation.lexical import CHANCE, canonical_token, unescape_comment, unescape_value
+from mcn.notation.lexical import (
+    CHANCE,
+    canonical_tokens,
+    forget_canonical_tokens,
+    move_tokens,
+    unescape_comment,
+    unescape_value,
+)
 from mcn.notation.model import Checkpoint, Comment, Element, Header, Item, Move, Section, Span
 
 _HEADER_PARTS: Final = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(.*)"[ \t]*\]', re.S)
 _PLAYER_HEADS: Final = {"r": "R", "b": "B", "g": "G", "y": "Y"}
-_TOKENS_LIMIT: Final = 1 << 16
 
 TopElement = Element | Header
 
@@ -62,7 +68,6 @@ class RecordBuilder:
 
     def __init__(self) -> None:
         self.line_base = 0
-        self._tokens: dict[str, tuple[str, ...]] = {}
 
     # ---- spans and tokens -------------------------------------------------------------------
 
@@ -71,26 +76,17 @@ class RecordBuilder:
         return Span(first.line + base, first.column, last.end_line + base, last.end_column)
 
     def forget_tokens(self) -> None:
-        """Forget the memo of :meth:`split` (for cold-cache measurements)."""
-        self._tokens.clear()
+        """Forget the memos of canonical tokens (for cold-cache measurements)."""
+        forget_canonical_tokens()
 
     def split(self, text: str) -> tuple[str, ...]:
         """Canonical tokens of an action text (memoised: records repeat their moves)."""
-        tokens = self._tokens.get(text)
-        if tokens is None:
-            tokens = tuple([canonical_token(token) for token in text.split()])
-            if len(self._tokens) >= _TOKENS_LIMIT:
-                self._tokens.clear()
-            self._tokens[text] = tokens
-        return tokens
+        return canonical_tokens(text)
 
     def move_tokens(self, actor: str, word: str, raw: str) -> tuple[str, ...]:
         """The canonical tokens of a move of ``actor`` with head word ``word`` (a chance head
         word like ``market`` becomes the first token) and action text ``raw``."""
-        tokens = self.split(raw)
-        if actor == CHANCE and word and word != CHANCE:
-            tokens = (canonical_token(word), *tokens)
-        return tokens
+        return move_tokens(actor, word, raw)
 
     def _comment(self, token: Lexeme) -> Comment:
         return Comment(unescape_comment(token.value[1:-1]), self._span(token, token))

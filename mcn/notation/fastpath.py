@@ -9,7 +9,9 @@ grammar's own terminal patterns (taken from the loaded grammar, not copied), wit
 ``MARKER``, ``HEADER`` and ``WS`` beside them. Each distinct piece of a line is cut and built
 once and kept as a *template* (records repeat their pieces: headers, ``4. B: pass``,
 ``; visit 2``), from which the model is stamped out with the line number and the piece's
-column filled in.
+column filled in. A piece never seen that is made of first moves alone (the rooms and bids of
+a round, rarely the same twice) is made word by word, each distinct word judged once with
+the grammar's ``HEAD`` and ``ACTION`` (:meth:`PieceTemplates.items`).
 
 A line is cut the same way alone as within the text because no token reaches over a line end
 into a line that starts with a head (``R:``), a label (``3.``), ``;``, a marker or ``[``: a
@@ -28,18 +30,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any, Final
 
 from mcn.base.values import Fields
 from mcn.notation.builder import RecordBuilder, TopElement, head_actor
+from mcn.notation.lexical import move_tokens
 from mcn.notation.model import Header, Item, Move, Section, Span
+from mcn.notation.patterns import move_parts, scanner, word_patterns
 
 _TEMPLATES_LIMIT: Final = 1 << 16
 _CACHED_LINE_LIMIT: Final = 160
 #: An item actor that cannot occur: marks a headless move on a line that starts with ';'.
 _INHERIT: Final = "<item actor>"
 _SPACE: Final = " \t\r\n\f\v"
+#: What a word of a piece may be, as bits (:meth:`PieceTemplates.word_kind`).
+_HEAD_WORD, _FIRST_WORD, _ARGUMENT_WORD = 1, 2, 4
+#: ASCII characters ``str.split`` cuts at that the grammar's ``WS`` does not hold.
+_OTHER_SEPARATORS: Final = re.compile("[\x1c-\x1f]")
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -63,56 +70,6 @@ FIRST_MOVE, LATER_MOVE, OTHER_ELEMENT = 0, 1, 2
 Template = tuple[tuple[Any, ...], ...]
 
 
-@cache
-def _terminals() -> dict[str, str]:
-    """The regular expression of each terminal of the grammar (shipped beside it, so that
-    plain records are read without loading Lark: :func:`mcn.notation.grammar.terminals`)."""
-    from mcn.notation.grammar import terminals
-
-    return terminals()
-
-
-def _first_move(grouped: bool) -> str:
-    """An item's first move without annotations, as Lark reads it: ``LABEL? HEAD ACTION``
-    with the whitespace before and between them (named groups if ``grouped``)."""
-    t = _terminals()
-    space = f"(?:{t['WS']})?"
-    label, head, action = (
-        (f"(?P<{name}>{t[terminal]})" if grouped else f"(?:{t[terminal]})")
-        for name, terminal in (("label", "LABEL"), ("head", "HEAD"), ("action", "ACTION"))
-    )
-    return f"{space}(?:{label}{space})?{head}{space}{action}"
-
-
-def _later_move(grouped: bool) -> str:
-    """A later move without annotations: ``";" HEAD? ACTION`` and the whitespace between."""
-    t = _terminals()
-    space = f"(?:{t['WS']})?"
-    head, action = (
-        (f"(?P<{name}>{t[terminal]})" if grouped else f"(?:{t[terminal]})")
-        for name, terminal in (("head", "HEAD"), ("action", "ACTION"))
-    )
-    return f"{t['SEMI']}{space}(?:{head}{space})?{action}"
-
-
-@cache
-def _scanner() -> re.Pattern[str]:
-    """One token of a plain line: a first move, a later move, a marker, a header or space
-    (the order in which the contextual lexer would try them makes no difference: no two of
-    them match at the same place)."""
-    t = _terminals()
-    return re.compile(
-        f"(?P<FIRST>{_first_move(False)})|(?P<NEXT>{_later_move(False)})"
-        f"|(?P<MARKER>{t['MARKER']})|(?P<HEADER>{t['HEADER']})|(?P<WS>{t['WS']})"
-    )
-
-
-@cache
-def _move_parts() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The first and the later move, with named groups for their parts."""
-    return re.compile(_first_move(True)), re.compile(_later_move(True))
-
-
 class PieceTemplates:
     """Piece templates, assembled from token templates made by the builder's own callbacks.
 
@@ -130,18 +87,22 @@ class PieceTemplates:
         self.first: dict[str, Template] = {}
         self.next: dict[str, Template] = {}
         self.tokens: dict[str, tuple[Any, ...]] = {}
+        self.words: dict[str, int] = {}
 
     def clear(self) -> None:
-        """Forget every template, and the builder's memo of canonical tokens (for cold-cache
+        """Forget every template, and the memos of canonical tokens (for cold-cache
         measurements)."""
         self.first.clear()
         self.next.clear()
         self.tokens.clear()
+        self.words.clear()
         self.builder.forget_tokens()
 
     def first_piece(self, piece: str) -> Template | None:
         """The template of the first piece of a line (None: not plain); cached."""
-        template = self.labelled(piece) or self.headed(piece) or self.make(piece)
+        template = (
+            self.labelled(piece) or self.items(piece) or self.headed(piece) or self.make(piece)
+        )
         return self._remember(self.first, piece, template)
 
     def labelled(self, piece: str) -> Template | None:
@@ -165,7 +126,9 @@ class PieceTemplates:
         shift = dot + 1
         _, _, _, actor, tokens, raw, column, end_column = template[0]
         head = (FIRST_MOVE, int(digits), 1, actor, tokens, raw, column + shift, end_column + shift)
-        return (head, *(_moved(entry, shift) for entry in template[1:]))
+        if len(template) == 1:  # the common case: no generator to make (mypyc)
+            return (head,)
+        return (head, *[_moved(entry, shift) for entry in template[1:]])
 
     def next_piece(self, piece: str) -> Template | None:
         """The template of a later piece, given without its ``;`` (None: not plain); cached.
@@ -184,11 +147,78 @@ class PieceTemplates:
             known[piece] = template
         return template
 
+    def items(self, piece: str) -> Template | None:
+        """The template of a piece made of unlabelled first moves and nothing else, each a
+        head word and its action's words (``rooms: take-3 lust-2``, ``R: bid 5+2  B: bid
+        5+4``); None for any other piece, which the grammar's patterns then cut.
+
+        Word by word: what each distinct word may be is found once (:meth:`word_kind`), so a
+        piece never seen whose words are known (the rooms or the bids of a round, which are
+        rarely the same twice) costs no pattern match. A word is a head when it ends with
+        ``:``, which no action's word can hold; so the piece is cut exactly where the
+        grammar's ``FIRST`` moves begin and end.
+        """
+        if not piece.isascii() or _OTHER_SEPARATORS.search(piece) is not None:
+            return None  # str.split would cut where the grammar's WS does not
+        words = piece.split()
+        count = len(words)
+        known = self.words
+        entries: list[tuple[Any, ...]] = []
+        index = position = 0
+        while index < count:
+            head = words[index]
+            kind = known.get(head)
+            if not (self.word_kind(head) if kind is None else kind) & _HEAD_WORD:
+                return None
+            column = piece.find(head, position)
+            index += 1
+            if index == count:
+                return None  # a head without an action
+            word = words[index]
+            kind = known.get(word)
+            if not (self.word_kind(word) if kind is None else kind) & _FIRST_WORD:
+                return None
+            start = piece.find(word, column + len(head))
+            end = start + len(word)
+            index += 1
+            while index < count:
+                word = words[index]
+                kind = known.get(word)
+                if not (self.word_kind(word) if kind is None else kind) & _ARGUMENT_WORD:
+                    break
+                end = piece.find(word, end) + len(word)
+                index += 1
+            position = end
+            name = head[:-1]
+            actor = head_actor(name)
+            action = piece[start:end]
+            tokens = move_tokens(actor, name, action)
+            entries.append(
+                (FIRST_MOVE, None, column + 1, actor, tokens, action, column + 1, end + 1)
+            )
+        return tuple(entries) or None
+
+    def word_kind(self, word: str) -> int:
+        """What ``word`` (no whitespace in it) may be in a piece, as bits: a move's head
+        (``R:``), an action's first word (``visit``), a later word of an action (``5+2``,
+        ``wine>I``); found with the grammar's own terminals and kept."""
+        head, action = word_patterns()
+        kind = (
+            (_HEAD_WORD if head.fullmatch(word) is not None else 0)
+            | (_FIRST_WORD if action.fullmatch(word) is not None else 0)
+            | (_ARGUMENT_WORD if action.fullmatch("x " + word) is not None else 0)
+        )
+        if len(word) <= _CACHED_LINE_LIMIT:
+            if len(self.words) >= _TEMPLATES_LIMIT:
+                self.words.clear()
+            self.words[word] = kind
+        return kind
+
     def headed(self, piece: str) -> Template | None:
         """The template of a piece that is one item's first move and nothing else (``market:
         wine cloth``, ``  R: pass``); None for any other piece. The common kind of new
         piece, in short: it must be one first move, and the rest of it whitespace."""
-        found = _move_parts()[0].match(piece)
+        found = move_parts()[0].match(piece)
         if found is None or piece[found.end() :].strip(_SPACE):
             return None
         return (self.first_entry(found),)
@@ -200,7 +230,7 @@ class PieceTemplates:
         start = found.start("head") if label is None else found.start("label")
         word = head[:-1]
         actor = head_actor(word)
-        tokens = self.builder.move_tokens(actor, word, action)
+        tokens = move_tokens(actor, word, action)
         return (
             FIRST_MOVE,
             None if label is None else int(label[:-1]),
@@ -215,7 +245,7 @@ class PieceTemplates:
     def make(self, text: str, offset: int = 0) -> Template | None:
         """The entries of ``text`` (a piece), in columns counted from its start plus
         ``offset``; None if it is not made of plain tokens alone."""
-        match = _scanner().match
+        match = scanner().match
         entries: list[tuple[Any, ...]] = []
         position = 0
         while position < len(text):
@@ -243,11 +273,11 @@ class PieceTemplates:
     def token(self, kind: str, value: str) -> tuple[Any, ...]:
         """The template of one token (no leading whitespace) as if it began in column 1."""
         if kind == "FIRST":
-            found = _move_parts()[0].match(value)
+            found = move_parts()[0].match(value)
             assert found is not None, value
             return self.first_entry(found)
         if kind == "NEXT":
-            found = _move_parts()[1].match(value)
+            found = move_parts()[1].match(value)
             assert found is not None, value
             head, action = found.group("head", "action")
             if head is None:
@@ -255,7 +285,7 @@ class PieceTemplates:
             else:
                 word = head[:-1]
                 actor, start = head_actor(word), found.start("head")
-            tokens = self.builder.move_tokens(actor, word, action)
+            tokens = move_tokens(actor, word, action)
             return (LATER_MOVE, actor, tokens, action, start + 1, found.end() + 1)
         lexeme = _Lexeme(kind, value, 1, 1, 1, len(value) + 1)
         return (OTHER_ELEMENT, self.builder.element(lexeme))

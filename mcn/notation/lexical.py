@@ -90,9 +90,39 @@ def canonical_token(token: str) -> str:
     return canonical
 
 
+_actions: dict[str, tuple[str, ...]] = {}
+
+
+def canonical_tokens(text: str) -> tuple[str, ...]:
+    """The canonical tokens of an action's (or a checkpoint's) lexically valid text.
+
+    Memoised by the text: records repeat their moves. Here, in a compiled module, rather than
+    in the grammar's builder, so that the fast path's templates of new pieces (the rooms and
+    bids of each round are rarely the same twice) make them without an interpreted call.
+    """
+    tokens = _actions.get(text)
+    if tokens is None:
+        tokens = tuple([canonical_token(token) for token in text.split()])
+        if len(_actions) >= _CACHE_LIMIT:
+            _actions.clear()
+        _actions[text] = tokens
+    return tokens
+
+
+def move_tokens(actor: str, word: str, raw: str) -> tuple[str, ...]:
+    """The canonical tokens of a move of ``actor`` with head word ``word`` (a chance head
+    word like ``market`` becomes the first token) and action text ``raw``."""
+    tokens = canonical_tokens(raw)
+    if actor == CHANCE and word and word != CHANCE:
+        tokens = (canonical_token(word), *tokens)
+    return tokens
+
+
 def forget_canonical_tokens() -> None:
-    """Forget the memo of :func:`canonical_token` (for cold-cache measurements)."""
+    """Forget the memos of :func:`canonical_token` and :func:`canonical_tokens` (for
+    cold-cache measurements)."""
     _cache.clear()
+    _actions.clear()
 
 
 def is_canonical_token(token: str, *, first: bool = False) -> bool:

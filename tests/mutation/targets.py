@@ -85,7 +85,7 @@ TARGETS: dict[str, Target] = {
         ),
         Target(
             "fastpath",
-            ("mcn/notation/fastpath.py",),
+            ("mcn/notation/fastpath.py", "mcn/notation/patterns.py"),
             # The fast path's own tests and the cheap part of the differential test; its mutated
             # corpus and hypothesis layouts (14 s together) and the CLI's syntax-only check are
             # left out for time (a mutant they alone would kill shows as a survivor).

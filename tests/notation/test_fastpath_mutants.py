@@ -15,9 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import mcn.notation.builder as builder
 import mcn.notation.fastpath as fastpath
+import mcn.notation.lexical as lexical
 from mcn.notation.fastpath import parse_plain
 from mcn.notation.model import Item, Move
 from tests.fuzz.test_fastpath import check_agrees
@@ -163,25 +165,25 @@ def test_clear_forgets_every_template(templates: fastpath.PieceTemplates) -> Non
     assert parse_plain(HEADERS + "round 1\n1. R: pass; B: pass\n") is not None
     assert templates.first and templates.next and templates.tokens
     templates.clear()
-    assert (templates.first, templates.next, templates.tokens) == ({}, {}, {})
+    assert (templates.first, templates.next, templates.tokens, templates.words) == ({}, {}, {}, {})
 
 
 @pure_only
-def test_clear_also_forgets_the_builders_memo_of_tokens(
+def test_clear_also_forgets_the_memo_of_canonical_tokens(
     templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A cold-cache measurement starts from nothing: after clear() the action's canonical
-    tokens are made again, not found in the builder's memo."""
+    tokens are made again, not found in the memo of actions' tokens."""
     text = HEADERS + "round 1\n1. R: visit 2; B: guess 3\n"
     assert parse_plain(text) is not None
     made: list[str] = []
-    real = builder.canonical_token
+    real = lexical.canonical_token
 
     def counted(token: str) -> str:
         made.append(token)
         return real(token)
 
-    monkeypatch.setattr(builder, "canonical_token", counted)
+    monkeypatch.setattr(lexical, "canonical_token", counted)
     assert parse_plain(text) is not None and made == []  # all known: nothing made
     templates.clear()
     assert parse_plain(text) is not None
@@ -267,3 +269,153 @@ def test_moves_and_items_are_made_frozen_of_their_own_class(
                 move.actor = "Y"  # type: ignore[misc]
         with pytest.raises(dataclasses.FrozenInstanceError):
             item.label = 9  # type: ignore[misc]
+
+
+# ---- pieces made word by word (PieceTemplates.items) ----------------------------------------
+
+#: Pieces the word-by-word maker must decline (the grammar's patterns decide them), each for a
+#: reason of its own: no space after a head, a marker or keyword among the words, a head with
+#: no action, a number or a head where an action's first word must be, a word that is no token,
+#: a label, a separator str.split cuts at but WS does not hold, a non-ASCII space, a blank piece.
+DECLINED = (
+    "R:visit 2",
+    "R: pass round 2",
+    "R: setup",
+    "R:",
+    "R: pass B:",
+    "R: 5",
+    "R: B: pass",
+    "R: bid 5+2>x",
+    "R: visit 2 3.",
+    "R: pass 4. B: pass",
+    "setup: wine",
+    "R: visit\x1c2",
+    "R: visit\u00a02",
+    "  ",
+    "",
+    "R",
+    "visit 2",
+)
+
+#: Pieces it makes, with what it must make of them (the same as the grammar's patterns).
+MADE = (
+    "R: pass",
+    "  B: visit 3  ",
+    "market: wine cloth",
+    "rooms: take-3 pope-yellow lust-2 take-5",
+    "R: bid 5+2  B: bid 5+4",
+    "G: bid 4+0  R: bid 2+0  Y: bid 5+0  B: bid 3+1",
+    "r: BONUS blue\r",
+    "\tsouls:   Y  B ",
+    "*: souls Y B",
+    "R: bid ?+?  B: bid 1+2",
+    "R: visit 5 ?",
+    "R: donate 1>II 5>I\x0b",
+    "market: wine B: pass",
+    "R: visit 2\x0cB: do",
+)
+
+
+@pytest.mark.parametrize("piece", DECLINED)
+def test_the_word_by_word_maker_declines_what_it_cannot_tell(
+    templates: fastpath.PieceTemplates, piece: str
+) -> None:
+    assert templates.items(piece) is None
+    check_agrees(HEADERS + "round 1\n" + piece + "\n")
+
+
+@pytest.mark.parametrize("piece", MADE)
+def test_the_word_by_word_maker_makes_what_the_grammars_patterns_make(
+    templates: fastpath.PieceTemplates, piece: str
+) -> None:
+    made = templates.items(piece)
+    assert made is not None
+    assert made == (templates.headed(piece) or templates.make(piece))
+    assert check_agrees(HEADERS + "round 1\n" + piece + "\n", line_base=2)
+    # made again from the memo of words: the same
+    assert templates.words and templates.items(piece) == made
+
+
+@pure_only
+def test_pieces_of_first_moves_are_made_without_the_patterns(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(templates, "headed", refuse)
+    monkeypatch.setattr(templates, "make", refuse)
+    elements = parse_plain("R: bid 5+2  B: bid 5+4\n3. rooms: take-3 lust-2")
+    assert elements is not None
+    first, second, third = elements
+    assert isinstance(first, Item) and isinstance(second, Item) and isinstance(third, Item)
+    assert [(m.actor, m.tokens, m.raw, m.where) for m in first.moves + second.moves] == [
+        ("R", ("bid", "5+2"), "bid 5+2", (1, 1, 1, 11)),
+        ("B", ("bid", "5+4"), "bid 5+4", (1, 13, 1, 23)),
+    ]
+    assert (first.where, second.where) == ((1, 1, 1, 11), (1, 13, 1, 23))
+    assert third.label == 3 and third.where == (2, 1, 2, 24)
+    assert third.moves[0].tokens == ("rooms", "take-3", "lust-2")
+
+
+def test_the_kind_of_each_word_is_found_once_and_bounded(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert templates.items("R: visit 2") is not None
+    assert templates.words == {
+        "R:": fastpath._HEAD_WORD,
+        "visit": fastpath._FIRST_WORD | fastpath._ARGUMENT_WORD,
+        "2": fastpath._ARGUMENT_WORD,
+    }
+    limit = fastpath._CACHED_LINE_LIMIT
+    at, over = "a" * limit, "b" * (limit + 1)
+    assert templates.word_kind(at) == templates.word_kind(over) != 0
+    assert at in templates.words and over not in templates.words
+
+
+@pure_only
+def test_a_full_memo_of_words_starts_again(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fastpath, "_TEMPLATES_LIMIT", 3)
+    sizes = []
+    for word in ("a", "b", "c", "d", "e"):
+        templates.word_kind(word)
+        sizes.append(len(templates.words))
+    assert sizes == [1, 2, 3, 1, 2]
+
+
+_WORDS = st.sampled_from(
+    [
+        "R:",
+        "b:",
+        "market:",
+        "*:",
+        "setup:",
+        "visit",
+        "bid",
+        "5+2",
+        "?+?",
+        "wine>I",
+        "1>II",
+        "round",
+        "3.",
+        "?",
+        "-2",
+        "a:b",
+        "x>",
+        "5",
+        "Round",
+        "setupx",
+    ]
+)
+_SPACES = st.sampled_from([" ", "  ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\u00a0", ""])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.tuples(_SPACES, _WORDS), min_size=1, max_size=8), _SPACES)
+def test_words_in_any_order_are_made_as_the_grammars_patterns_make_them(
+    words: list[tuple[str, str]], end: str
+) -> None:
+    templates = fastpath.PieceTemplates()
+    piece = "".join(space + word for space, word in words) + end
+    made = templates.items(piece)
+    if made is not None:
+        assert made == (templates.headed(piece) or templates.make(piece)), piece
