@@ -17,9 +17,9 @@ import re
 from typing import Any, Final, Protocol
 
 from mcn.notation.lexical import (
-    CHANCE,
     canonical_tokens,
     forget_canonical_tokens,
+    head_actor,
     move_tokens,
     unescape_comment,
     unescape_value,
@@ -27,7 +27,6 @@ from mcn.notation.lexical import (
 from mcn.notation.model import Checkpoint, Comment, Element, Header, Item, Move, Section, Span
 
 _HEADER_PARTS: Final = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(.*)"[ \t]*\]', re.S)
-_PLAYER_HEADS: Final = {"r": "R", "b": "B", "g": "G", "y": "Y"}
 
 TopElement = Element | Header
 
@@ -41,11 +40,6 @@ class Lexeme(Protocol):
     column: int
     end_line: int
     end_column: int
-
-
-def head_actor(word: str) -> str:
-    """The actor a head word names (``R`` in any case → ``R``; any other word is chance)."""
-    return _PLAYER_HEADS.get(word.lower(), CHANCE)
 
 
 class _MoveParts:

@@ -33,8 +33,8 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from mcn.base.values import Fields
-from mcn.notation.builder import RecordBuilder, TopElement, head_actor
-from mcn.notation.lexical import move_tokens
+from mcn.notation.builder import RecordBuilder, TopElement
+from mcn.notation.lexical import head_actor, move_tokens
 from mcn.notation.model import Header, Item, Move, Section, Span
 from mcn.notation.patterns import move_parts, scanner, word_patterns
 
@@ -44,7 +44,9 @@ _CACHED_LINE_LIMIT: Final = 160
 _INHERIT: Final = "<item actor>"
 _SPACE: Final = " \t\r\n\f\v"
 #: What a word of a piece may be, as bits (:meth:`PieceTemplates.word_kind`).
-_HEAD_WORD, _FIRST_WORD, _ARGUMENT_WORD = 1, 2, 4
+_HEAD_WORD: Final = 1
+_FIRST_WORD: Final = 2
+_ARGUMENT_WORD: Final = 4
 #: ASCII characters ``str.split`` cuts at that the grammar's ``WS`` does not hold.
 _OTHER_SEPARATORS: Final = re.compile("[\x1c-\x1f]")
 
@@ -379,7 +381,6 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
     set_moves, set_label, set_item_where = _ITEM_SETTERS
     templates = TEMPLATES
     known_first, known_next = templates.first, templates.next
-    make_first, make_next = templates.first_piece, templates.next_piece
     out: list[TopElement] = []
     append = out.append
     moves: list[Move] | None = None
@@ -396,9 +397,9 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
         later = False
         for piece in (line,) if '"' in line else line.split(";"):
             if later:
-                template = known_next.get(piece) or make_next(piece)
+                template = known_next.get(piece) or templates.next_piece(piece)
             else:
-                template = known_first.get(piece) or make_first(piece)
+                template = known_first.get(piece) or templates.first_piece(piece)
                 later = True
             if template is None:
                 return None

@@ -109,6 +109,14 @@ def canonical_tokens(text: str) -> tuple[str, ...]:
     return tokens
 
 
+_PLAYER_HEADS: Final = {"r": "R", "b": "B", "g": "G", "y": "Y"}
+
+
+def head_actor(word: str) -> str:
+    """The actor a head word names (``R`` in any case → ``R``; any other word is chance)."""
+    return _PLAYER_HEADS.get(word.lower(), CHANCE)
+
+
 def move_tokens(actor: str, word: str, raw: str) -> tuple[str, ...]:
     """The canonical tokens of a move of ``actor`` with head word ``word`` (a chance head
     word like ``market`` becomes the first token) and action text ``raw``."""
