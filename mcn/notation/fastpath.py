@@ -47,8 +47,10 @@ _SPACE: Final = " \t\r\n\f\v"
 _HEAD_WORD: Final = 1
 _FIRST_WORD: Final = 2
 _ARGUMENT_WORD: Final = 4
-#: ASCII characters ``str.split`` cuts at that the grammar's ``WS`` does not hold.
-_OTHER_SEPARATORS: Final = re.compile("[\x1c-\x1f]")
+#: What no plain piece of words holds: anything but printable ASCII and the grammar's ``WS``
+#: (among them what ``str.split`` cuts at but ``WS`` does not hold: ``\x1c``-``\x1f``, and
+#: spaces outside ASCII).
+_NOT_WORDS: Final = re.compile("[^\t-\r -~]")
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -160,7 +162,7 @@ class PieceTemplates:
         ``:``, which no action's word can hold; so the piece is cut exactly where the
         grammar's ``FIRST`` moves begin and end.
         """
-        if not piece.isascii() or _OTHER_SEPARATORS.search(piece) is not None:
+        if _NOT_WORDS.search(piece) is not None:
             return None  # str.split would cut where the grammar's WS does not
         words = piece.split()
         count = len(words)

@@ -63,7 +63,8 @@ TAG: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 #: The glyphs a move may carry.
 GLYPH: Final = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\$[0-9]+")
 
-_cache: dict[str, str] = {}
+# Final: in the compiled build a module's other globals are looked up by name at every use.
+_cache: Final[dict[str, str]] = {}
 _CACHE_LIMIT: Final = 1 << 16
 
 
@@ -90,7 +91,7 @@ def canonical_token(token: str) -> str:
     return canonical
 
 
-_actions: dict[str, tuple[str, ...]] = {}
+_actions: Final[dict[str, tuple[str, ...]]] = {}
 
 
 def canonical_tokens(text: str) -> tuple[str, ...]:
