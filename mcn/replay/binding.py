@@ -174,6 +174,10 @@ class Binder:
         #: Whether written moves may take :meth:`play`'s fast lane: not when ``before_step``
         #: must see each state before the engine is asked about its action.
         self.fast = before_step is None
+        #: The engine's section when the last written move was applied: its address without
+        #: the last part, by which the walk finds the turn facts of an item
+        #: (:func:`~mcn.replay.turns.turn_in`) without hashing a new address string.
+        self.section = ""
 
     def play(self, line: Line, state: GameState, move: Move, spawned: list[Frame]) -> str | None:
         """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
@@ -196,6 +200,7 @@ class Binder:
             and move.actor in state.current_players()
         ):
             address = state.address_of(action)
+            self.section = state.section
             done = state.try_apply(action)
             if isinstance(done, Ruling):  # refused, or a breach to weigh: nothing changed
                 return self.settle(line, state, move, action, spawned, done)
@@ -273,6 +278,7 @@ class Binder:
                 address = (
                     state.address_of(action) if action else self.secrets.secret_address(state, move)
                 )
+                self.section = state.section
                 if branch:
                     self.brancher.spawn(line, state, move, address, spawned)
                 try:

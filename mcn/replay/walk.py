@@ -19,7 +19,7 @@ from mcn.replay.seal_checks import check_seals
 from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, open_seals
 from mcn.replay.secrets import SecretBook
 from mcn.replay.start import POSITION_TAG, header_span, start_state
-from mcn.replay.turns import TurnOf, turn_of
+from mcn.replay.turns import TurnOf, turn_in
 from mcn.replay.variations import Brancher, Frame
 
 
@@ -146,14 +146,14 @@ class Replayer:
         """Apply one item's moves; the turn facts of its first move's address (read once: the
         label checked against them here, the turn the item leaves open closed by them), None
         when the line cannot go on."""
-        play = self.binder.play
+        binder = self.binder
         opened: TurnOf | None = None
         for move in item.moves:
-            address = play(line, state, move, spawned)
+            address = binder.play(line, state, move, spawned)
             if address is None:
                 return None
             if opened is None:
-                opened = turn_of(address)
+                opened = turn_in(binder.section)
                 label = item.label
                 if label is not None and opened.label_turn != label:
                     self.checks.check_label(line, item, address)

@@ -11,7 +11,7 @@ from mcn.notation import parse
 from mcn.notation.model import Move
 from mcn.replay import binding, replay_game
 from mcn.replay.binding import forget_bound_actions
-from mcn.replay.turns import forget_turns, turn_of
+from mcn.replay.turns import forget_turns, turn_in, turn_of
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game-4p.mcn"
 
@@ -48,6 +48,33 @@ def test_turn_facts_of_addresses_that_are_not_turns() -> None:
     four = turn_of("1.2.3.4")
     assert four.label_turn is None and four.open_turn == 3
     assert four.section == "1.2.3" and four.turn_section is True
+
+
+def test_turn_facts_by_section_are_those_of_its_addresses() -> None:
+    forget_turns()
+    for address in ("3.15.2", "1.bid.R", "setup.4", "1.2.3.4", "5.post.1", "end"):
+        section = address.rsplit(".", 1)[0]
+        by_section = turn_in(section)
+        assert turn_of(address) is by_section  # one memo, by the address's section
+        assert by_section.section == section
+    # The state's own section string finds the facts another string of the same text made.
+    assert turn_in("".join(["3.", "15"])) is turn_of("3.15.2")
+
+
+def test_every_written_move_lies_in_the_section_the_walk_reads_its_turn_by() -> None:
+    """The walk finds an item's turn facts by the engine's section when its first move was
+    taken (``Binder.section``), not by the move's address: the same facts, because every
+    address replay gives a move is that section and one more part."""
+    sections: list[str] = []
+    replay = replay_game(
+        parse(EXAMPLE.read_text(encoding="utf-8")).games[0],
+        before_step=lambda line, state, action, move: sections.append(state.section),
+    )
+    assert replay.valid and replay.main is not None
+    steps = replay.lines()
+    assert len(sections) == sum(len(line.steps) for line in steps) > 100
+    addresses = [step.address.rsplit(":", 1)[-1] for line in steps for step in line.steps]
+    assert [turn_of(a).section for a in addresses] == sections
 
 
 def test_labels_are_checked_against_the_turn_as_before() -> None:

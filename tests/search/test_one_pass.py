@@ -26,8 +26,9 @@ from mcn.views.redact import redact_game
 from tests.search.test_search import PREDICATES
 
 #: The engine's entry points that advance or copy a state: a second pass needs one of them
-#: (``apply`` is the one way to advance a state; replay hands it the ruling it judged).
-ENGINE_WORK = ("apply", "clone", "kept_copy")
+#: (``apply`` advances a state, with the ruling replay judged; ``try_apply``, replay's one call
+#: for a written move nobody watches before it is taken, advances it when it accepts).
+ENGINE_WORK = ("apply", "try_apply", "clone", "kept_copy")
 
 
 def _records() -> list[Any]:
@@ -59,9 +60,16 @@ def engine_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
 
 
 def _counted(method: Callable[..., Any], name: str, counts: Counter[str]) -> Callable[..., Any]:
+    """``method`` counting each call by ``name``; ``try_apply`` counted as an ``apply`` when it
+    advanced the state (returned the events; a refusal or a breach changes nothing)."""
+
     def counting(self: GameState, *args: Any, **kwargs: Any) -> Any:
-        counts[name] += 1
-        return method(self, *args, **kwargs)
+        result = method(self, *args, **kwargs)
+        if name != "try_apply":
+            counts[name] += 1
+        elif isinstance(result, list):
+            counts["apply"] += 1
+        return result
 
     return counting
 
