@@ -113,7 +113,11 @@ class GameState(StateFields):
         step = self.stack.top
         if step is None:
             return ()
-        return DECISIONS[step[0]].actors(self, step)
+        handler = DECISIONS[step[0]]
+        if handler.by_colour:  # the step's colour decides (first_actor), without the call
+            coloured: Any = step  # every step of such a handler has its colour second
+            return (coloured[1],)
+        return handler.actors(self, step)
 
     def simultaneous(self) -> bool:
         """Whether the pending decision is taken secretly and at once by its actors (the bids,
@@ -187,7 +191,9 @@ class GameState(StateFields):
         # the set first (one lookup), the tuple only for what it misses (Handler.kinds)
         if type(action) in handler.kinds or isinstance(action, handler.classes):
             who = action.actor
-            if handler.decides(self, step, who):
+            # Handler.decides, the step's colour compared here for most decisions
+            coloured: Any = step
+            if coloured[1] == who if handler.by_colour else handler.decides(self, step, who):
                 why = handler.why_not(self, step, action)
                 if why is not None:
                     return self.illegal(why[0], why[1], who)

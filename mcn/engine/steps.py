@@ -81,6 +81,17 @@ class Steps:
         self._live.append(step)
         self.top = step
 
+    def replace_top(self, step: Step) -> None:
+        """Put ``step`` in the place of the step on top (``pop`` then ``append``, in one call
+        where the top is this stack's own)."""
+        live = self._live
+        if live:
+            live[-1] = step
+            self.top = step
+            return
+        self.pop()
+        self.append(step)
+
     def extend(self, steps: Iterable[Step]) -> None:
         """Push each of ``steps`` in turn (the last one ends on top), like ``list.extend``."""
         for step in steps:

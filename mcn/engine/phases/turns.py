@@ -53,7 +53,9 @@ def next_turn(s: GameState, step: TurnStep) -> None:
     s.section = f"{s.round}.{s.turn}"
     s.counter = 0
     s._emit(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
-    s._push(action_step(holder, character, 1, ""), turn_end_step(holder, character))
+    stack = s.stack
+    stack.append(turn_end_step(holder, character))
+    stack.append(action_step(holder, character, 1, ""))
 
 
 _KIND = {
@@ -155,13 +157,14 @@ def _action_breach(s: GameState, step: ActionStep, action: Action) -> Why:
 
 
 def _action_apply(s: GameState, step: ActionStep, action: Action) -> None:
-    s.stack.pop()
     if isinstance(action, (Pass, End)):
+        s.stack.pop()
         return
     _, colour, character, number, _first = step
-    if number == 1:
-        s._push(action_step(colour, character, 2, _KIND[type(action)]))
+    if number == 1:  # the second action takes the first's place on the stack
+        s.stack.replace_top(action_step(colour, character, 2, _KIND[type(action)]))
     else:
+        s.stack.pop()
         house.rotate(s, colour, 1, "second action", "R-ACT-3")
     if isinstance(action, Visit):
         house.start_visit(s, colour, action.room, _MODE[character])
@@ -200,15 +203,19 @@ def turn_end(s: GameState, step: TurnEndStep) -> None:
     """The Merchant's free stone (R-ACT-5, I-ACT-7); with 3 players and no Merchant, the
     player ending the turn takes it if his soul is nearest Hell (R-P3-1, I-P3-3)."""
     _, colour, character = step
-    s._push(TURN)
     if character == MERCHANT:
         rule = "R-ACT-5"
     elif s.holders[MERCHANT] is None and len(s.players) == 3 and colour == s.nearest_hell():
         rule = "I-P3-3"
     else:
+        # No free stone: the next turn at once, as the step loop would run it next (nothing
+        # here touches the market, so the loop's check of an emptied market has nothing to do
+        # in between), without pushing and popping ``TURN``.
+        next_turn(s, TURN)
         return
+    s.stack.append(TURN)
     if trade.free_stone_possible(s):
-        s._push(free_step(colour, rule))
+        s.stack.append(free_step(colour, rule))
 
 
 def end_action_phase_now(s: GameState) -> None:
