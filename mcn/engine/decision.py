@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mcn.engine.actions import Action
 from mcn.engine.frozen import reduce_by_fields
@@ -117,8 +117,8 @@ class Handler:
         return self.rule if self.step_rule is None else self.step_rule(state, step)
 
 
-DECISIONS: dict[str, Handler] = {}
-AUTO: dict[str, Callable[[GameState, Any], None]] = {}
+DECISIONS: Final[dict[str, Handler]] = {}
+AUTO: Final[dict[str, Callable[[GameState, Any], None]]] = {}
 
 
 def decision(handler: Handler, *tags: str) -> None:

@@ -16,7 +16,7 @@ accepted — and ``tests/engine/test_probes.py`` holds them to it on random game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mcn.engine.actions import Action, End, Pass
 from mcn.engine.constants import CHANCE, COLOURS
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 #: One ``end`` and one ``pass`` per colour: actions are immutable, the probes ask for them after
 #: most moves, and a replay keeps the ones it applies (one object fewer for the collector each).
-_END: dict[str, End] = {colour: End(colour) for colour in COLOURS}
-_PASS: dict[str, Pass] = {colour: Pass(colour) for colour in COLOURS}
+_END: Final[dict[str, End]] = {colour: End(colour) for colour in COLOURS}
+_PASS: Final[dict[str, Pass]] = {colour: Pass(colour) for colour in COLOURS}
 
 
 def end_of(colour: str) -> End:

@@ -16,7 +16,7 @@ given, not looked up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mcn.engine.step_types import (
     STEP_TYPES,
@@ -36,9 +36,9 @@ from mcn.engine.step_types import (
     YellowStep,
 )
 
-_MADE: dict[tuple[Any, ...], Any] = {}
+_MADE: Final[dict[tuple[Any, ...], Any]] = {}
 #: More distinct steps than any game pushes: past it, the memo starts again.
-_MADE_LIMIT = 1 << 12
+_MADE_LIMIT: Final = 1 << 12
 
 
 def _made(items: tuple[Any, ...]) -> Any:
@@ -55,13 +55,13 @@ def _made(items: tuple[Any, ...]) -> Any:
 #: slots indexed by small numbers (:func:`_turn_slot`). Two string lookups and a list index,
 #: where the memo's key is a tuple built, hashed and compared for every push (about 100 ns
 #: more in the compiled build, three pushes a turn).
-_TURN_STEPS: dict[str, list[Any]] = {}
+_TURN_STEPS: Final[dict[str, list[Any]]] = {}
 #: The kind of a turn's first action, as the action step records it (``first``).
-_FIRST_KINDS = {"": 0, "buy": 1, "sell": 2, "donate": 3, "visit": 4}
+_FIRST_KINDS: Final = {"": 0, "buy": 1, "sell": 2, "donate": 3, "visit": 4}
 #: The slots of one colour: the action steps (kinds × characters × numbers 1 and 2), then
 #: the turn ends (one per character).
-_ACTION_SLOTS = len(_FIRST_KINDS) * 4 * 2
-_TURN_SLOTS = _ACTION_SLOTS + 4
+_ACTION_SLOTS: Final = len(_FIRST_KINDS) * 4 * 2
+_TURN_SLOTS: Final = _ACTION_SLOTS + 4
 
 
 def _turn_slots(colour: str) -> list[Any]:

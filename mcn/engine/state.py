@@ -16,7 +16,7 @@ building, evaluation, chance); this module only drives them:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
@@ -33,7 +33,7 @@ from mcn.engine.legality import Ruling, legal_actions, misfit
 from mcn.engine.probes import forced_action, pending_end
 from mcn.engine.step_types import Step
 
-OVER = Decision("over", (), "end", "The game is over.")
+OVER: Final = Decision("over", (), "end", "The game is over.")
 
 
 class GameState(StateFields):

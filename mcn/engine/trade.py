@@ -7,7 +7,7 @@ the action phase the moment the market is empty (R-ACT-4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mcn.engine import meta, shared_steps
 from mcn.engine.actions import (
@@ -40,7 +40,7 @@ from mcn.engine.step_types import FreeStep, TakeStep
 if TYPE_CHECKING:
     from mcn.engine.state import GameState
 
-_DONATION_ITEMS = canonical_items(
+_DONATION_ITEMS: Final = canonical_items(
     [(item, comp) for item in (*GOODS, *(str(c) for c in COINS)) for comp in COMPARTMENTS]
 )
 

@@ -17,7 +17,7 @@ are compared by value, never changed, and pickled by their fields.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mcn.engine.events.bids import BidPlaced, CharacterChosen, MoneyMoved, PostChanged
 from mcn.engine.events.setup import CardsMoved, Prepared
@@ -31,9 +31,9 @@ from mcn.engine.events.turns import (
     Visited,
 )
 
-_MADE: dict[tuple[Any, ...], Any] = {}
+_MADE: Final[dict[tuple[Any, ...], Any]] = {}
 #: Far more distinct events than a game emits; past it the memo starts again.
-_MADE_LIMIT = 1 << 12
+_MADE_LIMIT: Final = 1 << 12
 
 
 def _keep(key: tuple[Any, ...], event: Any) -> Any:

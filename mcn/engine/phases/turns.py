@@ -4,7 +4,7 @@ I-ACT-7/8, I-RND-3, I-POP-10)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mcn.engine import house, trade
 from mcn.engine.actions import Action, Buy, BuyLetter, Donate, End, Greedy, Pass, Sell, Visit
@@ -58,7 +58,7 @@ def next_turn(s: GameState, step: TurnStep) -> None:
     stack.append(action_step(holder, character, 1, ""))
 
 
-_KIND = {
+_KIND: Final = {
     Buy: "buy",
     Greedy: "buy",
     BuyLetter: "buy",
@@ -66,7 +66,7 @@ _KIND = {
     Donate: "donate",
     Visit: "visit",
 }
-_MODE = {POPE: "pope", SINNER: "sinner", EMPEROR: "normal", MERCHANT: "normal"}
+_MODE: Final = {POPE: "pope", SINNER: "sinner", EMPEROR: "normal", MERCHANT: "normal"}
 
 
 def _turn_opening(s: GameState, step: ActionStep, actor: str) -> tuple[list[Action], bool]:
