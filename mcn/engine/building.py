@@ -68,13 +68,13 @@ def add_crew(s: GameState, player: str, site: int, source: str, rule: str) -> No
     """Put a crew on ``site``; two crews build the nave, then the spire (R-CAT-1)."""
     i = site - 1
     s.crews[i] += 1
-    s._emit(CrewMoved(rule, player, source, site))
+    s._events.append(CrewMoved(rule, player, source, site))
     if s.crews[i] < 2:
         return
     s.crews[i] = 0
     s.hut += 2
     s.levels[i] += 1
-    s._emit(Built("R-CAT-1", site, "nave" if s.levels[i] == 1 else "spire"))
+    s._events.append(Built("R-CAT-1", site, "nave" if s.levels[i] == 1 else "spire"))
     if s.levels[i] == 2:
         s.finished += 1
         s._push(EvaluateStep("evaluate", site, s.finished - 1))  # R-CAT-2: at once

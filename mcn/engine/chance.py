@@ -49,7 +49,7 @@ def _souls_apply(s: GameState, step: SoulsStep, action: Action) -> None:
     s.stack.pop()
     for i, colour in enumerate(action.order):
         s.tie[colour] = i
-    s._emit(SoulsPlaced("R-SET-1", action.order))
+    s._events.append(SoulsPlaced("R-SET-1", action.order))
     s._push(
         *(BonusStep("bonus", colour) for colour in action.order)
     )  # R-SET-4: nearest Heaven first
@@ -126,7 +126,7 @@ def _market_apply(s: GameState, step: MarketStep, action: Action) -> None:
         i = STONE_INDEX[name]
         s.bag[i] -= 1
         s.market[i] += 1
-    s._emit(MarketDrawn("R-RND-2", action.stones))
+    s._events.append(MarketDrawn("R-RND-2", action.stones))
 
 
 decision(
@@ -212,7 +212,7 @@ def _rooms_apply(s: GameState, step: RoomsStep, action: Action) -> None:
     s.stack.pop()
     for room, card in enumerate(action.cards):
         if not any(s.pile.values()):
-            s._emit(
+            s._events.append(
                 cards_moved(
                     "I-SET-7",
                     "reshuffled",
@@ -224,7 +224,7 @@ def _rooms_apply(s: GameState, step: RoomsStep, action: Action) -> None:
         s.pile[card] -= 1
         s.rooms[room] = card
     s.pile = {c: n for c, n in s.pile.items() if n}
-    s._emit(cards_moved("R-RND-2", "drawn", action.cards))
+    s._events.append(cards_moved("R-RND-2", "drawn", action.cards))
 
 
 decision(

@@ -53,7 +53,7 @@ def start(s: GameState, step: EvaluateStep) -> None:
     """A cathedral is finished: evaluate compartment I (first) or II (second) (R-CAT-2)."""
     _, site, compartment = step
     s.evaluation = [site, compartment, -1, [0, 0, 0, 0], [], ""]
-    s._emit(Evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
+    s._events.append(Evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
     s._push(*CATEGORY_STEPS, EVAL_END)
 
 
@@ -71,7 +71,7 @@ def category(s: GameState, step: CategoryStep) -> None:
             supply[colour] -= 1
             display[colour] += 1
     name = CATEGORIES[cat]
-    s._emit(
+    s._events.append(
         Evaluation("R-EVA-1", site, COMPARTMENTS[compartment], f"{name} display", _letters(display))
     )
     scores = {c: score(s, c, compartment, cat) for c in s.players}
@@ -83,7 +83,7 @@ def category(s: GameState, step: CategoryStep) -> None:
         for i in range(4):
             supply[i] += display[i]
         if total:
-            s._emit(
+            s._events.append(
                 Evaluation(
                     "R-EVA-2",
                     site,
@@ -115,7 +115,9 @@ def _give_rest(s: GameState, colour: str, rule: str) -> None:
     for i in range(4):
         if display[i]:
             s.letters[colour][i] += display[i]
-            s._emit(letter_moved(rule, colour, LETTERS[i], display[i], "the evaluation display"))
+            s._events.append(
+                letter_moved(rule, colour, LETTERS[i], display[i], "the evaluation display")
+            )
     ev[3] = [0, 0, 0, 0]
 
 
@@ -156,7 +158,9 @@ def _pick_apply(s: GameState, step: PickStep, action: Action) -> None:
     colour = LETTER_INDEX[action.colour]
     ev[3][colour] -= 1
     s.letters[action.actor][colour] += 1
-    s._emit(letter_moved(_pick_rule(s), action.actor, action.colour, 1, "the evaluation display"))
+    s._events.append(
+        letter_moved(_pick_rule(s), action.actor, action.colour, 1, "the evaluation display")
+    )
 
 
 def _pick_prompt(s: GameState, step: PickStep) -> str:
@@ -195,7 +199,7 @@ def finish(s: GameState, step: EvalEndStep) -> None:
         for g in range(4):
             if box[g]:
                 s.bag[g] += box[g]
-                s._emit(
+                s._events.append(
                     stones_moved(
                         "R-EVA-4",
                         colour,
@@ -206,7 +210,7 @@ def finish(s: GameState, step: EvalEndStep) -> None:
                     )
                 )
         if box[4]:
-            s._emit(
+            s._events.append(
                 stones_moved(
                     "R-EVA-4",
                     colour,
@@ -217,7 +221,7 @@ def finish(s: GameState, step: EvalEndStep) -> None:
                 )
             )
         s.chest[colour][compartment] = [0, 0, 0, 0, 0]
-    s._emit(Evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
+    s._events.append(Evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
     s.evaluation = None
     if compartment == 1:
         # The game ends at once (R-END-1); a caught Pope's step still owed for the visit that

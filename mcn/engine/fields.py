@@ -119,6 +119,8 @@ class StateFields:
     stack: Steps
     _dec: Decision | None
     _events: list[Event]
+    """The events of the action being applied: the rules append each one as it happens
+    (``s._events.append(...)``, no method call per event: two and a half per written move)."""
     _market_out: bool
     _undo: list[tuple[GameState, Action]]
 

@@ -171,7 +171,7 @@ def rotate(s: GameState, colour: str, notches: int, reason: str, rule: str) -> N
     if notches:
         before = s.post[colour]
         s.post[colour] = before + notches
-        s._emit(post_changed(rule, colour, before, before + notches, reason))
+        s._events.append(post_changed(rule, colour, before, before + notches, reason))
         meta.owe(s, colour, "post", notches)  # META CULPA: the Petty Sinner may not rotate
 
 
@@ -179,7 +179,7 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
     """Begin a visit in ``mode`` (normal, sinner, pope)."""
     if mode == "pope":
         s.pope_die = room
-        s._emit(PopeDie("R-POP-1", colour, room, 0, False))
+        s._events.append(PopeDie("R-POP-1", colour, room, 0, False))
         guesser = s.nearest_hell([c for c in s.players if c != colour])
         s._push(guess_step(guesser, colour))
     elif mode == "sinner":
@@ -191,14 +191,14 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
 def resolve(s: GameState, colour: str, room: int, pay_notches: bool, lust: bool) -> None:
     """Visit ``room``: rotate (unless exempt), Lust sin for suites, then the room's benefit."""
     card = s.rooms[room - 1] if room <= ROOMS else None
-    s._emit(visited("R-HOP-1", colour, room, card or ""))
+    s._events.append(visited("R-HOP-1", colour, room, card or ""))
     s.visited[room] = True
     if room <= ROOMS:
         if pay_notches:
             rotate(s, colour, cost(s, room), f"visits room {room}", "R-HOP-3")
         s._push(effect_step(colour, room))
     elif room == 5:
-        s._emit(prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
+        s._events.append(prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
         then: list[Step] = [sins_step(colour, LUST, 1, "R-HOP-4")] if lust else []
         s._push(*then, suite5_step(colour))
     else:
@@ -214,7 +214,7 @@ def take_yellow(s: GameState, step: YellowStep) -> None:
     if s.suite6:
         s.suite6 = 0
         s.letters[step.colour][YELLOW] += 1
-        s._emit(letter_moved("R-HOP-5", step.colour, "yellow", 1, "Suite 6"))
+        s._events.append(letter_moved("R-HOP-5", step.colour, "yellow", 1, "Suite 6"))
 
 
 # --- Suite 5 ----------------------------------------------------------------------------------
@@ -337,7 +337,7 @@ def discard(s: GameState, room: int, rule: str) -> None:
     assert card is not None
     s.rooms[room - 1] = None
     s.discard[card] = s.discard.get(card, 0) + 1
-    s._emit(cards_moved(rule, "discarded", (card,)))
+    s._events.append(cards_moved(rule, "discarded", (card,)))
 
 
 def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
@@ -348,10 +348,12 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
     visitor = action.actor
     rule = "R-HOP-3"
     if isinstance(action, Decline):
-        s._emit(CardEffect(rule, visitor, card, "declined"))
+        s._events.append(CardEffect(rule, visitor, card, "declined"))
     elif card == "emperor-letter":
         holder = s.holders[EMPEROR]
-        s._emit(CardEffect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter"))
+        s._events.append(
+            CardEffect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter")
+        )
         assert holder is not None  # why_not refuses the card without an Emperor (I-CRD-1)
         s._push(GiftStep("gift", holder, visitor))
     elif card == "pope-yellow":
@@ -359,15 +361,17 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
         assert holder is not None
         s.letters[holder][YELLOW] -= 1
         s.letters[visitor][YELLOW] += 1
-        s._emit(letter_moved(rule, visitor, "yellow", 1, colour_name(holder)))
+        s._events.append(letter_moved(rule, visitor, "yellow", 1, colour_name(holder)))
     elif card in ("hell-3", "hell-5"):
         steps = int(card[-1])
-        s._emit(CardEffect(rule, visitor, card, f"every opponent moves {steps} toward Hell"))
+        s._events.append(
+            CardEffect(rule, visitor, card, f"every opponent moves {steps} toward Hell")
+        )
         moves = {c: steps for c in s.players if c != visitor}
         track.several_to_hell(s, moves, card, "I-CRD-1")
     elif card in ("lust-2", "greed-2"):
         den = LUST if card == "lust-2" else GREED
-        s._emit(
+        s._events.append(
             CardEffect(
                 rule,
                 visitor,
@@ -379,7 +383,7 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
     elif card.startswith("take-"):
         amount = int(card[-1])
         s.money[visitor] += amount
-        s._emit(money_moved(rule, visitor, amount, card))
+        s._events.append(money_moved(rule, visitor, amount, card))
     elif isinstance(action, PlaceCrew):
         s.hut -= 1
         building.add_crew(s, visitor, action.site, "the hut", rule)
@@ -396,10 +400,12 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
         if s.money[victim] >= 3:
             s.money[victim] -= 3
             s.money[visitor] += 3
-            s._emit(money_moved(rule, visitor, 3, "steal-3", victim))
-            s._emit(money_moved(rule, victim, -3, "steal-3", visitor))
+            s._events.append(money_moved(rule, visitor, 3, "steal-3", victim))
+            s._events.append(money_moved(rule, victim, -3, "steal-3", visitor))
         else:
-            s._emit(CardEffect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler"))
+            s._events.append(
+                CardEffect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler")
+            )
     discard(s, room, rule)
 
 
@@ -444,7 +450,9 @@ def _gift_apply(s: GameState, step: GiftStep, action: Action) -> None:
     colour = LETTER_INDEX[action.colour]
     s.letters[action.actor][colour] -= 1
     s.letters[step.visitor][colour] += 1
-    s._emit(letter_moved("R-HOP-3", step.visitor, action.colour, 1, colour_name(action.actor)))
+    s._events.append(
+        letter_moved("R-HOP-3", step.visitor, action.colour, 1, colour_name(action.actor))
+    )
 
 
 def _gift_prompt(s: GameState, step: GiftStep) -> str:

@@ -148,7 +148,7 @@ def apply(s: GameState, action: SideAction) -> None:
     """Apply a legal side action; the pending decision waits."""
     colour = action.actor
     if isinstance(action, Infraction):
-        s._emit(InfractionRecorded("R-MET-1", colour, action.code))
+        s._events.append(InfractionRecorded("R-MET-1", colour, action.code))
         s._push(sins_step(colour, PETTY, 1, "R-MET-1"))
     elif isinstance(action, Undone):
         entry = _latest(s, action.what)
@@ -157,28 +157,32 @@ def apply(s: GameState, action: SideAction) -> None:
         what, amount, den = entry
         _take_back(s, colour, what, amount, den)
         s.omissions.append([colour, what, amount, den])
-        s._emit(Omission(RULE, colour, what, amount, DENS[den] if den >= 0 else "", ""))
+        s._events.append(Omission(RULE, colour, what, amount, DENS[den] if den >= 0 else "", ""))
     else:
         assert isinstance(action, Catch)
         found = _earliest(s, action.what)
         assert found is not None
         s.omissions.remove(found)
         sinner, what, amount, den = found
-        s._emit(Omission(RULE, sinner, what, amount, DENS[den] if den >= 0 else "", colour))
+        s._events.append(
+            Omission(RULE, sinner, what, amount, DENS[den] if den >= 0 else "", colour)
+        )
         _make_good(s, sinner, what, amount, den)
 
 
 def _take_back(s: GameState, colour: str, what: str, amount: int, den: int) -> None:
     if what == "money":
         s.money[colour] += amount
-        s._emit(money_moved(RULE, colour, amount, "payment left undone"))
+        s._events.append(money_moved(RULE, colour, amount, "payment left undone"))
     elif what == "post":
         before = s.post[colour]
         s.post[colour] = before - amount
-        s._emit(post_changed(RULE, colour, before, before - amount, "rotation left undone"))
+        s._events.append(
+            post_changed(RULE, colour, before, before - amount, "rotation left undone")
+        )
     else:
         s.sins[colour][den] -= amount
-        s._emit(SinsReturned(RULE, colour, DENS[den], amount, "left undone"))
+        s._events.append(SinsReturned(RULE, colour, DENS[den], amount, "left undone"))
 
 
 def _make_good(s: GameState, colour: str, what: str, amount: int, den: int) -> None:
@@ -186,13 +190,13 @@ def _make_good(s: GameState, colour: str, what: str, amount: int, den: int) -> N
         paid = min(amount, s.money[colour])
         if paid:
             s.money[colour] -= paid
-            s._emit(money_moved(RULE, colour, -paid, "caught: pays what he left unpaid"))
+            s._events.append(money_moved(RULE, colour, -paid, "caught: pays what he left unpaid"))
     elif what == "post":
         before = s.post[colour]
         after = min(POST_MAX, before + amount)
         if after != before:
             s.post[colour] = after
-            s._emit(post_changed(RULE, colour, before, after, "caught: rotates his post"))
+            s._events.append(post_changed(RULE, colour, before, after, "caught: rotates his post"))
     else:
         s._push(sins_step(colour, den, amount, RULE))
 

@@ -41,15 +41,17 @@ def _guess_apply(s: GameState, step: GuessStep, action: Action) -> None:
     room = s.pope_die
     s.pope_die = 0
     caught = action.room == room
-    s._emit(PopeDie("R-POP-1", pope, room, action.room, caught))
+    s._events.append(PopeDie("R-POP-1", pope, room, action.room, caught))
     if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6, I-POP-9
-        s._emit(
+        s._events.append(
             Breach("R-POP-3", pope, f"the Pope die showed {room_name(room)}, too dear for the post")
         )
         track.to_hell(s, pope, 1, "the Pope visited a room too dear for his post", "R-POP-3")
         before = s.post[pope]
         s.post[pope] = POST_MAX
-        s._emit(post_changed("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty"))
+        s._events.append(
+            post_changed("R-POP-3", pope, before, POST_MAX, "set to 6 by the Pope's penalty")
+        )
         s.visited[room] = True
         if room <= ROOMS:
             discard(s, room, "R-POP-3")

@@ -34,7 +34,7 @@ def place_sins(s: GameState, step: SinsStep) -> None:
     placed = min(SIN_STONES - sum(own), count)
     if placed:
         own[den] += placed
-        s._emit(sins_placed(rule, colour, DENS[den], placed))
+        s._events.append(sins_placed(rule, colour, DENS[den], placed))
         if rule != meta.RULE:  # stones placed when caught cannot be left undone again
             meta.owe(s, colour, "sin", placed, den)
     if placed < count:
@@ -59,7 +59,7 @@ def _empty_apply(s: GameState, step: EmptyStep, action: Action) -> None:
     den = DEN_INDEX[action.den]
     count = s.sins[colour][den]
     s.sins[colour][den] = 0
-    s._emit(SinsReturned("R-DEN-4", colour, action.den, count, "out of sin stones"))
+    s._events.append(SinsReturned("R-DEN-4", colour, action.den, count, "out of sin stones"))
     track.to_hell(s, colour, count, "emptied a den", "R-DEN-4")
 
 
@@ -112,17 +112,17 @@ def move_pope_stone(s: GameState, mover: str, source: str, target: str, rule: st
     src, dst = DEN_INDEX[source], DEN_INDEX[target]
     stones[src] -= 1
     stones[dst] += 1
-    s._emit(PopeStoneMoved(rule, mover, source, target))
+    s._events.append(PopeStoneMoved(rule, mover, source, target))
     if stones[dst] < 3:
         return  # R-DEN-2
-    s._emit(Atonement("R-DEN-3", target, mover))
+    s._events.append(Atonement("R-DEN-3", target, mover))
     moves: dict[str, int] = {}
     for colour in s.hell_order():
         own = s.sins[colour]
         total = 0
         for den in range(3):
             if den != dst and own[den]:
-                s._emit(SinsReturned("R-DEN-3", colour, DENS[den], own[den], "atoned"))
+                s._events.append(SinsReturned("R-DEN-3", colour, DENS[den], own[den], "atoned"))
                 total += own[den]
                 own[den] = 0
         if colour != mover:

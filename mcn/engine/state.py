@@ -292,10 +292,6 @@ class GameState(StateFields):
 
     # ----------------------------------------------------------------------------- driving
 
-    def _emit(self, event: Event) -> None:
-        """Record an event of the action being applied."""
-        self._events.append(event)
-
     def _push(self, *steps: Step) -> None:
         """Schedule steps; the first one given runs first."""
         stack = self.stack

@@ -27,10 +27,10 @@ def to_hell(s: GameState, colour: str, steps: int, why: str, rule: str) -> None:
     while target in occupied:
         target += 1
     if target > s.board.hell:
-        s._emit(soul_moved(rule, colour, source, source, steps, why, True))
+        s._events.append(soul_moved(rule, colour, source, source, steps, why, True))
         return
     pos[colour] = target
-    s._emit(soul_moved(rule, colour, source, target, steps, why))
+    s._events.append(soul_moved(rule, colour, source, target, steps, why))
 
 
 def to_heaven(s: GameState, colour: str, steps: int, why: str, rule: str) -> None:
@@ -50,7 +50,7 @@ def to_heaven(s: GameState, colour: str, steps: int, why: str, rule: str) -> Non
         # Later arrivals stand behind earlier ones (only the order matters, see hell_key).
         s.tie[colour] = 1 + max((s.tie[c] for c, p in pos.items() if p == heaven), default=-1)
     pos[colour] = target
-    s._emit(soul_moved(rule, colour, source, target, -steps, why))
+    s._events.append(soul_moved(rule, colour, source, target, -steps, why))
 
 
 def several_to_hell(s: GameState, moves: dict[str, int], why: str, rule: str) -> None:

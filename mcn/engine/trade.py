@@ -49,7 +49,9 @@ def take_from_market(s: GameState, colour: str, stone: int, count: int, rule: st
     """Move goods from the market behind ``colour``'s screen."""
     s.market[stone] -= count
     s.goods[colour][stone] += count
-    s._emit(stones_moved(rule, colour, GOODS[stone], count, "the market", "behind the screen"))
+    s._events.append(
+        stones_moved(rule, colour, GOODS[stone], count, "the market", "behind the screen")
+    )
     s._market_taken()
 
 
@@ -60,8 +62,8 @@ def swap_indulgence(s: GameState, colour: str, letter: str, rule: str) -> None:
     s.bag[INDULGENCE] += 1
     s.supply[LETTER_INDEX[letter]] -= 1
     s.letters[colour][LETTER_INDEX[letter]] += 1
-    s._emit(stones_moved(rule, colour, "indulgence", 1, "the market", "the bag"))
-    s._emit(letter_moved(rule, colour, letter, 1, "the supply"))
+    s._events.append(stones_moved(rule, colour, "indulgence", 1, "the market", "the bag"))
+    s._events.append(letter_moved(rule, colour, letter, 1, "the supply"))
     s._market_taken()
 
 
@@ -306,10 +308,12 @@ def perform(s: GameState, action: Action) -> None:
         g = STONE_INDEX[action.good]
         s.goods[colour][g] -= 1
         s.bag[g] += 1
-        s._emit(stones_moved("R-SEL-1", colour, action.good, 1, "behind the screen", "the bag"))
+        s._events.append(
+            stones_moved("R-SEL-1", colour, action.good, 1, "behind the screen", "the bag")
+        )
         price = s.board.sale[g]
         s.money[colour] += price
-        s._emit(money_moved("R-SEL-1", colour, price, f"sells {action.good}"))
+        s._events.append(money_moved("R-SEL-1", colour, price, f"sells {action.good}"))
     else:
         assert isinstance(action, Donate)
         rule = "R-DON-2" if len(action.items) == 2 else "R-DON-1"
@@ -322,12 +326,12 @@ def perform(s: GameState, action: Action) -> None:
                 g = STONE_INDEX[item]
                 s.goods[colour][g] -= 1
                 box[g] += 1
-            s._emit(donated(rule, colour, item, comp))
+            s._events.append(donated(rule, colour, item, comp))
 
 
 def _pay(s: GameState, colour: str, amount: int, reason: str, rule: str) -> None:
     s.money[colour] -= amount
-    s._emit(money_moved(rule, colour, -amount, reason))
+    s._events.append(money_moved(rule, colour, -amount, reason))
     meta.owe(s, colour, "money", amount)  # META CULPA: the Petty Sinner may leave it unpaid
 
 

@@ -62,7 +62,7 @@ def _bid_why_not(s: GameState, step: BidsStep, action: Action) -> Why:
 def _bid_apply(s: GameState, step: BidsStep, action: Action) -> None:
     assert isinstance(action, Bid)
     s.bids[action.actor] = (action.notches, action.taler)
-    s._emit(bid_placed("R-BID-1", action.actor))
+    s._events.append(bid_placed("R-BID-1", action.actor))
     if all(b is not None for b in s.bids.values()):
         s.stack.pop()
         s._push(REVEAL)
@@ -97,15 +97,15 @@ def reveal(s: GameState, step: RevealStep) -> None:
     key = s.hell_key
     order = sorted(s.players, key=lambda c: (-sum(bids[c]), -key(c)))
     keeper = max(s.players, key=lambda c: (bids[c][0], key(c)))
-    s._emit(BidsRevealed("R-BID-2", tuple((c, *bids[c]) for c in order), keeper))
+    s._events.append(BidsRevealed("R-BID-2", tuple((c, *bids[c]) for c in order), keeper))
     for colour in order:
         notches, taler = bids[colour]
         if colour != keeper and taler:
             s.money[colour] -= taler
-            s._emit(money_moved("R-BID-3", colour, -taler, "bid"))
+            s._events.append(money_moved("R-BID-3", colour, -taler, "bid"))
         before = s.post[colour]
         s.post[colour] = notches
-        s._emit(post_changed("R-BID-4", colour, before, notches, "bid"))
+        s._events.append(post_changed("R-BID-4", colour, before, notches, "bid"))
     s.bids = {}
     s.phase = "pick"
     s.section = f"{s.round}.pick"

@@ -79,7 +79,7 @@ def _choose_apply(s: GameState, step: ChooseStep, action: Action) -> None:
     colour = action.actor
     character = CHARACTER_INDEX[action.character]
     s.holders[character] = colour
-    s._emit(character_chosen("R-BID-2", colour, action.character))
+    s._events.append(character_chosen("R-BID-2", colour, action.character))
     steps = _own_preliminary(s, colour, character)
     if len(s.players) == 3 and not s.choosers:  # R-P3-1, I-P3-2
         unused = s.holders.index(None)

@@ -22,7 +22,7 @@ def phase_end(s: GameState, step: PhaseEndStep) -> None:
         why = "no stone can leave the market (I-ACT-8)"
     else:
         why = "the market is empty (R-ACT-4)"
-    s._emit(PhaseEnded("R-ACT-4", "action phase", why))
+    s._events.append(PhaseEnded("R-ACT-4", "action phase", why))
     meta.round_over(s)  # I-MET-6: what was left undone and not caught stands
     s.phase = "post"
     s.section = f"{s.round}.post"
@@ -38,10 +38,10 @@ def compare_posts(s: GameState, rule: str) -> None:
     high = max(posts.values())
     low = min(posts.values())
     if high == low:
-        s._emit(PostsCompared(rule, "", 0))
+        s._events.append(PostsCompared(rule, "", 0))
         return
     mover = min((c for c in s.players if posts[c] == high), key=s.hell_key)
-    s._emit(PostsCompared(rule, mover, high - low))
+    s._events.append(PostsCompared(rule, mover, high - low))
     track.to_hell(s, mover, high - low, "posts compared", rule)
 
 
@@ -52,16 +52,16 @@ def game_end(s: GameState, step: GameEndStep) -> None:
     s.section = "end"
     s.counter = 0
     s.pope_die = 0
-    s._emit(PhaseEnded("R-END-1", "game", "the second cathedral was evaluated"))
+    s._events.append(PhaseEnded("R-END-1", "game", "the second cathedral was evaluated"))
     meta.round_over(s)
     compare_posts(s, "R-NOT-1")
     for colour in s.hell_order():
         letters = s.letters[colour]
         sets = min(letters)
         others = sum(letters) - SET_SIZE * sets
-        s._emit(LettersScored("R-END-2", colour, sets, others))
+        s._events.append(LettersScored("R-END-2", colour, sets, others))
         track.to_heaven(s, colour, SET_STEPS * sets + others, "letters scored", "R-END-2")
     heaven = -s.board.heaven
     saved = tuple(c for c in sorted(s.players, key=s.hell_key) if s.pos[c] == heaven)
     s.winners_ = saved or (min(s.players, key=s.hell_key),)
-    s._emit(GameEnded("R-END-3", s.winners_, bool(saved)))
+    s._events.append(GameEnded("R-END-3", s.winners_, bool(saved)))

@@ -33,7 +33,7 @@ def start_round(s: GameState, step: RoundStep) -> None:
     s.phase = "prep"
     s.section = f"{s.round}.prep"
     s.counter = 0
-    s._emit(RoundStarted("R-RND-1", s.round))
+    s._events.append(RoundStarted("R-RND-1", s.round))
     s._push(MARKET, PREP, ROOMS, OPEN_BIDS)
 
 
@@ -47,17 +47,17 @@ def prepare(s: GameState, step: PrepStep) -> None:
         if s.hut:
             s.hut -= 1
             s.card_crew = 1
-            s._emit(prepared("R-RND-2", "A crew goes from the hut onto the Emperor card"))
+            s._events.append(prepared("R-RND-2", "A crew goes from the hut onto the Emperor card"))
         else:
-            s._emit(prepared("I-RND-2", "The hut is empty: the Emperor card gets no crew"))
+            s._events.append(prepared("I-RND-2", "The hut is empty: the Emperor card gets no crew"))
     if not s.suite6 and s.supply[YELLOW]:
         s.supply[YELLOW] -= 1
         s.suite6 = 1
-        s._emit(prepared("R-RND-2", "A yellow letter goes into Suite 6"))
+        s._events.append(prepared("R-RND-2", "A yellow letter goes into Suite 6"))
     s.visited = [False] * 7
     left = [card for card in s.rooms if card is not None]
     for card in left:
         s.discard[card] = s.discard.get(card, 0) + 1
     s.rooms = [None, None, None, None]
     if left:
-        s._emit(cards_moved("R-RND-2", "discarded", tuple(left)))
+        s._events.append(cards_moved("R-RND-2", "discarded", tuple(left)))

@@ -59,23 +59,23 @@ def _bonus_apply(s: GameState, step: BonusStep, action: Action) -> None:
     colour = action.actor
     bonus = _BONUS_ITEMS[tuple(item for item, _comp in action.items)]
     s.bonuses.remove(bonus)
-    s._emit(BonusTaken("R-SET-4", colour, action.text.removeprefix("bonus ")))
+    s._events.append(BonusTaken("R-SET-4", colour, action.text.removeprefix("bonus ")))
     if bonus == 4:
         s.supply[BLUE] -= 1
         s.letters[colour][BLUE] += 1
-        s._emit(letter_moved("R-SET-5", colour, "blue", 1, "the supply"))
+        s._events.append(letter_moved("R-SET-5", colour, "blue", 1, "the supply"))
         return
     chest = s.chest[colour]
     for item, comp in action.items:
         box = chest[COMPARTMENTS.index(comp)]
         if item.isdigit():
             box[4] += int(item)
-            s._emit(donated("R-SET-5", colour, item, comp))
+            s._events.append(donated("R-SET-5", colour, item, comp))
         else:
             good = STONE_INDEX[item]
             s.bag[good] -= 1
             box[good] += 1
-            s._emit(donated("R-SET-5", colour, item, comp))
+            s._events.append(donated("R-SET-5", colour, item, comp))
 
 
 def _bonus_prompt(s: GameState, step: BonusStep) -> str:
@@ -101,5 +101,7 @@ decision(
 @auto("setup_done")
 def setup_done(s: GameState, step: SetupDoneStep) -> None:
     """Unpicked bonuses stay in the supply; the bag holds the rest (R-SET-3, R-SET-6)."""
-    s._emit(prepared("R-SET-6", "The remaining goods and the 6 indulgence stones fill the bag"))
+    s._events.append(
+        prepared("R-SET-6", "The remaining goods and the 6 indulgence stones fill the bag")
+    )
     s._push(ROUND)

@@ -52,7 +52,7 @@ def next_turn(s: GameState, step: TurnStep) -> None:
     s.turn += 1
     s.section = f"{s.round}.{s.turn}"
     s.counter = 0
-    s._emit(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
+    s._events.append(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
     stack = s.stack
     stack.append(turn_end_step(holder, character))
     stack.append(action_step(holder, character, 1, ""))
