@@ -116,6 +116,10 @@ def cold_caches() -> None:
         from mcn.replay.turns import forget_turns
 
         forget_turns()
+    with contextlib.suppress(ImportError):  # a tree before the events made once (pure build)
+        from mcn.engine.events.shared import forget_shared_events
+
+        forget_shared_events()
 
 
 def paired_times(
