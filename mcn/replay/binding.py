@@ -51,24 +51,21 @@ _NOT_YOURS: Final = IllegalAction("R-ACT-2", "not this player's decision")
 #: What a move stands for: an action, the syntax error of words the engine does not read, or
 #: None for a ``?`` secret.
 BoundAction = Action | ActionSyntaxError | None
-_ACTIONS: Final[dict[tuple[str, tuple[str, ...]], BoundAction]] = {}
-_ACTIONS_LIMIT: Final = 1 << 16
-#: The same memo by the identity of a move's tokens: the reader memoises the tokens of each
-#: action text (:mod:`mcn.notation.builder`), so most moves find their action without building
-#: and hashing a key of strings (docs/performance-history.md, "Replay's own work per
-#: decision"). Each entry holds its tokens, so an identity is not reused while remembered.
-_BY_TOKENS: Final[dict[int, tuple[tuple[str, ...], dict[str, BoundAction]]]] = {}
-#: Far fewer entries than the memo by value: moves the reader did not make (a program's own
-#: ``Move`` objects, games built by the library) bring a new tuple each, and every entry keeps
-#: its tuple alive, so a larger bound would hold tens of megabytes of dead moves. The reader
-#: shares one tuple per action text, a few hundred in a whole archive.
-_BY_TOKENS_LIMIT: Final = 1 << 12
+#: The memo of what moves stand for: by a move's tokens, then by its actor. The key is the
+#: tokens tuple itself, not a key built per move: the reader shares one tuple per action text
+#: (:mod:`mcn.notation.builder`), so a lookup hashes the tuple (its words' hashes are kept by
+#: the strings) and finds the entry by identity, no word compared; a program's own moves with
+#: equal words share their entry. Once per distinct text, not per move (docs/performance-
+#: history.md, "Per move, round four"; before: a memo by the tokens' identity, whose
+#: integer key was made and a second memo by value).
+_ACTIONS: Final[dict[tuple[str, ...], dict[str, BoundAction]]] = {}
+#: Distinct action texts remembered at most (a whole archive has a few hundred).
+_ACTIONS_LIMIT: Final = 1 << 14
 
 
 def forget_bound_actions() -> None:
     """Forget the memo of the actions moves stand for (for cold-cache measurements)."""
     _ACTIONS.clear()
-    _BY_TOKENS.clear()
 
 
 def _action_of(move: Move) -> BoundAction:
@@ -77,37 +74,22 @@ def _action_of(move: Move) -> BoundAction:
     and errors are immutable."""
     tokens = move.tokens
     actor = move.actor
-    same = _BY_TOKENS.get(id(tokens))
-    if same is not None and same[0] is tokens:
-        by_actor = same[1]
+    by_actor = _ACTIONS.get(tokens)
+    if by_actor is None:
+        if len(_ACTIONS) >= _ACTIONS_LIMIT:
+            _ACTIONS.clear()
+        by_actor = _ACTIONS[tokens] = {}
+    else:
         known = by_actor.get(actor, _ACTIONS)
         if known is not _ACTIONS:
             return known  # type: ignore[return-value]
-    else:
-        by_actor = {}
-        if len(_BY_TOKENS) >= _BY_TOKENS_LIMIT:
-            _BY_TOKENS.clear()
-        _BY_TOKENS[id(tokens)] = (tokens, by_actor)
-    found = _parsed(actor, tokens, move)
-    by_actor[actor] = found
-    return found
-
-
-def _parsed(actor: str, tokens: tuple[str, ...], move: Move) -> BoundAction:
-    """:func:`_action_of` by the value of the move's words (memoised too)."""
-    key = (actor, tokens)
-    known = _ACTIONS.get(key, _ACTIONS)
-    if known is not _ACTIONS:
-        return known  # type: ignore[return-value]
     found: BoundAction = None
     if not hidden.is_secret(tokens):
         try:
             found = parse_action(actor, move.text)
         except ActionSyntaxError as error:
             found = error
-    if len(_ACTIONS) >= _ACTIONS_LIMIT:
-        _ACTIONS.clear()
-    _ACTIONS[key] = found
+    by_actor[actor] = found
     return found
 
 

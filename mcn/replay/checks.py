@@ -46,7 +46,8 @@ class Checks:
                 "error", "section", f"'{section}' after the end of the game", span=section.span
             )
             return
-        address = state.decision.address
+        # The pending decision's address without building its prose (the prompt).
+        address = state.pending_address()
         expected = "setup" if section.kind == "setup" else str(section.number)
         if address.split(".", 1)[0] != expected:
             self.diagnostics.report(

@@ -89,7 +89,7 @@ def test_labels_are_checked_against_the_turn_as_before() -> None:
     assert "the label '4.' does not match: this is turn 3" in labels[0].message
 
 
-def test_the_action_of_a_move_by_identity_and_by_value() -> None:
+def test_the_action_of_a_move_by_its_tokens_and_actor() -> None:
     # White-box: the binder's memo of its own module, reached by attribute.
     forget_bound_actions()
     tokens = ("pass",)
@@ -99,35 +99,37 @@ def test_the_action_of_a_move_by_identity_and_by_value() -> None:
     other = binding._action_of(Move("B", tokens))
     assert isinstance(other, Pass) and other.actor == "B"
     assert binding._action_of(Move("R", tokens)) is first
-    # Equal words in another tuple: found by value, the same action.
+    # Equal words in another tuple: found by value, the same action and the same entry.
     assert binding._action_of(Move("R", tuple(["pass"]))) is first
+    assert list(binding._ACTIONS) == [tokens]
     # Words the engine does not read: the syntax error, remembered too.
     wrong = ("fly", "away")
     error = binding._action_of(Move("R", wrong))
     assert isinstance(error, ActionSyntaxError)
     assert binding._action_of(Move("R", wrong)) is error
-    # A secret stands for no action.
+    # A secret stands for no action, remembered as such.
     assert binding._action_of(Move("R", ("?",))) is None
+    assert binding._ACTIONS[("?",)] == {"R": None}
 
 
-def test_a_forgotten_tuple_is_never_mistaken_for_a_new_one() -> None:
+def test_moves_with_tuples_of_their_own_share_one_entry_per_text() -> None:
+    """A program's own moves bring a new tuple each: equal words find one entry, so the memo
+    holds one tuple per distinct text however many moves were made, within its bound."""
     forget_bound_actions()
     for words in (("pass",), ("buy", "bread"), ("pass",)):
-        made = tuple(list(words))  # a new tuple each time: identities may be reused
-        found = binding._action_of(Move("R", made))
-        assert not isinstance(found, ActionSyntaxError)
-        assert found is not None and found.text == " ".join(words)
+        for _ in range(50):
+            made = tuple(list(words))  # a new tuple each time
+            found = binding._action_of(Move("R", made))
+            assert not isinstance(found, ActionSyntaxError)
+            assert found is not None and found.text == " ".join(words)
+    assert len(binding._ACTIONS) == 2
 
 
-def test_moves_with_tuples_of_their_own_are_remembered_within_a_small_bound() -> None:
-    """A program's own moves bring a new tuple each, and each entry keeps its tuple alive:
-    the memo by identity is bounded far below the memo by value (a few thousand entries, not
-    tens of megabytes of dead moves), and still answers by value once it started again."""
+def test_the_memo_of_actions_starts_again_at_its_bound() -> None:
     forget_bound_actions()
-    limit = binding._BY_TOKENS_LIMIT
-    for _ in range(limit + 10):
-        found = binding._action_of(Move("R", tuple(["pass"])))
-        assert isinstance(found, Pass)
-        assert len(binding._BY_TOKENS) <= limit
-    assert len(binding._BY_TOKENS) == 10  # started again at the bound
-    assert len(binding._ACTIONS) == 1  # one action by value all along
+    limit = binding._ACTIONS_LIMIT
+    for number in range(limit + 10):
+        found = binding._action_of(Move("R", ("donate", f"{number}>I")))
+        assert not isinstance(found, ActionSyntaxError)
+        assert len(binding._ACTIONS) <= limit
+    assert len(binding._ACTIONS) == 10  # started again at the bound
