@@ -171,41 +171,13 @@ class GameState(StateFields):
         accepted action whether it is a rules breach (I-POP-9). Nothing changes; one
         ``why_not`` answers it. Replay judges every written move and hands the ruling to
         :meth:`apply`, which then does not check a second time."""
-        found = self._checked(action)
+        found = _checked(self, action)
         if isinstance(found, IllegalAction):
             return Ruling(action, found, None, None, self, self._events)
         breach = None
         if found is not None and found.breach is not None:
             breach = found.breach(self, self.stack.top, action)
         return Ruling(action, None, breach, found, self, self._events)
-
-    def _checked(self, action: Action) -> Handler | IllegalAction | None:
-        """Check ``action``: the pending step's handler (None for a side action), or the
-        :class:`IllegalAction` that says why not (returned, not raised)."""
-        step = self.stack.top
-        if step is None:
-            if not isinstance(action, Action):
-                return IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
-            return self.illegal("R-END-1", "The game is over; no more actions are possible.")
-        handler = DECISIONS[step[0]]
-        # the set first (one lookup), the tuple only for what it misses (Handler.kinds)
-        if type(action) in handler.kinds or isinstance(action, handler.classes):
-            who = action.actor
-            # Handler.decides, the step's colour compared here for most decisions
-            coloured: Any = step
-            if coloured[1] == who if handler.by_colour else handler.decides(self, step, who):
-                why = handler.why_not(self, step, action)
-                if why is not None:
-                    return self.illegal(why[0], why[1], who)
-                return handler
-        if isinstance(action, SideAction):
-            why = meta.why_not(self, action)
-            if why is not None:
-                return self.illegal(why[0], why[1], action.actor)
-            return None
-        if not isinstance(action, Action):
-            return IllegalAction("R-ACT-2", f"{action!r} is not an action", self.decision.address)
-        return misfit(self, step, handler, action)
 
     def apply(self, action: Action, ruling: Ruling | None = None) -> list[Event]:
         """Check ``action``, apply it and run the game on to the next decision.
@@ -222,7 +194,7 @@ class GameState(StateFields):
             and ruling.action is action
         ):
             return self._carry_out(ruling.handler, action)
-        found = self._checked(action)
+        found = _checked(self, action)
         if isinstance(found, IllegalAction):
             raise found
         return self._carry_out(found, action)
@@ -233,7 +205,7 @@ class GameState(StateFields):
         changes and the :class:`Ruling` says why — a refusal (never raised), or a breach
         (I-POP-9), which the caller may still carry out with ``apply(action, ruling)``.
         Replay plays most written moves this way: one check and no ruling made."""
-        found = self._checked(action)
+        found = _checked(self, action)
         if isinstance(found, IllegalAction):
             return Ruling(action, found, None, None, self, self._events)
         if found is not None and found.breach is not None:
@@ -357,6 +329,36 @@ class GameState(StateFields):
 
     def __repr__(self) -> str:
         return f"<GameState {self.decision.address} {self.decision.kind} {self.decision.actors}>"
+
+
+def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None:
+    """Check ``action`` in ``state``: the pending step's handler (None for a side action), or
+    the :class:`IllegalAction` that says why not (returned, not raised). A function of the
+    module rather than a method, so that :class:`GameState` stays one concept's length."""
+    step = state.stack.top
+    if step is None:
+        if not isinstance(action, Action):
+            return IllegalAction("R-ACT-2", f"{action!r} is not an action", OVER.address)
+        return state.illegal("R-END-1", "The game is over; no more actions are possible.")
+    handler = DECISIONS[step[0]]
+    # the set first (one lookup), the tuple only for what it misses (Handler.kinds)
+    if type(action) in handler.kinds or isinstance(action, handler.classes):
+        who = action.actor
+        # Handler.decides, the step's colour compared here for most decisions
+        coloured: Any = step
+        if coloured[1] == who if handler.by_colour else handler.decides(state, step, who):
+            why = handler.why_not(state, step, action)
+            if why is not None:
+                return state.illegal(why[0], why[1], who)
+            return handler
+    if isinstance(action, SideAction):
+        why = meta.why_not(state, action)
+        if why is not None:
+            return state.illegal(why[0], why[1], action.actor)
+        return None
+    if not isinstance(action, Action):
+        return IllegalAction("R-ACT-2", f"{action!r} is not an action", state.decision.address)
+    return misfit(state, step, handler, action)
 
 
 def new_game(
