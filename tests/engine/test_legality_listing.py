@@ -5,6 +5,7 @@ survived the decision tests (docs/testing.md, "Mutation testing")."""
 from __future__ import annotations
 
 import dataclasses
+from enum import StrEnum
 
 import pytest
 
@@ -97,6 +98,15 @@ def test_a_handler_accepts_exactly_its_classes() -> None:
     assert ruling.refusal is not None and ruling.refusal.rule == DECISIONS["bonus"].rule
 
 
+class Colour(StrEnum):
+    """Colours as a program using the engine may name them: equal to its strings, not them."""
+
+    R = "R"
+    B = "B"
+    G = "G"
+    Y = "Y"
+
+
 def test_a_handler_decides_as_its_actors_say_at_every_step_of_a_game() -> None:
     """``decides`` (the step's colour compared, for most decisions) agrees with ``actors``."""
     from mcn.engine import play_random_game
@@ -111,4 +121,7 @@ def test_a_handler_decides_as_its_actors_say_at_every_step_of_a_game() -> None:
             actors = handler.actors(state, step)
             for colour in (*state.players, "chance"):
                 assert handler.decides(state, step, colour) == (colour in actors)
+                # a caller's own colour type: equal to the engine's string, not the same object
+                if colour in Colour.__members__:
+                    assert handler.decides(state, step, Colour(colour)) == (colour in actors)
             state.apply(entry.action)
