@@ -419,3 +419,66 @@ def test_words_in_any_order_are_made_as_the_grammars_patterns_make_them(
     made = templates.items(piece)
     if made is not None:
         assert made == (templates.headed(piece) or templates.make(piece)), piece
+
+
+@pytest.mark.parametrize("piece", ["  R: R 2", "  b: b", "R: pass  Y: bid 1+2  G: G"])
+def test_an_actions_first_word_is_found_after_its_head_not_in_it(
+    templates: fastpath.PieceTemplates, piece: str
+) -> None:
+    # the action's first word also stands in its head ("R" in "R:"): it is looked for after
+    # the whole head, wherever the head's column is
+    made = templates.items(piece)
+    assert made is not None and made == templates.make(piece)
+    assert check_agrees(HEADERS + "round 1\n" + piece + "\n", line_base=2)
+
+
+#: More words than CPython keeps one object per small int for (up to 256): counts compared by
+#: value, never by identity.
+_LONG = "  ".join(f"{'RBGY'[n % 4]}: bid {n % 6}+{n % 3}" for n in range(90))
+
+
+def test_a_piece_of_more_than_256_words_is_made_whole(templates: fastpath.PieceTemplates) -> None:
+    assert len(_LONG.split()) == 270
+    made = templates.items(_LONG)
+    assert made is not None and len(made) == 90 and made == templates.make(_LONG)
+    assert check_agrees(HEADERS + "round 1\n" + _LONG + "\n", line_base=2)
+    # a head without an action after them: declined, and the grammar says why
+    assert templates.items(_LONG + "  B:") is None
+    check_agrees(HEADERS + "round 1\n" + _LONG + "  B:\n")
+
+
+def test_a_full_memo_of_words_starts_again_at_its_real_bound(
+    templates: fastpath.PieceTemplates,
+) -> None:
+    # the bound itself (not a patched small one): a count above 256 compared by value
+    limit = fastpath._TEMPLATES_LIMIT
+    templates.words.update(dict.fromkeys((f"w{n}" for n in range(limit)), 0))
+    assert templates.word_kind("visit") == fastpath._FIRST_WORD | fastpath._ARGUMENT_WORD
+    assert templates.words == {"visit": fastpath._FIRST_WORD | fastpath._ARGUMENT_WORD}
+
+
+@pytest.mark.parametrize("piece", ["R: pass", "  B: visit 3  ", "market: wine cloth", "Y: bid 1+2"])
+def test_a_piece_of_one_first_move_is_made_by_the_first_moves_pattern(
+    templates: fastpath.PieceTemplates, piece: str
+) -> None:
+    # headed() makes what the scanner makes, with the first move's own pattern
+    made = templates.headed(piece)
+    assert made is not None and made == templates.make(piece)
+    assert templates.headed(piece + "; B: pass") is None
+
+
+@pure_only
+def test_the_patterns_are_composed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every plain line asks for the patterns: they are composed from the grammar's terminals
+    once, and the same compiled objects are handed out from then on."""
+    import mcn.notation.grammar as grammar
+    import mcn.notation.patterns as patterns
+
+    made = (patterns._terminals(), patterns.scanner(), patterns.word_patterns())
+    parts = patterns.move_parts()
+    monkeypatch.setattr(grammar, "terminals", refuse)
+    monkeypatch.setattr(patterns, "first_move", refuse)
+    monkeypatch.setattr(patterns, "later_move", refuse)
+    assert (patterns._terminals(), patterns.scanner(), patterns.word_patterns()) == made
+    assert patterns.word_patterns() is made[2] and patterns.move_parts() is parts
+    assert parse_plain(HEADERS + "round 1\n1. R: visit 2; B: pass\n") is not None
