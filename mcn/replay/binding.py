@@ -16,23 +16,20 @@ from mcn.engine.actions import (
     PlaceCrew,
     SideAction,
 )
-from mcn.engine.constants import CHANCE, EMPEROR, colour_name
+from mcn.engine.constants import CHANCE, EMPEROR
 from mcn.engine.events import Event
 from mcn.engine.legality import Ruling
 from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
 from mcn.replay import hidden
 from mcn.replay.diagnostics import Diagnostics, StopReplay
+from mcn.replay.lookahead import FORCED_LIMIT, end_before, fits, legal_after
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
 from mcn.replay.secrets import SecretBook
 from mcn.replay.turns import TurnOf
 
 if TYPE_CHECKING:  # the brancher's module reads forced_action from this one
     from mcn.replay.variations import Brancher, Frame
-
-#: How many forced moves replay takes in a row before it gives up (a safety net: forced
-#: chains in a real game are a handful of decisions long).
-_FORCED_LIMIT: Final = 1000
 
 
 def forced_action(state: GameState) -> Action | None:
@@ -229,11 +226,11 @@ class Binder:
             return None
         branch = bool(move.variations) and self.variations
         own: IllegalAction | None = None
-        for _ in range(_FORCED_LIMIT):
+        for _ in range(FORCED_LIMIT):
             problem: IllegalAction | None = None
             ruling: Ruling | None = None
             if action is None:  # a '?' move: a secret's stand-in must fit
-                problem = self.fits(state, move, None)
+                problem = fits(self.secrets, state, move, None)
             elif (
                 not branch
                 and move.actor not in state.current_players()
@@ -252,8 +249,8 @@ class Binder:
                 assert action is not None
                 # I-POP-9: a breach is read only if the move is not legal a little later
                 # (the forced 'end' of the Pope's turn before the next character's visit).
-                implicit = state.forced_action() or self.end_before(state, move, action)
-                if implicit is not None and self.legal_after(state, implicit, action):
+                implicit = state.forced_action() or end_before(self.secrets, state, move, action)
+                if implicit is not None and legal_after(state, implicit, action):
                     self.apply(line, state, implicit, None)
                     continue
             if problem is None:
@@ -274,11 +271,11 @@ class Binder:
             if move.actor in state.current_players():
                 # The actor's own decision said no: the telling reason, in this state.
                 own = problem
-            implicit = state.forced_action() or self.end_before(state, move, action)
+            implicit = state.forced_action() or end_before(self.secrets, state, move, action)
             if implicit is None:
                 problem = own or problem
                 if problem is _NOT_YOURS:
-                    problem = self.fits(state, move, action) or problem
+                    problem = fits(self.secrets, state, move, action) or problem
                 message, span = _at_the_slip(move, problem.reason)
                 self.diagnostics.fail(
                     line,
@@ -302,24 +299,6 @@ class Binder:
         action, kind = self.secrets.stand_in_for(line, state, move)
         self.apply(line, state, action, move, address)
         self.secrets.note_stand_in(line, move, address, kind)
-
-    def fits(self, state: GameState, move: Move, action: Action | None) -> IllegalAction | None:
-        """None when the pending decision accepts the move, else why not."""
-        if action is not None:
-            return state.judge(action).refusal
-        if self.secrets.secret_candidates(state, move):
-            return None
-        if state.is_terminal():
-            return IllegalAction(
-                "R-END-1", "The game is over; no more actions are possible.", "end"
-            )
-        decision = state.decision
-        if move.actor not in decision.actors:
-            who = " or ".join(colour_name(c) for c in decision.actors)
-            reason = f"It is {who}'s decision ({decision.prompt}), not {colour_name(move.actor)}'s."
-        else:
-            reason = f"No legal action matches '{move.text}' here ({decision.prompt})."
-        return IllegalAction("R-ACT-2", reason, decision.address)
 
     def apply(
         self,
@@ -403,38 +382,6 @@ class Binder:
         )
         raise StopReplay
 
-    def end_before(self, state: GameState, move: Move, action: Action | None) -> Action | None:
-        """``end`` when the turn waits for its second action and ``move`` fits only after it
-        (and the forced moves that follow it)."""
-        end = state.pending_end()
-        if end is None:
-            return None
-        probe = state.clone()
-        probe.apply(end)
-        for _ in range(_FORCED_LIMIT):
-            if self.fits(probe, move, action) is None:
-                return end
-            forced = probe.forced_action()
-            if forced is None:
-                return None
-            probe.apply(forced)
-        return None
-
-    def legal_after(self, state: GameState, implicit: Action, action: Action) -> bool:
-        """Whether ``action`` is legal, and no breach, once ``implicit`` and the forced moves
-        after it are taken (on a copy of ``state``)."""
-        probe = state.clone()
-        probe.apply(implicit)
-        for _ in range(_FORCED_LIMIT):
-            ruling = probe.judge(action)
-            if ruling.accepted:
-                return ruling.breach is None
-            forced = probe.forced_action()
-            if forced is None:
-                return False
-            probe.apply(forced)
-        return False
-
     def end_turn(self, line: Line, state: GameState, turn: TurnOf) -> None:
         """Close the turn an item opened (``turn``: the turn facts of its first move's address;
         at a label naming another turn, a marker, a checkpoint or the line's end): if it still
@@ -445,7 +392,7 @@ class Binder:
         section = turn.section
         probe = state
         forced: list[Action] = []
-        for _ in range(_FORCED_LIMIT):
+        for _ in range(FORCED_LIMIT):
             if not probe.stack or probe.section != section or probe.simultaneous():
                 return  # over, or the pending decision is not in this turn
             end = probe.pending_end()
@@ -464,7 +411,7 @@ class Binder:
 
     def finish_forced(self, line: Line, state: GameState) -> None:
         """At a line's end (or a section marker), take the forced moves left implicit."""
-        for _ in range(_FORCED_LIMIT):
+        for _ in range(FORCED_LIMIT):
             forced = state.forced_action()
             if forced is None:
                 return
