@@ -28,7 +28,7 @@ from mcn.notation.fastpath import parse_plain
 from mcn.notation.games import Problem, group_games
 from mcn.notation.grammar import shared
 from mcn.notation.model import Element, File, Game, Header
-from mcn.notation.split import Chunk, split_games, text_lines
+from mcn.notation.split import Chunk, split_games
 
 R = TypeVar("R")
 
@@ -183,7 +183,7 @@ def read_lenient(text: str, name: str, read: Reading) -> tuple[File, tuple[Notat
     text = text.removeprefix("\ufeff")
     games = []
     errors: list[NotationError] = []
-    chunks = split_games((line, None) for line in text_lines(text))
+    chunks = split_games([(text, None)])
     for result in iter_chunk_results(chunks, name, read):
         if result.game is not None:
             games.append(result.game)

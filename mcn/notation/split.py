@@ -1,9 +1,14 @@
-"""Cut MCN text into games lexically, one line at a time, without parsing it.
+"""Cut MCN text into games lexically, without parsing it.
 
 A game starts at a header (``[Tag …``) that follows body text; only comments and header values
-can hide a ``[``, so tracking those two is enough. Working line by line keeps memory bounded by
-the largest game, whatever the size of the file, and keeps the line numbers of each piece right.
-A piece that starts in the middle of a line is padded with spaces so its columns stay right.
+can hide a ``[``, so tracking those two is enough. The text comes in pieces of whole lines (a
+block read from a file), and only the lines that may change where a game ends are looked at one
+by one: a line holding a ``[`` or ``{`` in a game's body, the line where a comment closes, the
+first line of a body. The runs of lines between (a game's moves, a long comment, its headers
+and blank lines) are kept whole, found with one search over the piece. Memory stays bounded by
+the largest game and the size of a piece, whatever the size of the file, and the line numbers
+of each game are counted in each run. A game that starts in the middle of a line is padded with
+spaces so its columns stay right.
 
 The same cut is the lenient parser's resynchronisation point: an error ends its game, and
 the next game starts afresh at its headers.
@@ -28,6 +33,11 @@ _HEADER: Final = re.compile(
     r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*"[ \t]*\]'
 )
 _HEADER_LIKE: Final = re.compile(r"\[[ \t]*[A-Za-z]")
+#: Lines before a game's body that cannot end it: blank lines (spaces, tabs, carriage returns)
+#: and lines of one well-formed header between such blanks. Every other line before the body
+#: goes through :meth:`_Splitter.feed`. (The blanks are one class before the line end so that a
+#: long line of spaces is matched in linear time.)
+_PREAMBLE: Final = re.compile(r"(?:[ \t]*(?:" + _HEADER.pattern + r"[ \t\r]*|\r*)\n)+")
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -82,7 +92,8 @@ class Chunk(Fields):
 
 
 class _Splitter:
-    """The line-by-line state machine behind :func:`split_games`."""
+    """The state machine behind :func:`split_games`: the games it finishes wait in
+    ``done``."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -94,6 +105,7 @@ class _Splitter:
         self.first_line = 1
         self.prefix = ""
         self.decode_error: NotationError | None = None
+        self.done: list[Chunk] = []
 
     def take(self) -> Chunk:
         chunk = Chunk("".join(self.lines), self.first_line, self.prefix, self.decode_error)
@@ -122,8 +134,71 @@ class _Splitter:
                 column=1,
             )
 
-    def feed(self, line: str, number: int) -> Iterator[Chunk]:
-        """Take line ``number``; yield the finished game when this line starts the next one."""
+    def keep_run(self, text: str, start: int, end: int, number: int) -> int:
+        """Add lines ``number`` onwards, ``text[start:end]`` (whole lines), to the game; the
+        number of the line after them. :meth:`keep` line by line only where the run passes the
+        game's limit, to report the line that does."""
+        run = text[start:end]
+        size = self.size + len(run)
+        if size <= MAX_GAME_CHARS:
+            self.size = size
+            self.lines.append(run)
+            return number + run.count("\n") + (not run.endswith("\n"))
+        for line in text_lines(run):
+            self.keep(line, number)
+            number += 1
+        return number
+
+    def block(self, text: str, number: int) -> int:
+        """Take ``text``, whole lines from line ``number`` on (the games it finishes go to
+        ``done``); the number of the line after them.
+
+        Each line is either in a run that cannot end a game (kept whole with
+        :meth:`keep_run`) or fed to :meth:`feed`: in a comment, everything up to the line
+        where it closes; in a game's body, everything up to the next line with a ``[`` or a
+        ``{``; before the body, blank and header lines (:data:`_PREAMBLE`).
+        """
+        position = 0
+        end = len(text)
+        # the next [ and { at or after position (end: none), each searched for again only once
+        # passed: one scan of the text for each, where a search for either would scan on to
+        # the next of both every time
+        bracket = brace = -1
+        while position < end:
+            if self.in_comment:
+                closed = _COMMENT_REST.match(text, position)
+                if closed is None:
+                    return self.keep_run(text, position, end, number)
+                start = text.rfind("\n", position, closed.end()) + 1
+            elif self.seen_body:
+                if bracket < position:
+                    bracket = text.find("[", position)
+                    bracket = end if bracket < 0 else bracket
+                if brace < position:
+                    brace = text.find("{", position)
+                    brace = end if brace < 0 else brace
+                found = min(bracket, brace)
+                if found == end:
+                    return self.keep_run(text, position, end, number)
+                start = text.rfind("\n", position, found) + 1
+            else:
+                blank = _PREAMBLE.match(text, position)
+                start = position if blank is None else blank.end()
+            if start > position:
+                number = self.keep_run(text, position, start, number)
+                position = start
+                if position >= end:
+                    return number
+            stop = text.find("\n", position) + 1
+            if stop == 0:
+                stop = end
+            self.feed(text[position:stop], number)
+            number += 1
+            position = stop
+        return number if text else number + 1  # an empty piece stands for a line
+
+    def feed(self, line: str, number: int) -> None:
+        """Take line ``number``; the game before it is done when this line starts the next."""
         position = 0
         if self.in_comment:
             end = _COMMENT_REST.match(line)
@@ -156,11 +231,11 @@ class _Splitter:
                     before = line[:start]
                     if before.strip():
                         self.lines.append(before + "\n")
-                        yield self.take()
+                        self.done.append(self.take())
                         self.first_line, self.prefix = number, before
                         line = " " * start + line[start:]
                     else:
-                        yield self.take()
+                        self.done.append(self.take())
                         self.first_line = number
                 header = _HEADER.match(line, start)
                 if header is not None:
@@ -188,21 +263,23 @@ def text_lines(text: str) -> Iterator[str]:
 
 
 def split_games(
-    lines: Iterable[tuple[str, NotationError | None]], name: str = "<string>"
+    pieces: Iterable[tuple[str, NotationError | None]], name: str = "<string>"
 ) -> Iterator[Chunk]:
-    """Cut ``lines`` (each with its line end, and a decoding problem found in it) into games.
+    """Cut ``pieces`` into games: each piece is one or more whole lines, each with its line
+    end (the last line of the input may have none), and a decoding problem found in it (a
+    piece with a problem is one line).
 
     The piece holding a line with a decoding problem carries its first such problem; so does a
     game longer than :data:`~mcn.io.limits.MAX_GAME_CHARS` (``name`` is the file's, for that
     message). Pieces of blank text are dropped.
     """
     splitter = _Splitter(name)
-    keep = splitter.keep
-    for number, (line, problem) in enumerate(lines, start=1):
-        if splitter.seen_body and not splitter.in_comment and "[" not in line and "{" not in line:
-            keep(line, number)  # most lines: inside a game, nothing that could end it
-        else:
-            yield from splitter.feed(line, number)
+    number = 1
+    for text, problem in pieces:
+        number = splitter.block(text, number)
+        if splitter.done:
+            done, splitter.done = splitter.done, []
+            yield from done
         if problem is not None and splitter.decode_error is None:
             splitter.decode_error = problem
     chunk = splitter.take()

@@ -13,13 +13,13 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any
+from typing import IO, Any, Final, cast
 
 from mcn.io.limits import MAX_GAME_CHARS
 from mcn.notation.errors import NotationError
 from mcn.notation.model import File, Game
 from mcn.notation.parser import GameResult, iter_chunk_results
-from mcn.notation.split import Chunk, split_games
+from mcn.notation.split import Chunk, split_games, text_lines
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 
@@ -38,37 +38,79 @@ def _too_long(name: str, number: int) -> NotationError:
     )
 
 
-# Each reader below is one generator that reads, bounds and checks its lines itself: a line
-# passes through every layer of the reading, and each generator layer costs as much per line
-# as the check it would hold (docs/performance-history.md, "Reading, compiled").
+# Each reader below is one generator that reads, bounds and checks its text itself: a
+# generator layer costs as much per step as the check it would hold (docs/performance-history.md,
+# "Reading, compiled"). The UTF-8 reader and the reader of an in-memory text read blocks and
+# yield them as pieces of whole lines (:func:`mcn.notation.split.split_games` takes either), so
+# that nothing is done per line here: a line is decoded, bounded and checked alone only in a
+# block where something is wrong.
+
+#: The bytes (or characters) asked for at a time. Small enough that a stream is not read far
+#: ahead of the game being checked (a pipe gives what it holds), big enough that a block holds
+#: hundreds of lines.
+_BLOCK: Final = 1 << 14
 
 
 def _utf8_lines(handle: IO[bytes], name: str) -> Iterator[tuple[str, NotationError | None]]:
+    reader = getattr(handle, "read1", None)  # what a pipe holds, without waiting for more
+    read: Callable[[int], bytes] = handle.read if reader is None else reader
     readline = handle.readline
-    offset = number = 0
-    while raw := readline(MAX_GAME_CHARS + 1):
-        number += 1
-        if len(raw) > MAX_GAME_CHARS:
-            yield "", _too_long(name, number)
-            return
-        if number == 1 and raw.startswith(_BOM):
-            raw = raw[len(_BOM) :]
-            offset += len(_BOM)
-        try:
-            yield raw.decode("utf-8"), None
-        except UnicodeDecodeError as problem:
-            good = raw[: problem.start].decode("utf-8", "replace")
-            text = raw.decode("utf-8", "replace")
-            error = NotationError(
-                f"invalid UTF-8: byte 0x{raw[problem.start]:02x} at byte offset "
-                f"{offset + problem.start} (use --encoding if the file is not UTF-8)",
-                name=name,
-                line=number,
-                column=len(good) + 1,
-                source_line=text,
-            )
-            yield text, error
-        offset += len(raw)
+    offset = number = 0  # the bytes and the lines before the next block
+    while raw := read(_BLOCK):
+        if not raw.endswith(b"\n"):  # the block's last line, to its end (at most past the limit)
+            raw += readline(MAX_GAME_CHARS + 1)
+        start = len(_BOM) if number == 0 and raw.startswith(_BOM) else 0
+        # a block no longer than a line may be holds no line too long
+        text = _decoded(raw[start:] if start else raw) if len(raw) <= MAX_GAME_CHARS else None
+        if text is not None:
+            yield text, None
+            number += raw.count(b"\n") + (not raw.endswith(b"\n"))
+            offset += len(raw)
+            continue
+        for line in _byte_lines(raw):  # an undecodable or over-long line in it: line by line
+            number += 1
+            if len(line) > MAX_GAME_CHARS:
+                yield "", _too_long(name, number)
+                return
+            yield _utf8_line(line, number, offset, name)
+            offset += len(line)
+
+
+def _decoded(raw: bytes) -> str | None:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _byte_lines(raw: bytes) -> Iterator[bytes]:
+    """The lines of ``raw``, each with its line end."""
+    start = 0
+    while start < len(raw):
+        end = raw.find(b"\n", start) + 1 or len(raw)
+        yield raw[start:end]
+        start = end
+
+
+def _utf8_line(raw: bytes, number: int, offset: int, name: str) -> tuple[str, NotationError | None]:
+    """Line ``number`` (``offset`` bytes into the file) decoded, with the error of a byte that
+    is no UTF-8; a byte-order mark in front of the first line is dropped."""
+    if number == 1 and raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+        offset += len(_BOM)
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as problem:
+        good = raw[: problem.start].decode("utf-8", "replace")
+        text = raw.decode("utf-8", "replace")
+        return text, NotationError(
+            f"invalid UTF-8: byte 0x{raw[problem.start]:02x} at byte offset "
+            f"{offset + problem.start} (use --encoding if the file is not UTF-8)",
+            name=name,
+            line=number,
+            column=len(good) + 1,
+            source_line=text,
+        )
 
 
 def _encoded_lines(
@@ -105,10 +147,12 @@ def _encoded_lines(
             reader.detach()
 
 
-def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError | None]]:
-    search = _SURROGATE.search
+def _text_lines(
+    handle: IO[str], name: str, number: int = 0
+) -> Iterator[tuple[str, NotationError | None]]:
+    """The lines of a text handle from line ``number + 1`` on, read one by one: its own
+    newline mode says where a line ends."""
     readline = handle.readline
-    number = 0
     while line := readline(MAX_GAME_CHARS + 1):
         number += 1
         if len(line) > MAX_GAME_CHARS:
@@ -116,9 +160,48 @@ def _text_lines(handle: IO[str], name: str) -> Iterator[tuple[str, NotationError
             return
         if number == 1 and line.startswith("\ufeff"):
             line = line[1:]
-        # An ASCII line (most of them: a flag of the string, no scan) holds no surrogate.
-        clean = line.isascii() or search(line) is None
-        yield line, None if clean else _surrogate_error(line, number, name, None)
+        yield line, _problem_of(line, number, name)
+
+
+def _memory_lines(handle: io.StringIO, name: str) -> Iterator[tuple[str, NotationError | None]]:
+    """The lines of an in-memory text in blocks (:func:`_utf8_lines`' way). Its lines end at
+    ``\\n`` unless it was made with another newline mode and holds a ``\\r``: then from that
+    block on, line by line as the handle says (:func:`_text_lines`)."""
+    read = handle.read
+    readline = handle.readline
+    number = 0
+    where = handle.tell()  # where the next block starts
+    newline: str | None = "?"  # the handle's newline mode, asked for when a \r shows up
+    while raw := read(_BLOCK):
+        if not raw.endswith("\n"):
+            raw += readline(MAX_GAME_CHARS + 1)
+        if "\r" in raw:
+            if newline == "?":
+                newline = cast("tuple[Any, ...]", handle.__getstate__())[1]
+            if newline not in ("\n", None):  # "\r" or "\r\n" may end lines: as the handle says
+                handle.seek(where)
+                yield from _text_lines(handle, name, number)
+                return
+        where += len(raw)
+        if len(raw) <= MAX_GAME_CHARS and (raw.isascii() or _SURROGATE.search(raw) is None):
+            yield raw[1:] if number == 0 and raw.startswith("\ufeff") else raw, None
+            number += raw.count("\n") + (not raw.endswith("\n"))
+            continue
+        for line in text_lines(raw):  # a lone surrogate or an over-long line in it
+            number += 1
+            if len(line) > MAX_GAME_CHARS:
+                yield "", _too_long(name, number)
+                return
+            if number == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            yield line, _problem_of(line, number, name)
+
+
+def _problem_of(line: str, number: int, name: str) -> NotationError | None:
+    # An ASCII line (most of them: a flag of the string, no scan) holds no surrogate.
+    if line.isascii() or _SURROGATE.search(line) is None:
+        return None
+    return _surrogate_error(line, number, name, None)
 
 
 #: A lone surrogate (spelt with chr(): mypyc refuses surrogates in string literals).
@@ -147,6 +230,8 @@ def _lines(
     handle: IO[Any], name: str, encoding: str | None
 ) -> Iterator[tuple[str, NotationError | None]]:
     if isinstance(handle.read(0), str):
+        if type(handle) is io.StringIO:
+            return _memory_lines(handle, name)
         return _text_lines(handle, name)
     if encoding is None or encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
         return _utf8_lines(handle, name)
@@ -192,7 +277,8 @@ def file_lines(path: str, encoding: str | None = None) -> Callable[[int], str | 
         if not cache:
             try:
                 with open(path, "rb") as handle:
-                    cache.extend(text for text, _ in _lines(handle, path, encoding))
+                    for text, _ in _lines(handle, path, encoding):  # pieces of whole lines
+                        cache.extend(text_lines(text) if text else (text,))
             except OSError:
                 return None
         return cache[number - 1].rstrip("\r\n") if 0 < number <= len(cache) else None

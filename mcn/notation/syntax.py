@@ -25,7 +25,7 @@ from mcn.notation.errors import NotationError
 from mcn.notation.games import outline_problems
 from mcn.notation.outline import Outline, outline_plain
 from mcn.notation.parser import number_games, parse_chunk, source_line
-from mcn.notation.split import Chunk, split_games, text_lines
+from mcn.notation.split import Chunk, split_games
 from mcn.notation.stream import Source, source_chunks
 
 
@@ -120,9 +120,7 @@ def check_syntax(text: str, *, name: str = "<string>") -> SyntaxReport:
             for number, outline in enumerate(outlines, start=1)
         ]
     else:
-        results = number_games(
-            split_games((line, None) for line in text_lines(text)), name, check_chunk
-        )
+        results = number_games(split_games([(text, None)]), name, check_chunk)
     games = moves = 0
     errors: list[NotationError] = []
     for result in results:
