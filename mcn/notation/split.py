@@ -35,7 +35,7 @@ _HEADER: Final = re.compile(
 _HEADER_LIKE: Final = re.compile(r"\[[ \t]*[A-Za-z]")
 #: Lines before a game's body that cannot end it: blank lines (spaces, tabs, carriage returns)
 #: and lines of one well-formed header between such blanks. Every other line before the body
-#: goes through :meth:`_Splitter.feed`. (The blanks are one class before the line end so that a
+#: goes through :meth:`Splitter.feed`. (The blanks are one class before the line end so that a
 #: long line of spaces is matched in linear time.)
 _PREAMBLE: Final = re.compile(r"(?:[ \t]*(?:" + _HEADER.pattern + r"[ \t\r]*|\r*)\n)+")
 
@@ -91,9 +91,10 @@ class Chunk(Fields):
         return source
 
 
-class _Splitter:
-    """The state machine behind :func:`split_games`: the games it finishes wait in
-    ``done``."""
+class Splitter:
+    """The state machine behind :func:`split_games`: :meth:`block` takes pieces of many
+    lines, :meth:`feed` one line (the reference the blocks are tested against); the games
+    they finish wait in ``done``."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -273,7 +274,7 @@ def split_games(
     game longer than :data:`~mcn.io.limits.MAX_GAME_CHARS` (``name`` is the file's, for that
     message). Pieces of blank text are dropped.
     """
-    splitter = _Splitter(name)
+    splitter = Splitter(name)
     number = 1
     for text, problem in pieces:
         number = splitter.block(text, number)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mcn.io.limits import MAX_GAME_CHARS
 from mcn.notation import iter_results, read_file
 from mcn.notation.errors import NotationError
-from mcn.notation.split import Chunk, _Splitter, split_games, text_lines
+from mcn.notation.split import Chunk, Splitter, split_games, text_lines
 from mcn.notation.stream import file_lines, source_chunks
 from tests.notation.helpers import HEADERS
 
@@ -66,7 +66,7 @@ def _shape(chunks: Iterable[Chunk]) -> list[Shape]:
 
 def _line_by_line(lines: Iterable[tuple[str, NotationError | None]]) -> Iterator[Chunk]:
     """The reference: every line through the splitter's line-by-line state machine."""
-    splitter = _Splitter("f.mcn")
+    splitter = Splitter("f.mcn")
     for number, (line, problem) in enumerate(lines, start=1):
         splitter.feed(line, number)
         yield from splitter.done
