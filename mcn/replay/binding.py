@@ -153,6 +153,9 @@ class Binder:
         #: Whether written moves may take :meth:`play`'s fast lane: not when ``before_step``
         #: must see each state before the engine is asked about its action.
         self.fast = before_step is None
+        #: Whether each step is made a :class:`~mcn.replay.model.Step` at once: when its state
+        #: is kept or ``on_step`` is handed it; otherwise the line keeps it compactly.
+        self.eager = keep_states or on_step is not None
         #: The engine's section when the last written move was applied: its address without
         #: the last part, by which the walk finds the turn facts of an item
         #: (:func:`~mcn.replay.turns.turn_in`) without hashing a new address string.
@@ -348,11 +351,15 @@ class Binder:
         """Record the step ``action`` made (applied at ``address``, with ``events``), with a
         copy of ``state`` after it when states are kept, and what follows it: a written move's
         breach reported, the letters revealed at the game's end, ``on_step``."""
-        step = Step(line.prefix + address, action, move, events)
-        if self.keep_states:
-            kept = line.steps[-1].state if line.steps else None
-            step.state = state.kept_copy(kept)
-        line.steps.append(step)
+        step: Step | None = None
+        if self.eager:
+            step = Step(line.prefix + address, action, move, events)
+            steps = line.steps
+            if self.keep_states:
+                step.state = state.kept_copy(steps[-1].state if steps else None)
+            steps.append(step)
+        else:  # no Step object and no events list kept per decision (Line.take)
+            line.take(line.prefix + address, action, move, events)
         self.result.decisions += 1
         if breach is not None and move is not None:
             # I-POP-9: carried out with its penalty, and reported: a warning, an error if strict.
@@ -366,7 +373,7 @@ class Binder:
             )
         if state.is_terminal():
             self.secrets.after_end(line, state, move)
-        if self.on_step is not None and self.on_step(line, step):
+        if self.on_step is not None and step is not None and self.on_step(line, step):
             raise StopReplay
 
     def too_many(self, line: Line, address: str, move: Move | None) -> None:

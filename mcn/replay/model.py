@@ -162,32 +162,177 @@ class Line(Fields):
     ``"<branch_address>/<number>:"``. ``unresolved`` maps ``chest``/``letters``/``other`` to
     the players whose secrets on this line are still stand-ins; ``unsure`` says why replay can
     no longer tell right from wrong on this line (a secret was needed before it was revealed).
+
+    ``steps`` is the list of the line's :class:`Step` objects. Replay keeps a line's steps
+    compactly while it runs (:meth:`take`: four entries of one flat list per step, the events
+    of every step in one more), and the list and its ``Step`` objects are made at the first
+    read of ``steps``, then kept: a replay whose steps nobody reads makes neither a ``Step``
+    nor an events list per decision, which the cyclic collector would walk when replay's
+    pause ends (docs/performance-history.md, "Per move, round five"). Once made, the list
+    is the line's steps, as before: replay appends to it.
     """
 
     prefix: str
     start: GameState
-    steps: list[Step] = field(default_factory=list)
-    parent: Line | None = None
-    number: int = 0
-    branch_address: str | None = None
-    branch_index: int = 0
-    children: list[Line] = field(default_factory=list)
-    error: Diagnostic | None = None
-    final: GameState | None = None
-    unresolved: dict[str, set[str]] = field(default_factory=dict)
-    unsure: str | None = None
-    guessed_supply: bool = False
-    reveals: dict[str, Checkpoint] = field(default_factory=dict)
-    revealed: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    parent: Line | None
+    number: int
+    branch_address: str | None
+    branch_index: int
+    children: list[Line]
+    error: Diagnostic | None
+    final: GameState | None
+    unresolved: dict[str, set[str]]
+    unsure: str | None
+    guessed_supply: bool
+    reveals: dict[str, Checkpoint]
+    revealed: dict[str, dict[str, list[int]]]
+    #: The steps taken compactly, four entries each: the address, the action, the move (None
+    #: when implicit) and how many events it caused; empty once :attr:`made` holds them.
+    taken: list[Any]
+    #: The events of the steps in :attr:`taken`, one after the other.
+    taken_events: list[Event]
+    #: The ``Step`` objects, once made (the first read of :attr:`steps`), else None.
+    made: list[Step] | None
+
+    def __init__(
+        self,
+        prefix: str,
+        start: GameState,
+        steps: list[Step] | None = None,
+        parent: Line | None = None,
+        number: int = 0,
+        branch_address: str | None = None,
+        branch_index: int = 0,
+        children: list[Line] | None = None,
+        error: Diagnostic | None = None,
+        final: GameState | None = None,
+        unresolved: dict[str, set[str]] | None = None,
+        unsure: str | None = None,
+        guessed_supply: bool = False,
+        reveals: dict[str, Checkpoint] | None = None,
+        revealed: dict[str, dict[str, list[int]]] | None = None,
+    ) -> None:
+        # The signature of the generated constructor when ``steps`` was a field.
+        self.prefix = prefix
+        self.start = start
+        self.parent = parent
+        self.number = number
+        self.branch_address = branch_address
+        self.branch_index = branch_index
+        self.children = [] if children is None else children
+        self.error = error
+        self.final = final
+        self.unresolved = {} if unresolved is None else unresolved
+        self.unsure = unsure
+        self.guessed_supply = guessed_supply
+        self.reveals = {} if reveals is None else reveals
+        self.revealed = {} if revealed is None else revealed
+        self.taken = []
+        self.taken_events = []
+        self.made = steps
+
+    @property
+    def steps(self) -> list[Step]:
+        """The decisions replayed on this line, in order (made at the first read)."""
+        made = self.made
+        if made is None:
+            made = self.made = self._make_steps()
+        return made
+
+    def _make_steps(self) -> list[Step]:
+        """The ``Step`` objects of the compact record, which is then emptied."""
+        taken, events = self.taken, self.taken_events
+        steps: list[Step] = []
+        first = 0
+        for at in range(0, len(taken), 4):
+            last = first + taken[at + 3]
+            steps.append(Step(taken[at], taken[at + 1], taken[at + 2], events[first:last]))
+            first = last
+        self.taken = []
+        self.taken_events = []
+        return steps
+
+    def take(self, address: str, action: Action, move: Move | None, events: list[Event]) -> None:
+        """Record a step: compactly while nobody has read :attr:`steps`, else as a ``Step``."""
+        made = self.made
+        if made is not None:
+            made.append(Step(address, action, move, events))
+            return
+        taken = self.taken
+        taken.append(address)
+        taken.append(action)
+        taken.append(move)
+        taken.append(len(events))
+        self.taken_events.extend(events)
+
+    def last_events(self) -> list[Event]:
+        """The events of the last step (a line with at least one), without making steps."""
+        made = self.made
+        if made is not None:
+            return made[-1].events
+        events = self.taken_events
+        return events[len(events) - self.taken[-1] :]
 
     def __len__(self) -> int:
         """The number of decisions replayed on this line (``len(replay.main)``)."""
-        return len(self.steps)
+        made = self.made
+        if made is not None:
+            return len(made)
+        return len(self.taken) >> 2
 
     def __bool__(self) -> bool:
         """A line is always true, even one with no step yet: ``if replay.main`` asks whether
         there is a line, as it did before lines had a length."""
         return True
+
+    def _shown(self) -> tuple[Any, ...]:
+        """The values equality and ``repr`` read, in the order of the constructor."""
+        return (
+            self.prefix,
+            self.start,
+            self.steps,
+            self.parent,
+            self.number,
+            self.branch_address,
+            self.branch_index,
+            self.children,
+            self.error,
+            self.final,
+            self.unresolved,
+            self.unsure,
+            self.guessed_supply,
+            self.reveals,
+            self.revealed,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__ or not isinstance(other, Line):
+            return NotImplemented
+        return self._shown() == other._shown()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(_LINE_SHOWN, self._shown(), strict=True))
+        return f"Line({shown})"
+
+
+#: The names :meth:`Line.__repr__` shows, as the generated ``repr`` did.
+_LINE_SHOWN = (
+    "prefix",
+    "start",
+    "steps",
+    "parent",
+    "number",
+    "branch_address",
+    "branch_index",
+    "children",
+    "error",
+    "final",
+    "unresolved",
+    "unsure",
+    "guessed_supply",
+    "reveals",
+    "revealed",
+)
 
 
 #: Called by replay before each decision it applies, with the line, the state before it (the

@@ -57,7 +57,7 @@ class SecretBook:
         players = {move.actor}
         if letters:
             players.update(
-                event.player for event in line.steps[-1].events if isinstance(event, LetterMoved)
+                event.player for event in line.last_events() if isinstance(event, LetterMoved)
             )
         line.unresolved.setdefault(kind, set()).update(players)
         line.guessed_supply = line.guessed_supply or letters

@@ -74,7 +74,7 @@ class Brancher:
                 parent=line,
                 number=number,
                 branch_address=line.prefix + address,
-                branch_index=len(line.steps),
+                branch_index=len(line),
                 unresolved={kind: set(players) for kind, players in line.unresolved.items()},
                 unsure=line.unsure,
                 guessed_supply=line.guessed_supply,
