@@ -186,7 +186,11 @@ class Binder:
             done = state.try_apply(action)
             if isinstance(done, Ruling):  # refused, or a breach to weigh: nothing changed
                 return self.settle(line, state, move, action, spawned, done)
-            self.record(line, state, action, move, address, done)
+            if self.eager or state.stack.top is None:
+                self.record(line, state, action, move, address, done)
+            else:  # what record does for a step nobody watches and that does not end the game
+                line.take(line.prefix + address, action, move, done)
+                self.result.decisions += 1
             return address
         return self.settle(line, state, move, action, spawned, None)
 
@@ -323,7 +327,7 @@ class Binder:
             self.before_step(line, state, action, move)
         address = address or state.address_of(action)
         if self.result.decisions >= MAX_DECISIONS:
-            self.too_many(line, address, move)
+            self.diagnostics.too_many(line, line.prefix + address, move)
         # Placing or moving crew may finish a cathedral (an evaluation follows), and the
         # scoring needs every secret: the secret book fills in stand-ins first. The classes
         # written out, not a module-level tuple: compiled, that is two type comparisons.
@@ -375,19 +379,6 @@ class Binder:
             self.secrets.after_end(line, state, move)
         if self.on_step is not None and step is not None and self.on_step(line, step):
             raise StopReplay
-
-    def too_many(self, line: Line, address: str, move: Move | None) -> None:
-        """Stop the whole replay: the game asks for more decisions than the limit allows."""
-        span = move.span if move is not None else None
-        line.error = self.diagnostics.report(
-            "error",
-            "limit",
-            f"more than {MAX_DECISIONS:,} decisions in one game, main line and variations "
-            '(the limit; docs/notation.md, "Limits"): the rest is not replayed',
-            address=line.prefix + address,
-            span=span,
-        )
-        raise StopReplay
 
     def end_turn(self, line: Line, state: GameState, turn: TurnOf) -> None:
         """Close the turn an item opened (``turn``: the turn facts of its first move's address;

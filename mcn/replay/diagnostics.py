@@ -7,7 +7,8 @@ mode stops the whole replay wherever the first error is found.
 
 from __future__ import annotations
 
-from mcn.notation.model import Span
+from mcn.io.limits import MAX_DECISIONS
+from mcn.notation.model import Move, Span
 from mcn.replay.model import Diagnostic, GameReplay, Line, Severity
 
 
@@ -81,3 +82,17 @@ class Diagnostics:
             line.error = self.report(
                 "error", code, message, address=address, span=span, rule=rule, slip=slip
             )
+
+    def too_many(self, line: Line, address: str, move: Move | None) -> None:
+        """Stop the whole replay: the game asks for more decisions than the limit allows
+        (``address``: the decision's, with the line's prefix)."""
+        span = move.span if move is not None else None
+        line.error = self.report(
+            "error",
+            "limit",
+            f"more than {MAX_DECISIONS:,} decisions in one game, main line and variations "
+            '(the limit; docs/notation.md, "Limits"): the rest is not replayed',
+            address=address,
+            span=span,
+        )
+        raise StopReplay
