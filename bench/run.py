@@ -120,6 +120,10 @@ def cold_caches() -> None:
         from mcn.engine.events.shared import forget_shared_events
 
         forget_shared_events()
+    with contextlib.suppress(ImportError):  # a tree before the addresses made once
+        from mcn.engine.addresses import forget_addresses
+
+        forget_addresses()
 
 
 def paired_times(

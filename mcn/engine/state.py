@@ -21,6 +21,7 @@ from typing import Any, Final
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, End, SideAction
+from mcn.engine.addresses import decision_address
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
@@ -100,7 +101,7 @@ class GameState(StateFields):
         actors = handler.actors(self, step)
         if step[0] == "bids":
             return Decision(handler.kind, actors, self.section, handler.prompt(self, step), True)
-        address = f"{self.section}.{self.counter + 1}"
+        address = decision_address(self.section, self.counter + 1)
         return Decision(handler.kind, actors, address, handler.prompt(self, step))
 
     # The queries below answer from the step on top of the stack without building the
@@ -132,7 +133,7 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids":
             return self.section
-        return f"{self.section}.{self.counter + 1}"
+        return decision_address(self.section, self.counter + 1)
 
     def address_of(self, action: Action) -> str:
         """The address ``action`` would get if applied now (a META CULPA side action takes the
@@ -142,7 +143,7 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids" and not isinstance(action, SideAction):
             return f"{self.section}.{action.actor}"
-        return f"{self.section}.{self.counter + 1}"
+        return decision_address(self.section, self.counter + 1)
 
     # ----------------------------------------------------------------------------- legality
 

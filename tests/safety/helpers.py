@@ -30,6 +30,7 @@ def forget_memos() -> None:
     a memo that other tests left near a resize of its table would otherwise allocate the
     larger table during the measured run (megabytes that are not the record's)."""
     from mcn.engine.actions.parse import forget_parsed_actions
+    from mcn.engine.addresses import forget_addresses
     from mcn.engine.events.shared import forget_shared_events
     from mcn.engine.shared_steps import forget_shared_steps
     from mcn.notation import fastpath, grammar, lexical
@@ -44,6 +45,7 @@ def forget_memos() -> None:
     forget_shared_events()
     forget_bound_actions()
     forget_turns()
+    forget_addresses()
 
 
 def game_text() -> str:

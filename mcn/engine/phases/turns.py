@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from mcn.engine import house, trade
 from mcn.engine.actions import Action, Buy, BuyLetter, Donate, End, Greedy, Pass, Sell, Visit
+from mcn.engine.addresses import turn_section
 from mcn.engine.constants import (
     CHARACTER_NAMES,
     CHARACTERS,
@@ -50,7 +51,7 @@ def next_turn(s: GameState, step: TurnStep) -> None:
         holder = s.holders[character]
     s.next_character = (character + 1) % 4
     s.turn += 1
-    s.section = f"{s.round}.{s.turn}"
+    s.section = turn_section(s.round, s.turn)
     s.counter = 0
     s._events.append(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
     stack = s.stack

@@ -1,0 +1,70 @@
+"""Decision addresses and turn sections, each string made once per value.
+
+Every decision has an address (``3.5.2``: the section, then the decision's number in it), and
+replay asks for it once or twice per written move (``address_of``, ``pending_address``); each
+turn starts a section (``3.5``). Built with an f-string every time, that was a new string per
+decision — in the compiled build two integer-to-text conversions and a join, about 2 % of a
+replay's instructions (docs/performance-history.md, "Per move, round five"). A game has only a
+few hundred distinct addresses, so they are made once and looked up: a section's addresses in a
+list by number, found by the section string itself (whose hash the string keeps, and which is
+usually the very key object, since the sections come from here too).
+
+The memos are bounded: past their limits they start again, so a process that plays many games
+keeps at most a few thousand strings for them. Values outside the tables (a number past
+:data:`NUMBERS`) are built as before, so every answer equals the f-string's.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: The addresses of each section seen, by number (index 0 unused: numbers start at 1).
+_ADDRESSES: Final[dict[str, list[str]]] = {}
+#: Sections remembered at most (a game has about 60: setup, prep, bid, pick, turns, post).
+_SECTIONS_LIMIT: Final = 1 << 12
+#: Numbers kept per section; a section with more decisions (META CULPA side actions pile up
+#: without bound) builds the rest.
+NUMBERS: Final = 256
+
+#: The turn sections ``ROUND.TURN``, by round then turn.
+_TURNS: Final[dict[int, list[str]]] = {}
+#: Turns kept per round (a round has at most a few dozen).
+TURNS: Final = 256
+
+
+def decision_address(section: str, number: int) -> str:
+    """``f"{section}.{number}"``: the address of decision ``number`` of ``section``."""
+    if not 0 < number < NUMBERS:
+        return f"{section}.{number}"
+    row = _ADDRESSES.get(section)
+    if row is None:
+        if len(_ADDRESSES) >= _SECTIONS_LIMIT:
+            _ADDRESSES.clear()
+        row = _ADDRESSES[section] = [""]
+    if number < len(row):
+        return row[number]
+    for more in range(len(row), number + 1):
+        row.append(f"{section}.{more}")
+    return row[number]
+
+
+def turn_section(round_: int, turn: int) -> str:
+    """``f"{round_}.{turn}"``: the section of turn ``turn`` of round ``round_``."""
+    if not 0 <= turn < TURNS:
+        return f"{round_}.{turn}"
+    row = _TURNS.get(round_)
+    if row is None:
+        if len(_TURNS) >= _SECTIONS_LIMIT:
+            _TURNS.clear()
+        row = _TURNS[round_] = []
+    if turn < len(row):
+        return row[turn]
+    for more in range(len(row), turn + 1):
+        row.append(f"{round_}.{more}")
+    return row[turn]
+
+
+def forget_addresses() -> None:
+    """Forget the strings made so far (for cold-cache measurements and tests)."""
+    _ADDRESSES.clear()
+    _TURNS.clear()
