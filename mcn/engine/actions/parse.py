@@ -12,6 +12,8 @@ Parsing knows only syntax; whether an action is legal now is the state's busines
 
 from __future__ import annotations
 
+from typing import Final
+
 from mcn.engine.actions.base import Action, ActionSyntaxError
 from mcn.engine.actions.characters import Bid, Choose, MoveCrew, MovePopeStone, PlaceCrew, Skip
 from mcn.engine.actions.setup import Bonus, MarketDraw, RoomCards, SoulOrder
@@ -58,12 +60,18 @@ from mcn.engine.constants import (
 # here (7 notches, a yellow letter to buy, a duplicate soul) is a rule question answered by
 # GameState.check with the rule's ID.
 
-_STONE_SET = frozenset(STONES)
+_STONE_SET: Final = frozenset(STONES)
 #: What a Petty Sinner may leave undone under META CULPA (I-MET-6).
 OWED_COSTS: frozenset[str] = frozenset(("money", "post", "sin"))
-_LETTER_SET = frozenset(LETTERS)
-_DEN_SET = frozenset(DENS)
-_COMP_SET = frozenset(COMPARTMENTS)
+_LETTER_SET: Final = frozenset(LETTERS)
+_DEN_SET: Final = frozenset(DENS)
+_COMP_SET: Final = frozenset(COMPARTMENTS)
+# Made once here, not per token read (a room card draw names six cards: in the compiled build
+# building the set was half of reading a chance outcome).
+_CARD_SET: Final = frozenset(CARDS)
+_CHARACTER_SET: Final = frozenset(CHARACTERS)
+_BONUS_SET: Final = _STONE_SET | _LETTER_SET
+_INFRACTION_SET: Final = frozenset(INFRACTION_CODES)
 _ITEM_ORDER = {
     **{g: i for i, g in enumerate(GOODS)},
     "indulgence": 4,
@@ -160,7 +168,7 @@ def _parse_chance(actor: str, tokens: list[str], text: str) -> Action:
     if head == "market":
         stones = [_one("a market stone", t, _STONE_SET, text) for t in tokens[1:]]
         return MarketDraw(actor, tuple(sorted(stones, key=STONE_INDEX.__getitem__)))
-    cards = tuple(_one("a room card", t, frozenset(CARDS), text) for t in tokens[1:])
+    cards = tuple(_one("a room card", t, _CARD_SET, text) for t in tokens[1:])
     return RoomCards(actor, cards)
 
 
@@ -202,6 +210,8 @@ _PLAYER_VERBS: tuple[str, ...] = (
     "undone",
     "visit",
 )
+#: The same as a set: the reader asks whether a word is a verb (a lookup, not a scan of 27).
+_VERB_SET: Final = frozenset(_PLAYER_VERBS)
 
 
 def unknown_verb(head: str) -> str:
@@ -217,7 +227,7 @@ def unknown_verb(head: str) -> str:
 
 def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
     head = tokens[0]
-    if head not in _PLAYER_VERBS:
+    if head not in _VERB_SET:
         raise _fail(text, unknown_verb(head))
     if head in _ARGLESS:
         _expect(tokens, 1, text)
@@ -225,7 +235,7 @@ def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
     if head == "bonus":
         if len(tokens) < 2:
             raise _fail(text, "'bonus' names its items")
-        return Bonus(actor, _items(tokens[1:], text, _STONE_SET | _LETTER_SET))
+        return Bonus(actor, _items(tokens[1:], text, _BONUS_SET))
     if head == "donate":
         if len(tokens) < 2:
             raise _fail(text, "'donate' names one or two ITEM>COMPARTMENT")
@@ -238,7 +248,7 @@ def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
             raise _fail(text, f"a bid is NOTCHES+TALER, not {arg!r}")
         return Bid(actor, _number(notches, "notches", text), _number(taler, "taler", text))
     if head == "choose":
-        return Choose(actor, _one("a character", arg, frozenset(CHARACTERS), text))
+        return Choose(actor, _one("a character", arg, _CHARACTER_SET, text))
     if head == "pope-stone":
         source, target = _pair(arg, text)
         return MovePopeStone(
@@ -282,7 +292,7 @@ def _parse_player(actor: str, tokens: list[str], text: str) -> Action:
         what = _one("an owed cost", arg, OWED_COSTS, text)
         return Undone(actor, what) if head == "undone" else Catch(actor, what)
     if head == "infraction":
-        return Infraction(actor, _one("an infraction code", arg, frozenset(INFRACTION_CODES), text))
+        return Infraction(actor, _one("an infraction code", arg, _INFRACTION_SET, text))
     raise _fail(text, unknown_verb(head))
 
 
