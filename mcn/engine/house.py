@@ -9,7 +9,7 @@ is discarded once its effect is chosen (R-HOP-3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mcn.engine import building, meta, sins, track, trade
 from mcn.engine.actions import (
@@ -94,14 +94,25 @@ def cost(s: GameState, room: int) -> int:
     return 0 if room == 5 else SUITE6_COST
 
 
+#: The refusal of a room or suite visited this round, made once per room: the forced-move
+#: probe asks :func:`why_not_open` of every room after most moves, and only whether it is None.
+_VISITED: Final = {
+    room: (
+        "R-HOP-1",
+        f"{'Room' if room <= ROOMS else 'Suite'} {room} was already visited this round.",
+    )
+    for room in range(1, 7)
+}
+
+
 def why_not_open(s: GameState, room: int) -> Why:
     """R-HOP-1/4/5: the room or suite can be visited now (the post aside)."""
     if room <= ROOMS:
         if s.rooms[room - 1] is None or s.visited[room]:
-            return "R-HOP-1", f"Room {room} was already visited this round."
+            return _VISITED.get(room) or ("R-HOP-1", f"Room {room} was already visited this round.")
         return None
     if s.visited[room]:
-        return "R-HOP-1", f"Suite {room} was already visited this round."
+        return _VISITED.get(room) or ("R-HOP-1", f"Suite {room} was already visited this round.")
     if room == 5 and not any(card is not None for card in s.rooms):
         return "R-HOP-4", "Suite 5 needs a room card to use; no room card is left."
     if room == 6 and not s.suite6:

@@ -43,6 +43,15 @@ if TYPE_CHECKING:
 _DONATION_ITEMS: Final = canonical_items(
     [(item, comp) for item in (*GOODS, *(str(c) for c in COINS)) for comp in COMPARTMENTS]
 )
+#: A coin's value by its item word (``"5"``: 5), read once here rather than with ``int()``
+#: per donation checked or carried out; a word outside it (``"05"``, which no reader makes)
+#: is read as before.
+_COIN_VALUE: Final = {str(c): c for c in COINS}
+#: A compartment's index by its name (``"II"``: 1).
+_COMPARTMENT_INDEX: Final = {comp: i for i, comp in enumerate(COMPARTMENTS)}
+#: The smallest coin: a single donation is possible with any good behind the screen or this
+#: much money (the donation items are every good and every coin).
+_SMALLEST_COIN: Final = min(COINS)
 
 
 def take_from_market(s: GameState, colour: str, stone: int, count: int, rule: str) -> None:
@@ -164,9 +173,12 @@ def has_legal(s: GameState, colour: str, character: int, first: str) -> bool:
             if goods[g]:
                 return True
     if first != "donate":
-        # A pair of donations is possible only if a single one is.
-        for it in _DONATION_ITEMS:
-            if int(it[0]) <= money if it[0].isdigit() else goods[STONE_INDEX[it[0]]] > 0:
+        # A pair of donations is possible only if a single one is: of a good behind the
+        # screen (every good is a donation item) or of the smallest coin.
+        if money >= _SMALLEST_COIN:
+            return True
+        for g in range(len(GOODS)):
+            if goods[g] > 0:
                 return True
     return False
 
@@ -249,7 +261,10 @@ def _why_not_donate(s: GameState, action: Donate, character: int) -> Why:
     needed: dict[str, int] = {}
     taler = 0
     for item, comp in items:
-        if item.isdigit() and int(item) in COINS:
+        coin = _COIN_VALUE.get(item)
+        if coin is not None:
+            taler += coin
+        elif item.isdigit() and int(item) in COINS:
             taler += int(item)
         elif item in GOODS:
             needed[item] = needed.get(item, 0) + 1
@@ -318,10 +333,14 @@ def perform(s: GameState, action: Action) -> None:
         assert isinstance(action, Donate)
         rule = "R-DON-2" if len(action.items) == 2 else "R-DON-1"
         for item, comp in action.items:
-            box = s.chest[colour][COMPARTMENTS.index(comp)]
-            if item.isdigit():
-                s.money[colour] -= int(item)
-                box[4] += int(item)
+            index = _COMPARTMENT_INDEX.get(comp)
+            box = s.chest[colour][COMPARTMENTS.index(comp) if index is None else index]
+            coin = _COIN_VALUE.get(item)
+            if coin is None and item.isdigit():
+                coin = int(item)
+            if coin is not None:
+                s.money[colour] -= coin
+                box[4] += coin
             else:
                 g = STONE_INDEX[item]
                 s.goods[colour][g] -= 1
