@@ -94,9 +94,21 @@ def reveal(s: GameState, step: RevealStep) -> None:
     """Reveal bids: choice order by value (ties: nearer Hell), the most notches keeps his
     taler, the others pay; posts keep the notches (R-BID-2..4, R-TIE-1, R-P2-1)."""
     bids: dict[str, tuple[int, int]] = {c: b for c, b in s.bids.items() if b is not None}
-    key = s.hell_key
-    order = sorted(s.players, key=lambda c: (-sum(bids[c]), -key(c)))
-    keeper = max(s.players, key=lambda c: (bids[c][0], key(c)))
+    # Compared as plain tuples, not with key functions (compiled, each key call was a generic
+    # call back into the module): the same orders, ties kept in the players' order.
+    pos = s.pos
+    tie = s.tie
+    keyed: list[tuple[int, int, int, str]] = []
+    keeper = ""
+    keeper_key = (0, 0)
+    for i, c in enumerate(s.players):
+        notches, taler = bids[c]
+        hell = pos[c] * 8 + tie[c]
+        keyed.append((-(notches + taler), -hell, i, c))
+        if not keeper or (notches, hell) > keeper_key:
+            keeper, keeper_key = c, (notches, hell)
+    keyed.sort()
+    order = [c for _, _, _, c in keyed]
     s._events.append(BidsRevealed("R-BID-2", tuple((c, *bids[c]) for c in order), keeper))
     for colour in order:
         notches, taler = bids[colour]

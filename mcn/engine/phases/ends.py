@@ -40,7 +40,7 @@ def compare_posts(s: GameState, rule: str) -> None:
     if high == low:
         s._events.append(PostsCompared(rule, "", 0))
         return
-    mover = min((c for c in s.players if posts[c] == high), key=s.hell_key)
+    mover = s.nearest_heaven([c for c in s.players if posts[c] == high])
     s._events.append(PostsCompared(rule, mover, high - low))
     track.to_hell(s, mover, high - low, "posts compared", rule)
 
@@ -62,6 +62,6 @@ def game_end(s: GameState, step: GameEndStep) -> None:
         s._events.append(LettersScored("R-END-2", colour, sets, others))
         track.to_heaven(s, colour, SET_STEPS * sets + others, "letters scored", "R-END-2")
     heaven = -s.board.heaven
-    saved = tuple(c for c in sorted(s.players, key=s.hell_key) if s.pos[c] == heaven)
-    s.winners_ = saved or (min(s.players, key=s.hell_key),)
+    saved = tuple(c for c in s.heaven_order() if s.pos[c] == heaven)
+    s.winners_ = saved or (s.nearest_heaven(),)
     s._events.append(GameEnded("R-END-3", s.winners_, bool(saved)))
