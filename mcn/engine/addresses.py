@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Final
 
-#: The addresses of each section seen, by number (index 0 unused: numbers start at 1).
-_ADDRESSES: Final[dict[str, list[str]]] = {}
+#: The addresses of each section seen, by number (index 0 unused: numbers start at 1); read
+#: by ``GameState`` directly for the common case (a number already made).
+ADDRESSES: Final[dict[str, list[str]]] = {}
 #: Sections remembered at most (a game has about 60: setup, prep, bid, pick, turns, post).
 _SECTIONS_LIMIT: Final = 1 << 12
 #: Numbers kept per section; a section with more decisions (META CULPA side actions pile up
@@ -36,11 +37,11 @@ def decision_address(section: str, number: int) -> str:
     """``f"{section}.{number}"``: the address of decision ``number`` of ``section``."""
     if not 0 < number < NUMBERS:
         return f"{section}.{number}"
-    row = _ADDRESSES.get(section)
+    row = ADDRESSES.get(section)
     if row is None:
-        if len(_ADDRESSES) >= _SECTIONS_LIMIT:
-            _ADDRESSES.clear()
-        row = _ADDRESSES[section] = [""]
+        if len(ADDRESSES) >= _SECTIONS_LIMIT:
+            ADDRESSES.clear()
+        row = ADDRESSES[section] = [""]
     if number < len(row):
         return row[number]
     for more in range(len(row), number + 1):
@@ -66,5 +67,5 @@ def turn_section(round_: int, turn: int) -> str:
 
 def forget_addresses() -> None:
     """Forget the strings made so far (for cold-cache measurements and tests)."""
-    _ADDRESSES.clear()
+    ADDRESSES.clear()
     _TURNS.clear()

@@ -21,7 +21,7 @@ from typing import Any, Final
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, End, SideAction
-from mcn.engine.addresses import decision_address
+from mcn.engine.addresses import ADDRESSES, decision_address
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
@@ -116,8 +116,11 @@ class GameState(StateFields):
             return ()
         handler = DECISIONS[step[0]]
         if handler.by_colour:  # the step's colour decides (first_actor), without the call
-            coloured: Any = step  # every step of such a handler has its colour second
-            return (coloured[1],)
+            # every step of such a handler has its colour second; read as a tuple's item
+            # (compiled: a tuple read, where ``Any`` is a generic subscription)
+            items: tuple[Any, ...] = step
+            colour: str = items[1]
+            return (colour,)
         return handler.actors(self, step)
 
     def simultaneous(self) -> bool:
@@ -133,7 +136,7 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids":
             return self.section
-        return decision_address(self.section, self.counter + 1)
+        return _next_address(self)
 
     def address_of(self, action: Action) -> str:
         """The address ``action`` would get if applied now (a META CULPA side action takes the
@@ -143,7 +146,7 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids" and not isinstance(action, SideAction):
             return f"{self.section}.{action.actor}"
-        return decision_address(self.section, self.counter + 1)
+        return _next_address(self)
 
     # ----------------------------------------------------------------------------- legality
 
@@ -332,6 +335,16 @@ class GameState(StateFields):
         return f"<GameState {self.decision.address} {self.decision.kind} {self.decision.actors}>"
 
 
+def _next_address(state: GameState) -> str:
+    """``section.N`` for the section's next decision: the memo of :mod:`mcn.engine.addresses`
+    read here (one lookup, no call in the common case: a number already made)."""
+    number = state.counter + 1
+    row = ADDRESSES.get(state.section)
+    if row is not None and 0 < number < len(row):
+        return row[number]
+    return decision_address(state.section, number)
+
+
 def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None:
     """Check ``action`` in ``state``: the pending step's handler (None for a side action), or
     the :class:`IllegalAction` that says why not (returned, not raised). A function of the
@@ -345,9 +358,15 @@ def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None
     # the set first (one lookup), the tuple only for what it misses (Handler.kinds)
     if type(action) in handler.kinds or isinstance(action, handler.classes):
         who = action.actor
-        # Handler.decides, the step's colour compared here for most decisions
-        coloured: Any = step
-        if coloured[1] == who if handler.by_colour else handler.decides(state, step, who):
+        # Handler.decides, the step's colour compared here for most decisions (read as a
+        # tuple's item and compared as strings: compiled, no generic subscription or compare)
+        items: tuple[Any, ...] = step
+        if handler.by_colour:
+            colour: str = items[1]
+            decides = colour == who
+        else:
+            decides = handler.decides(state, step, who)
+        if decides:
             why = handler.why_not(state, step, action)
             if why is not None:
                 return state.illegal(why[0], why[1], who)

@@ -45,9 +45,9 @@ def test_the_address_memos_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for n in range(10):
         assert addresses.decision_address(f"s{n}", 1) == f"s{n}.1"
         assert addresses.turn_section(n, 1) == f"{n}.1"
-        assert len(addresses._ADDRESSES) <= 4 and len(addresses._TURNS) <= 4
+        assert len(addresses.ADDRESSES) <= 4 and len(addresses._TURNS) <= 4
     addresses.forget_addresses()
-    assert not addresses._ADDRESSES and not addresses._TURNS
+    assert not addresses.ADDRESSES and not addresses._TURNS
 
 
 def test_a_state_addresses_its_decisions_as_before() -> None:

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 # --- the action phase (R-ACT-1..5) -------------------------------------------------------------
 
 
-@auto("turn")
 def next_turn(s: GameState, step: TurnStep) -> None:
     """The next character in turn order (Pope, Emperor, Merchant, Petty Sinner), skipping
     characters nobody holds; no turn when no stone can leave the market (I-RND-3, I-ACT-8)."""
@@ -57,6 +56,12 @@ def next_turn(s: GameState, step: TurnStep) -> None:
     stack = s.stack
     stack.append(turn_end_step(holder, character))
     stack.append(action_step(holder, character, 1, ""))
+
+
+# Registered by a call, not with ``@auto`` as a decorator: compiled, a decorated function is
+# called through its module attribute and a generic call, a plain one natively — and
+# ``turn_end`` calls ``next_turn`` at the end of nearly every turn.
+auto("turn")(next_turn)
 
 
 _KIND: Final = {
@@ -199,7 +204,6 @@ decision(
 )
 
 
-@auto("turn_end")
 def turn_end(s: GameState, step: TurnEndStep) -> None:
     """The Merchant's free stone (R-ACT-5, I-ACT-7); with 3 players and no Merchant, the
     player ending the turn takes it if his soul is nearest Hell (R-P3-1, I-P3-3)."""
@@ -217,6 +221,9 @@ def turn_end(s: GameState, step: TurnEndStep) -> None:
     s.stack.append(TURN)
     if trade.free_stone_possible(s):
         s.stack.append(free_step(colour, rule))
+
+
+auto("turn_end")(turn_end)  # registered by a call: see next_turn
 
 
 def end_action_phase_now(s: GameState) -> None:
