@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-#: The addresses of each section seen, by number (index 0 unused: numbers start at 1); read
-#: by ``GameState`` directly for the common case (a number already made).
+#: The addresses of each section seen, by number (index 0 unused: numbers start at 1).
 ADDRESSES: Final[dict[str, list[str]]] = {}
 #: Sections remembered at most (a game has about 60: setup, prep, bid, pick, turns, post).
 _SECTIONS_LIMIT: Final = 1 << 12

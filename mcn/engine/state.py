@@ -21,7 +21,7 @@ from typing import Any, Final
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, End, SideAction
-from mcn.engine.addresses import ADDRESSES, decision_address
+from mcn.engine.addresses import decision_address
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
@@ -136,7 +136,7 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids":
             return self.section
-        return _next_address(self)
+        return decision_address(self.section, self.counter + 1)
 
     def address_of(self, action: Action) -> str:
         """The address ``action`` would get if applied now (a META CULPA side action takes the
@@ -146,7 +146,7 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids" and not isinstance(action, SideAction):
             return f"{self.section}.{action.actor}"
-        return _next_address(self)
+        return decision_address(self.section, self.counter + 1)
 
     # ----------------------------------------------------------------------------- legality
 
@@ -333,16 +333,6 @@ class GameState(StateFields):
 
     def __repr__(self) -> str:
         return f"<GameState {self.decision.address} {self.decision.kind} {self.decision.actors}>"
-
-
-def _next_address(state: GameState) -> str:
-    """``section.N`` for the section's next decision: the memo of :mod:`mcn.engine.addresses`
-    read here (one lookup, no call in the common case: a number already made)."""
-    number = state.counter + 1
-    row = ADDRESSES.get(state.section)
-    if row is not None and 0 < number < len(row):
-        return row[number]
-    return decision_address(state.section, number)
 
 
 def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None:
