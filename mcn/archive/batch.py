@@ -21,7 +21,7 @@ import sys
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import IO, TYPE_CHECKING, Any, Final
+from typing import IO, TYPE_CHECKING, Any, Final, TypeGuard
 
 from mcn.archive.checking import Options, check_chunk, check_chunks
 from mcn.archive.verdict import GameReport
@@ -102,11 +102,15 @@ class Runner:
         #: the batches in flight).
         self.progress = 0
         self._pool: Executor | ForkPool | None = None
+        #: Whether the file being read is the last: after its last task the fork pool's
+        #: workers may end as each runs out of work (ForkPool.finish).
+        self._last_file = False
 
     def run(self, paths: list[str]) -> Iterator[GameReport]:
         """Every report of every file, in order (``self.stopped`` when --strict stopped)."""
         try:
-            for path in paths:
+            for index, path in enumerate(paths):
+                self._last_file = index == len(paths) - 1
                 for report in self._file(path):
                     yield report
                     if self.options.strict and not report.valid:
@@ -114,7 +118,9 @@ class Runner:
                         return
         finally:
             if self._pool is not None and self._executor is None:
-                self._pool.shutdown(cancel_futures=True)
+                # Forks end now and are reaped when this process exits (forks.reap_ended):
+                # the system frees their memory while the caller writes its summary.
+                self._pool.shutdown(wait=not _forked(self._pool), cancel_futures=True)
 
     def _file(self, path: str) -> Iterator[GameReport]:
         detected = encoding_for(path, self.encoding)
@@ -219,7 +225,16 @@ class Runner:
                 wanted = batch_size(size, read, assumed - 1, self.jobs)
         if batch:
             submit()
+        if self._last_file and _forked(pool):
+            pool.finish()  # each worker ends once it has answered its last task
         yield from drain(0)
+
+
+def _forked(pool: Executor | ForkPool) -> TypeGuard[ForkPool]:
+    """Whether ``pool`` is mcn's fork pool (imported here: only once a pool exists)."""
+    from mcn.archive.forks import ForkPool
+
+    return isinstance(pool, ForkPool)
 
 
 def local_pool(jobs: int) -> Executor | ForkPool:

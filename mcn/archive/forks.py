@@ -21,6 +21,7 @@ uses the standard pool elsewhere.
 
 from __future__ import annotations
 
+import atexit
 import os
 import pickle
 import select
@@ -36,6 +37,9 @@ from typing import Any, Final
 DEPTH: Final = 2
 _LENGTH: Final = struct.Struct("!Q")
 _READ: Final = 1 << 16
+#: Workers told to end (their task pipes closed) and not yet reaped: :meth:`ForkPool.shutdown`
+#: without waiting leaves them to end while the reading process writes its last output.
+_ENDING: list[int] = []
 
 
 class WorkerLost(Exception):
@@ -89,6 +93,8 @@ class ForkPool:
     def __init__(self, jobs: int) -> None:
         self._workers: list[_Worker] = []
         self._waiting: deque[tuple[Pending, bytes]] = deque()  # submitted, not yet sent
+        self._finishing = False  # no task will be submitted any more (finish())
+        reap_ended(wait=False)  # the workers of an earlier pool that have ended since
         for stream in (sys.stdout, sys.stderr):  # a fork copies unwritten output
             if stream is not None:
                 stream.flush()
@@ -160,6 +166,24 @@ class ForkPool:
             if worker.results in readable:
                 self._receive(worker)
         self._dispatch()
+        self._retire()
+
+    def finish(self) -> None:
+        """No task will be submitted any more: each worker's task pipe is closed once it has
+        answered every task it holds, so that it ends (and the system frees its memory) while
+        the others still check their last tasks, not after the last answer; :meth:`shutdown`
+        is still what reaps them."""
+        self._finishing = True
+        self._retire()
+
+    def _retire(self) -> None:
+        """After :meth:`finish`: end the workers that hold nothing."""
+        if not self._finishing or self._waiting:
+            return
+        for worker in self._workers:
+            if worker.tasks >= 0 and not worker.pending and not worker.outgoing:
+                os.close(worker.tasks)
+                worker.tasks = -1
 
     def _receive(self, worker: _Worker) -> None:
         chunk = os.read(worker.results, _READ)
@@ -195,7 +219,9 @@ class ForkPool:
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """End the workers: each leaves once its task pipe is closed (after the task it is
-        checking); the tasks not yet sent are dropped. ``wait``: until they have exited.
+        checking); the tasks not yet sent are dropped. ``wait``: until they have exited;
+        else they are reaped by :func:`reap_ended`, at the latest when this process exits
+        (an ending worker's memory is freed while the reading process writes its summary).
         (``cancel_futures`` is accepted as the standard pool's shutdown takes it: tasks not
         yet sent are always dropped.)"""
         self._waiting.clear()
@@ -204,6 +230,10 @@ class ForkPool:
         if wait:
             for worker in self._workers:
                 _reap(worker.pid)
+        else:
+            _ENDING.extend(worker.pid for worker in self._workers)
+            atexit.unregister(reap_ended)  # registered once, however many pools
+            atexit.register(reap_ended)
         self._workers = []
 
     def __enter__(self) -> ForkPool:
@@ -216,6 +246,18 @@ class ForkPool:
 def _reap(pid: int) -> None:
     with suppress(ChildProcessError):  # already reaped
         os.waitpid(pid, 0)
+
+
+def reap_ended(wait: bool = True) -> None:
+    """Reap the workers of pools shut down without waiting (``wait``: for every one, else
+    only those already gone)."""
+    for pid in list(_ENDING):
+        try:
+            done, _ = os.waitpid(pid, 0 if wait else os.WNOHANG)
+        except ChildProcessError:  # reaped elsewhere
+            done = pid
+        if done:
+            _ENDING.remove(pid)
 
 
 def _serve(tasks: int, results: int) -> None:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mcn.archive.forks import DEPTH, ForkPool, WorkerLost
+from mcn.archive import forks
+from mcn.archive.forks import DEPTH, ForkPool, WorkerLost, reap_ended
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="workers are forks on Linux")
 
@@ -95,6 +96,79 @@ def test_shutdown_reaps_every_worker() -> None:
     for pid in pids:
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+def _ended(pid: int, within: float) -> bool:
+    """Whether worker ``pid`` has ended (and is reaped here) within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_after_finish_a_worker_ends_once_it_has_answered_everything() -> None:
+    """The worker done first ends while the other still checks; answers are unchanged."""
+    pool = ForkPool(2)
+    try:
+        slow = pool.submit(_slow_square, 3, 2.0)
+        fast = pool.submit(_slow_square, 4, 0.0)
+        pool.finish()
+        square, fast_pid = fast.result()
+        assert square == 16
+        assert _ended(fast_pid, within=1.5)  # long before the slow task's 2 s are over
+        assert slow.result()[0] == 9
+        slow_pid = slow.result()[1]
+        assert slow_pid != fast_pid and _ended(slow_pid, within=5.0)
+    finally:
+        pool.shutdown()
+
+
+def test_finish_before_the_tasks_are_sent_keeps_them() -> None:
+    """Tasks still waiting for a worker are sent before any worker is told to end."""
+    pool = ForkPool(1)
+    try:
+        pending = [pool.submit(_slow_square, n, 0.01) for n in range(DEPTH + 3)]
+        pool.finish()
+        assert [p.result()[0] for p in pending] == [n * n for n in range(DEPTH + 3)]
+    finally:
+        pool.shutdown()
+
+
+def test_shutdown_without_waiting_leaves_the_workers_to_be_reaped_later() -> None:
+    pool = ForkPool(2)
+    pids = {pool.submit(_slow_square, n, 0.0).result()[1] for n in range(4)}
+    pool.shutdown(wait=False)
+    assert set(forks._ENDING) >= pids
+    reap_ended()
+    assert not set(forks._ENDING) & pids
+    for pid in pids:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_workers_left_ending_are_reaped_when_the_process_exits(tmp_path: Path) -> None:
+    """An exit function registered before the pool runs after forks' own (last in, first
+    out): by then every worker has been reaped."""
+    code = (
+        "import atexit, os\n"
+        "from mcn.archive import forks\n"
+        "def check():\n"
+        "    for pid in pids:\n"
+        "        try:\n"
+        "            os.waitpid(pid, os.WNOHANG)\n"
+        "        except ChildProcessError:\n"
+        "            continue\n"
+        "        raise SystemExit(f'worker {pid} not reaped')\n"
+        "    print('reaped', len(pids), forks._ENDING)\n"
+        "atexit.register(check)\n"
+        "pool = forks.ForkPool(2)\n"
+        "pids = {pool.submit(os.getpid).result() for _ in range(6)}\n"
+        "pool.shutdown(wait=False)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.startswith("reaped ") and done.stdout.endswith(" []\n")
 
 
 def test_a_worker_leaves_without_the_reading_processs_exit_functions(tmp_path: Path) -> None:
