@@ -83,7 +83,10 @@ def _fields_and_samples(cls: type) -> tuple[list[dataclasses.Field[Any]], list[A
     return fields, [_sample(f.type, number) for number, f in enumerate(fields)]
 
 
-WRITTEN = [cls for cls in _dataclasses() if _written_out(cls)]
+#: A line's constructor takes its steps, which the line keeps in another form until they are
+#: read: its fields are not its parameters (tests/replay/test_compact_steps.py holds it).
+KEPT_OTHERWISE = (model.Line,)
+WRITTEN = [cls for cls in _dataclasses() if _written_out(cls) and cls not in KEPT_OTHERWISE]
 
 
 def test_every_action_event_and_step_writes_its_init_out() -> None:
