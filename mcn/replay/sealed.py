@@ -115,14 +115,14 @@ def _uses_protocol(game: Game) -> bool:
     work: list[tuple[Element, ...]] = [game.body]
     while work:
         for element in work.pop():
-            if isinstance(element, Checkpoint):
-                if element.name in PROTOCOL_CHECKPOINTS:
-                    return True
-            elif isinstance(element, Item):
+            if isinstance(element, Item):  # the most common element first
                 for move in element.moves:
                     if move.seal:
                         return True
-                    work.extend(move.variations)
+                    if move.variations:  # most moves have none: no call to extend by nothing
+                        work.extend(move.variations)
+            elif isinstance(element, Checkpoint) and element.name in PROTOCOL_CHECKPOINTS:
+                return True
     return False
 
 
