@@ -133,3 +133,20 @@ def test_the_memo_of_actions_starts_again_at_its_bound() -> None:
         assert not isinstance(found, ActionSyntaxError)
         assert len(binding._ACTIONS) <= limit
     assert len(binding._ACTIONS) == 10  # started again at the bound
+
+
+def test_the_binders_secret_test_is_the_hidden_modules() -> None:
+    # binding's compiled copy of mcn.replay.hidden.is_secret: a '?' anywhere, also in X>?
+    from mcn.replay import hidden
+
+    for tokens in [
+        ("bid", "3+5"),
+        ("bid", "?"),
+        ("donate", "jewel>?"),
+        ("donate", "?>II", "10>I"),
+        ("give", "?"),
+        ("visit", "4"),
+        ("pick", "red"),
+        (),
+    ]:
+        assert binding._hides_a_secret(tokens) is hidden.is_secret(tokens), tokens
