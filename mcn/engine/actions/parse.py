@@ -72,7 +72,7 @@ _CARD_SET: Final = frozenset(CARDS)
 _CHARACTER_SET: Final = frozenset(CHARACTERS)
 _BONUS_SET: Final = _STONE_SET | _LETTER_SET
 _INFRACTION_SET: Final = frozenset(INFRACTION_CODES)
-_ITEM_ORDER = {
+_ITEM_ORDER: Final = {
     **{g: i for i, g in enumerate(GOODS)},
     "indulgence": 4,
     **{str(c): 5 + i for i, c in enumerate(COINS)},
@@ -141,7 +141,10 @@ def _expect(tokens: list[str], count: int, text: str) -> None:
 def canonical_items(items: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """Bonus or donation items in canonical order: goods, coins by value, letters;
     compartment I before II."""
-    return tuple(sorted(items, key=lambda it: (_ITEM_ORDER.get(it[0], 99), it[0], it[1])))
+    # Sorted as plain tuples, not with a key function (compiled, each key call was a generic
+    # call back into the module); items with equal keys are equal, so the order is the same.
+    keyed = sorted([(_ITEM_ORDER.get(item, 99), item, comp) for item, comp in items])
+    return tuple([(item, comp) for _, item, comp in keyed])
 
 
 def _items(tokens: list[str], text: str, allowed: frozenset[str]) -> tuple[tuple[str, str], ...]:
