@@ -21,7 +21,7 @@ from typing import Any, Final
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, Bid, End, SideAction
-from mcn.engine.addresses import decision_address
+from mcn.engine.addresses import MADE_ONCE, decision_address
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
@@ -136,7 +136,9 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids":
             return self.section
-        return decision_address(self.section, self.counter + 1)
+        if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
+            return decision_address(self.section, self.counter + 1)
+        return f"{self.section}.{self.counter + 1}"
 
     def address_of(self, action: Action) -> str:
         """The address ``action`` would get if applied now (a META CULPA side action takes the
@@ -146,7 +148,9 @@ class GameState(StateFields):
             return OVER.address
         if step[0] == "bids" and not isinstance(action, SideAction):
             return f"{self.section}.{action.actor}"
-        return decision_address(self.section, self.counter + 1)
+        if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
+            return decision_address(self.section, self.counter + 1)
+        return f"{self.section}.{self.counter + 1}"
 
     # ----------------------------------------------------------------------------- legality
 

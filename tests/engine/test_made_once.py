@@ -5,6 +5,7 @@ bids' reveal order, and the donations read from tables (mcn/engine/trade.py)."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from mcn.engine import CHANCE, GameState, addresses, new_game
 from mcn.engine.actions import Bid, Donate
 from mcn.engine.events import BidsRevealed
 from mcn.engine.house import why_not_open
+from mcn.io.compiled import compiled_modules
 from tests.engine.test_probes import _states
 
 
@@ -183,3 +185,12 @@ def test_a_visited_room_is_refused_with_the_same_words() -> None:  # R-HOP-1
     state.visited[6] = True
     assert why_not_open(state, 2) == ("R-HOP-1", "Room 2 was already visited this round.")
     assert why_not_open(state, 6) == ("R-HOP-1", "Suite 6 was already visited this round.")
+
+
+def test_addresses_are_looked_up_exactly_in_the_compiled_build() -> None:
+    """The compiled build looks addresses up, the pure one builds them (mcn/engine/addresses.py
+    says why); both answer the same strings (the tests above run on both builds)."""
+    compiled = "mcn.engine.addresses" in compiled_modules()
+    assert addresses.MADE_ONCE is compiled
+    if os.environ.get("MCN_EXPECT_COMPILED") == "1":
+        assert addresses.MADE_ONCE

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from mcn.engine import house, trade
 from mcn.engine.actions import Action, Buy, BuyLetter, Donate, End, Greedy, Pass, Sell, Visit
-from mcn.engine.addresses import turn_section
+from mcn.engine.addresses import MADE_ONCE, turn_section
 from mcn.engine.constants import (
     CHARACTER_NAMES,
     CHARACTERS,
@@ -50,7 +50,8 @@ def next_turn(s: GameState, step: TurnStep) -> None:
         holder = s.holders[character]
     s.next_character = (character + 1) % 4
     s.turn += 1
-    s.section = turn_section(s.round, s.turn)
+    # looked up in the compiled build, built in the pure one (mcn.engine.addresses)
+    s.section = turn_section(s.round, s.turn) if MADE_ONCE else f"{s.round}.{s.turn}"
     s.counter = 0
     s._events.append(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
     stack = s.stack
