@@ -305,6 +305,29 @@ class Line(Fields):
             self.revealed,
         )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled, the default would call Line() without its arguments (the constructor is
+        # written out). The rest as state, set after the line exists: its parent and children
+        # refer back to it, a cycle that copy and pickle can then rebuild.
+        return Line, (self.prefix, self.start), dict(zip(_LINE_SHOWN, self._shown(), strict=True))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.made = state["steps"]
+        self.taken = []
+        self.taken_events = []
+        self.parent = state["parent"]
+        self.number = state["number"]
+        self.branch_address = state["branch_address"]
+        self.branch_index = state["branch_index"]
+        self.children = state["children"]
+        self.error = state["error"]
+        self.final = state["final"]
+        self.unresolved = state["unresolved"]
+        self.unsure = state["unsure"]
+        self.guessed_supply = state["guessed_supply"]
+        self.reveals = state["reveals"]
+        self.revealed = state["revealed"]
+
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__ or not isinstance(other, Line):
             return NotImplemented

@@ -151,3 +151,23 @@ def test_a_replay_keeps_no_step_object_per_decision() -> None:
     assert sum(type(o) is Step for o in gc.get_objects()) == before
     assert replay.main is not None and len(replay.main.steps) == replay.decisions
     assert sum(type(o) is Step for o in gc.get_objects()) == before + replay.decisions
+
+
+def test_a_line_copies_and_pickles_with_its_variations() -> None:
+    # a written constructor: the line rebuilds from its prefix and start, then its state, so
+    # that a variation's link back to its parent (a cycle) survives copy and pickle
+    import copy
+    import pickle
+
+    (index, game), *_ = _games(EXAMPLES / "annotated-4p.mcn")
+    main = replay_game(game, index=index).main
+    assert main is not None and main.children
+    twin = copy.copy(main)
+    assert twin is not main and twin == main and twin.steps is main.steps
+    assert twin.children is main.children
+    again = pickle.loads(pickle.dumps(main))
+    assert again.prefix == main.prefix and len(again) == len(main)
+    assert [s.address for s in again.steps] == [s.address for s in main.steps]
+    child = again.children[0]
+    assert child.parent is again and child.branch_index == main.children[0].branch_index
+    assert [s.action for s in child.steps] == [s.action for s in main.children[0].steps]
