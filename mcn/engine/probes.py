@@ -16,7 +16,7 @@ accepted — and ``tests/engine/test_probes.py`` holds them to it on random game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mcn.engine.actions import Action, End, Pass
 from mcn.engine.constants import CHANCE, COLOURS
@@ -54,6 +54,11 @@ def forced_action(state: GameState) -> Action | None:
     if step is None or step[0] == "bids":
         return None
     handler = DECISIONS[step[0]]
+    if handler.by_colour and handler.forced is not None:
+        # the step's colour decides: no call for a tuple of actors
+        items: tuple[Any, ...] = step
+        colour: str = items[1]
+        return None if colour == CHANCE else handler.forced(state, step, colour)
     actors = handler.actors(state, step)
     if len(actors) == 1:
         if actors[0] == CHANCE:
