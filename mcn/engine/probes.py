@@ -101,13 +101,20 @@ def pending_end(state: GameState) -> End | None:
     if step is None:
         return None
     handler = DECISIONS[step[0]]
-    actors = handler.actors(state, step)
-    if len(actors) != 1 or actors[0] == CHANCE:
-        return None
-    actor = actors[0]
+    by_colour = handler.by_colour
+    if by_colour:  # the step's colour decides: read, not asked for as a tuple
+        items: tuple[Any, ...] = step
+        actor: str = items[1]
+        if actor == CHANCE:
+            return None
+    else:
+        actors = handler.actors(state, step)
+        if len(actors) != 1 or actors[0] == CHANCE:
+            return None
+        actor = actors[0]
     end = end_of(actor)
     if type(end) not in handler.kinds and not isinstance(end, handler.classes):
         return None  # not an action of this decision (``end`` is no META CULPA side action)
-    if not handler.decides(state, step, actor):
-        return None
+    if not by_colour and not handler.decides(state, step, actor):
+        return None  # (the step's own colour always decides its step)
     return end if handler.why_not(state, step, end) is None else None
