@@ -150,46 +150,40 @@ class StateFields:
 
     def heaven_order(self) -> list[str]:
         """Players nearest Heaven first (``sorted(players, key=hell_key)``)."""
-        pos = self.pos
-        tie = self.tie
-        keyed = [(pos[c] * 8 + tie[c], i, c) for i, c in enumerate(self.players)]
-        keyed.sort()
-        return [c for _, _, c in keyed]
+        return self._ordered(1)
 
     def hell_order(self) -> list[str]:
         """Players nearest Hell first (R-MOV-5)."""
+        return self._ordered(-1)
+
+    def _ordered(self, sign: int) -> list[str]:
+        """The players by ``sign * hell_key``, smallest first, equal keys in seating order."""
         pos = self.pos
         tie = self.tie
-        keyed = [(-(pos[c] * 8 + tie[c]), i, c) for i, c in enumerate(self.players)]
+        keyed = [(sign * (pos[c] * 8 + tie[c]), i, c) for i, c in enumerate(self.players)]
         keyed.sort()
         return [c for _, _, c in keyed]
 
     def nearest_hell(self, among: tuple[str, ...] | list[str] | None = None) -> str:
         """The soul nearest Hell among ``among`` (default: everybody)."""
-        pos = self.pos
-        tie = self.tie
-        best = ""
-        best_key = 0
-        found = False
-        for c in among if among is not None else self.players:
-            k = pos[c] * 8 + tie[c]
-            if not found or k > best_key:
-                best, best_key, found = c, k, True
-        if not found:
-            raise ValueError("max() arg is an empty sequence")
-        return best
+        return self._nearest(among, 1)
 
     def nearest_heaven(self, among: tuple[str, ...] | list[str] | None = None) -> str:
         """The soul nearest Heaven among ``among`` (default: everybody)."""
+        return self._nearest(among, -1)
+
+    def _nearest(self, among: tuple[str, ...] | list[str] | None, sign: int) -> str:
+        """The soul with the largest ``sign * hell_key`` among ``among``, the first of equal
+        keys (what ``max``, or ``min`` for ``sign`` -1, gives)."""
         pos = self.pos
         tie = self.tie
         best = ""
         best_key = 0
         found = False
         for c in among if among is not None else self.players:
-            k = pos[c] * 8 + tie[c]
-            if not found or k < best_key:
+            k = sign * (pos[c] * 8 + tie[c])
+            if not found or k > best_key:
                 best, best_key, found = c, k, True
         if not found:
-            raise ValueError("min() arg is an empty sequence")
+            raise ValueError(f"{'max' if sign > 0 else 'min'}() arg is an empty sequence")
         return best
