@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any, Final, cast
 
@@ -153,14 +153,24 @@ def _text_lines(
     """The lines of a text handle from line ``number + 1`` on, read one by one: its own
     newline mode says where a line ends."""
     readline = handle.readline
-    while line := readline(MAX_GAME_CHARS + 1):
+    yield from _checked_lines(iter(lambda: readline(MAX_GAME_CHARS + 1), ""), name, number)
+
+
+def _checked_lines(
+    lines: Iterable[str], name: str, number: int
+) -> Generator[tuple[str, NotationError | None], None, int]:
+    """``lines`` (from line ``number + 1`` on) with their problems, a byte-order mark dropped
+    from line 1; ends at a line over the limit, with its message. Returns the last line's
+    number, or -1 when a line over the limit ended the reading."""
+    for line in lines:
         number += 1
         if len(line) > MAX_GAME_CHARS:
             yield "", _too_long(name, number)
-            return
+            return -1
         if number == 1 and line.startswith("\ufeff"):
             line = line[1:]
         yield line, _problem_of(line, number, name)
+    return number
 
 
 def _memory_lines(handle: io.StringIO, name: str) -> Iterator[tuple[str, NotationError | None]]:
@@ -187,14 +197,10 @@ def _memory_lines(handle: io.StringIO, name: str) -> Iterator[tuple[str, Notatio
             yield raw[1:] if number == 0 and raw.startswith("\ufeff") else raw, None
             number += raw.count("\n") + (not raw.endswith("\n"))
             continue
-        for line in text_lines(raw):  # a lone surrogate or an over-long line in it
-            number += 1
-            if len(line) > MAX_GAME_CHARS:
-                yield "", _too_long(name, number)
-                return
-            if number == 1 and line.startswith("\ufeff"):
-                line = line[1:]
-            yield line, _problem_of(line, number, name)
+        # a lone surrogate or an over-long line in it
+        number = yield from _checked_lines(text_lines(raw), name, number)
+        if number < 0:
+            return
 
 
 def _problem_of(line: str, number: int, name: str) -> NotationError | None:
