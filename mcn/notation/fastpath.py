@@ -34,19 +34,15 @@ from typing import Any, Final
 
 from mcn.base.values import Fields
 from mcn.notation.builder import RecordBuilder, TopElement
-from mcn.notation.lexical import head_actor, move_tokens
+from mcn.notation.lexical import head_actor, move_tokens, words_tokens
 from mcn.notation.model import Header, Item, Move, Section, Span
-from mcn.notation.patterns import move_parts, scanner, word_patterns
+from mcn.notation.patterns import Words, move_parts, scanner
 
 _TEMPLATES_LIMIT: Final = 1 << 16
 _CACHED_LINE_LIMIT: Final = 160
 #: An item actor that cannot occur: marks a headless move on a line that starts with ';'.
 _INHERIT: Final = "<item actor>"
 _SPACE: Final = " \t\r\n\f\v"
-#: What a word of a piece may be, as bits (:meth:`PieceTemplates.word_kind`).
-_HEAD_WORD: Final = 1
-_FIRST_WORD: Final = 2
-_ARGUMENT_WORD: Final = 4
 #: What no plain piece of words holds: anything but printable ASCII and the grammar's ``WS``
 #: (among them what ``str.split`` cuts at but ``WS`` does not hold: ``\x1c``-``\x1f``, and
 #: spaces outside ASCII).
@@ -91,7 +87,7 @@ class PieceTemplates:
         self.first: dict[str, Template] = {}
         self.next: dict[str, Template] = {}
         self.tokens: dict[str, tuple[Any, ...]] = {}
-        self.words: dict[str, int] = {}
+        self.words = Words()
 
     def clear(self) -> None:
         """Forget every template, and the memos of canonical tokens (for cold-cache
@@ -156,67 +152,72 @@ class PieceTemplates:
         head word and its action's words (``rooms: take-3 lust-2``, ``R: bid 5+2  B: bid
         5+4``); None for any other piece, which the grammar's patterns then cut.
 
-        Word by word: what each distinct word may be is found once (:meth:`word_kind`), so a
-        piece never seen whose words are known (the rooms or the bids of a round, which are
-        rarely the same twice) costs no pattern match. A word is a head when it ends with
-        ``:``, which no action's word can hold; so the piece is cut exactly where the
-        grammar's ``FIRST`` moves begin and end.
+        Cut at its colons, not word by word: a head ends with ``:``, which no action's word
+        can hold, so the text between two colons is an action followed by the next head's
+        name, and each move is cut with a few string methods whatever its length. What each
+        distinct word may be is judged once and kept (:class:`mcn.notation.patterns.Words`),
+        so a piece never seen whose words are known (the rooms or the bids of a round, which
+        are rarely the same twice) is checked a move at a time against sets, with no pattern
+        match, and its tokens are spelt from the words already cut
+        (:func:`mcn.notation.lexical.words_tokens`). Whatever it cannot tell — no space after
+        a head, a colon anywhere else, a marker or keyword among the words, characters
+        outside printable ASCII and ``WS`` — it declines.
         """
         if _NOT_WORDS.search(piece) is not None:
             return None  # str.split would cut where the grammar's WS does not
-        words = piece.split()
-        count = len(words)
-        known = self.words
+        parts = piece.split(":")
+        last = len(parts) - 1
+        if last == 0:
+            return None
+        judged = self.words
+        heads, firsts, arguments = judged.heads, judged.firsts, judged.arguments
         entries: list[tuple[Any, ...]] = []
-        index = position = 0
-        while index < count:
-            head = words[index]
-            kind = known.get(head)
-            if not (self.word_kind(head) if kind is None else kind) & _HEAD_WORD:
+        part = parts[0]
+        name = part.lstrip(_SPACE)
+        column = len(part) - len(name)  # of the head, 0-based
+        offset = len(part) + 1  # where the next part starts
+        index = 1
+        while index <= last:
+            actor = heads.get(name)
+            if actor is None:
+                actor = judged.head(name)
+            if not actor:
+                return None  # not a head
+            word = name
+            part = parts[index]
+            words = part.split()
+            if not words or part[0] not in _SPACE:
+                return None  # nothing after the head, or no space after it
+            width = len(part)
+            if index < last:
+                if part[-1] in _SPACE:
+                    return None  # a colon after a space: no head
+                name = words.pop()  # the next move's head, without its colon
+                width -= len(name)
+                if not words:
+                    return None  # a head without an action
+            known = words[0] in firsts and arguments.issuperset(words)  # each word judged
+            if not known and not judged.action(words):
                 return None
-            column = piece.find(head, position)
-            index += 1
-            if index == count:
-                return None  # a head without an action
-            word = words[index]
-            kind = known.get(word)
-            if not (self.word_kind(word) if kind is None else kind) & _FIRST_WORD:
-                return None
-            start = piece.find(word, column + len(head))
-            end = start + len(word)
-            index += 1
-            while index < count:
-                word = words[index]
-                kind = known.get(word)
-                if not (self.word_kind(word) if kind is None else kind) & _ARGUMENT_WORD:
-                    break
-                end = piece.find(word, end) + len(word)
-                index += 1
-            position = end
-            name = head[:-1]
-            actor = head_actor(name)
-            action = piece[start:end]
-            tokens = move_tokens(actor, name, action)
+            lead = part.find(words[0])
+            action = part[lead:width].rstrip(_SPACE)
+            start = offset + lead
             entries.append(
-                (FIRST_MOVE, None, column + 1, actor, tokens, action, column + 1, end + 1)
+                (
+                    FIRST_MOVE,
+                    None,
+                    column + 1,
+                    actor,
+                    words_tokens(actor, word, action, words),
+                    action,
+                    column + 1,
+                    start + len(action) + 1,
+                )
             )
-        return tuple(entries) or None
-
-    def word_kind(self, word: str) -> int:
-        """What ``word`` (no whitespace in it) may be in a piece, as bits: a move's head
-        (``R:``), an action's first word (``visit``), a later word of an action (``5+2``,
-        ``wine>I``); found with the grammar's own terminals and kept."""
-        head, action = word_patterns()
-        kind = (
-            (_HEAD_WORD if head.fullmatch(word) is not None else 0)
-            | (_FIRST_WORD if action.fullmatch(word) is not None else 0)
-            | (_ARGUMENT_WORD if action.fullmatch("x " + word) is not None else 0)
-        )
-        if len(word) <= _CACHED_LINE_LIMIT:
-            if len(self.words) >= _TEMPLATES_LIMIT:
-                self.words.clear()
-            self.words[word] = kind
-        return kind
+            column = offset + width
+            offset += len(part) + 1
+            index += 1
+        return tuple(entries)
 
     def headed(self, piece: str) -> Template | None:
         """The template of a piece that is one item's first move and nothing else (``market:
@@ -398,13 +399,19 @@ def parse_plain(text: str, line_base: int = 0) -> list[TopElement] | None:
         base = 0  # where the piece starts in the line (0-based; columns are 1-based)
         later = False
         for piece in (line,) if '"' in line else line.split(";"):
-            if later:
-                template = known_next.get(piece) or templates.next_piece(piece)
+            if later:  # a known piece's template may be empty (a blank line): not a miss
+                template = known_next.get(piece)
+                if template is None:
+                    template = templates.next_piece(piece)
+                    if template is None:
+                        return None
             else:
-                template = known_first.get(piece) or templates.first_piece(piece)
+                template = known_first.get(piece)
+                if template is None:
+                    template = templates.first_piece(piece)
+                    if template is None:
+                        return None
                 later = True
-            if template is None:
-                return None
             for entry in template:
                 kind = entry[0]
                 if kind == next_kind:

@@ -127,6 +127,28 @@ def move_tokens(actor: str, word: str, raw: str) -> tuple[str, ...]:
     return tokens
 
 
+def words_tokens(actor: str, word: str, action: str, words: list[str]) -> tuple[str, ...]:
+    """:func:`move_tokens` of an ``action`` already cut into its ``words``, for the fast
+    path's templates of new pieces. A chance move's tokens (``rooms: …``, ``market: …``,
+    rarely the same twice) are spelt from the words as they are, without a memo by the
+    action's text that would only miss; a player's (``bid 5+2``, which recur within new
+    pieces) come from that memo, so that equal actions share one tuple of tokens."""
+    if actor == CHANCE and word and word != CHANCE:
+        known = _cache
+        return (
+            canonical_token(word),
+            *[known.get(token) or canonical_token(token) for token in words],
+        )
+    tokens = _actions.get(action)
+    if tokens is None:
+        known = _cache
+        tokens = tuple([known.get(token) or canonical_token(token) for token in words])
+        if len(_actions) >= _CACHE_LIMIT:
+            _actions.clear()
+        _actions[action] = tokens
+    return tokens
+
+
 def forget_canonical_tokens() -> None:
     """Forget the memos of :func:`canonical_token` and :func:`canonical_tokens` (for
     cold-cache measurements)."""

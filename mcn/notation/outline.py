@@ -48,13 +48,19 @@ def outline_plain(text: str, line_base: int = 0) -> list[Outline] | None:
         base = 0
         later = False
         for piece in (line,) if '"' in line else line.split(";"):
-            if later:
-                template = known_next.get(piece) or make_next(piece)
+            if later:  # a known piece's template may be empty (a blank line): not a miss
+                template = known_next.get(piece)
+                if template is None:
+                    template = make_next(piece)
+                    if template is None:
+                        return None
             else:
-                template = known_first.get(piece) or make_first(piece)
+                template = known_first.get(piece)
+                if template is None:
+                    template = make_first(piece)
+                    if template is None:
+                        return None
                 later = True
-            if template is None:
-                return None
             for entry in template:
                 kind = entry[0]
                 if kind == next_kind:

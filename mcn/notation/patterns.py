@@ -3,13 +3,17 @@
 :mod:`mcn.notation.fastpath` cuts plain lines with these instead of Lark's lexer: a first move
 (``LABEL? HEAD ACTION``), a later move (``";" HEAD? ACTION``), a marker, a header or space,
 each built from the patterns of the terminals of ``grammar/mcn.lark`` (taken from the loaded
-grammar, not copied), so that the fast path reads exactly what the grammar defines.
+grammar, not copied), so that the fast path reads exactly what the grammar defines; and the
+words of new pieces judged with the grammar's ``HEAD`` and ``ACTION`` (:class:`Words`).
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Final
+
+from mcn.notation.lexical import head_actor
 
 
 @cache
@@ -67,3 +71,81 @@ def word_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 def move_parts() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The first and the later move, with named groups for their parts."""
     return re.compile(first_move(True)), re.compile(later_move(True))
+
+
+#: What a word of a piece may be, as bits (:meth:`Words.kind`).
+HEAD_WORD: Final = 1
+FIRST_WORD: Final = 2
+ARGUMENT_WORD: Final = 4
+#: How many words (and heads) each memo of :class:`Words` keeps, and the longest word kept.
+WORDS_LIMIT: Final = 1 << 16
+LONGEST_WORD: Final = 160
+
+
+class Words:
+    """What each distinct word of the fast path's new pieces may be, judged once with the
+    grammar's own ``HEAD`` and ``ACTION`` matched whole, and kept (bounded, as the templates):
+    its kind as bits (``kinds``), the actor of each head by its name (``heads``), and the words
+    that may begin an action (``firsts``) or continue one (``arguments``) as sets, against
+    which :meth:`mcn.notation.fastpath.PieceTemplates.items` checks all of a move's words at
+    once."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, int] = {}
+        self.heads: dict[str, str] = {}
+        self.firsts: set[str] = set()
+        self.arguments: set[str] = set()
+
+    def clear(self) -> None:
+        """Forget every word."""
+        self.kinds.clear()
+        self.heads.clear()
+        self.firsts.clear()
+        self.arguments.clear()
+
+    def kind(self, word: str) -> int:
+        """What ``word`` (no whitespace in it) may be in a piece, as bits: a move's head
+        (``R:``), an action's first word (``visit``), a later word of an action (``5+2``,
+        ``wine>I``)."""
+        head, action = word_patterns()
+        kind = (
+            (HEAD_WORD if head.fullmatch(word) is not None else 0)
+            | (FIRST_WORD if action.fullmatch(word) is not None else 0)
+            | (ARGUMENT_WORD if action.fullmatch("x " + word) is not None else 0)
+        )
+        if len(word) <= LONGEST_WORD:
+            if len(self.kinds) >= WORDS_LIMIT:
+                self.kinds.clear()
+                self.firsts.clear()
+                self.arguments.clear()
+            self.kinds[word] = kind
+            if kind & FIRST_WORD:
+                self.firsts.add(word)
+            if kind & ARGUMENT_WORD:
+                self.arguments.add(word)
+        return kind
+
+    def head(self, name: str) -> str:
+        """The actor of the head ``name:`` (:func:`mcn.notation.lexical.head_actor`), or
+        ``""`` when ``name:`` is no head."""
+        word = name + ":"
+        kind = self.kinds.get(word)
+        if kind is None:
+            kind = self.kind(word)
+        actor = head_actor(name) if kind & HEAD_WORD else ""
+        if len(word) <= LONGEST_WORD:
+            if len(self.heads) >= WORDS_LIMIT:
+                self.heads.clear()
+            self.heads[name] = actor
+        return actor
+
+    def action(self, words: list[str]) -> bool:
+        """Whether ``words`` are an action's: a first word, then later words."""
+        kinds = self.kinds
+        wanted = FIRST_WORD
+        for word in words:
+            kind = kinds.get(word)
+            if not (self.kind(word) if kind is None else kind) & wanted:
+                return False
+            wanted = ARGUMENT_WORD
+        return True

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import mcn.notation.fastpath as fastpath
 import mcn.notation.lexical as lexical
+import mcn.notation.patterns as patterns
 from mcn.notation.fastpath import parse_plain
 from mcn.notation.model import Item, Move
 from tests.fuzz.test_fastpath import check_agrees
@@ -164,8 +165,12 @@ def test_wide_spacing_before_a_short_move_keeps_its_columns() -> None:
 def test_clear_forgets_every_template(templates: fastpath.PieceTemplates) -> None:
     assert parse_plain(HEADERS + "round 1\n1. R: pass; B: pass\n") is not None
     assert templates.first and templates.next and templates.tokens
+    assert templates.items("R: visit 2") is not None
+    assert templates.words.heads and templates.words.firsts and templates.words.arguments
     templates.clear()
-    assert (templates.first, templates.next, templates.tokens, templates.words) == ({}, {}, {}, {})
+    assert (templates.first, templates.next, templates.tokens) == ({}, {}, {})
+    judged = templates.words
+    assert (judged.kinds, judged.heads, judged.firsts, judged.arguments) == ({}, {}, set(), set())
 
 
 @pure_only
@@ -295,6 +300,13 @@ DECLINED = (
     "",
     "R",
     "visit 2",
+    "R: pass B : visit 2",
+    "R: pass :x",
+    "R: a:b",
+    "R:: pass",
+    ": pass",
+    "7. R: pass",
+    "R: pass  :",
 )
 
 #: Pieces it makes, with what it must make of them (the same as the grammar's patterns).
@@ -322,6 +334,10 @@ def test_the_word_by_word_maker_declines_what_it_cannot_tell(
 ) -> None:
     assert templates.items(piece) is None
     check_agrees(HEADERS + "round 1\n" + piece + "\n")
+    # again with every word of it judged and kept: the memo does not let it through
+    assert templates.items(piece) is None
+    assert templates.items("R: visit 5 2  B: bid 5+2") is not None
+    assert templates.items(piece) is None
 
 
 @pytest.mark.parametrize("piece", MADE)
@@ -333,7 +349,7 @@ def test_the_word_by_word_maker_makes_what_the_grammars_patterns_make(
     assert made == (templates.headed(piece) or templates.make(piece))
     assert check_agrees(HEADERS + "round 1\n" + piece + "\n", line_base=2)
     # made again from the memo of words: the same
-    assert templates.words and templates.items(piece) == made
+    assert templates.words.kinds and templates.items(piece) == made
 
 
 @pure_only
@@ -359,27 +375,87 @@ def test_the_kind_of_each_word_is_found_once_and_bounded(
     templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert templates.items("R: visit 2") is not None
-    assert templates.words == {
-        "R:": fastpath._HEAD_WORD,
-        "visit": fastpath._FIRST_WORD | fastpath._ARGUMENT_WORD,
-        "2": fastpath._ARGUMENT_WORD,
+    assert templates.words.kinds == {
+        "R:": patterns.HEAD_WORD,
+        "visit": patterns.FIRST_WORD | patterns.ARGUMENT_WORD,
+        "2": patterns.ARGUMENT_WORD,
     }
-    limit = fastpath._CACHED_LINE_LIMIT
+    limit = patterns.LONGEST_WORD
     at, over = "a" * limit, "b" * (limit + 1)
-    assert templates.word_kind(at) == templates.word_kind(over) != 0
-    assert at in templates.words and over not in templates.words
+    assert templates.words.kind(at) == templates.words.kind(over) != 0
+    assert at in templates.words.kinds and over not in templates.words.kinds
 
 
 @pure_only
 def test_a_full_memo_of_words_starts_again(
     templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(fastpath, "_TEMPLATES_LIMIT", 3)
+    monkeypatch.setattr(patterns, "WORDS_LIMIT", 3)
+    judged = templates.words
     sizes = []
     for word in ("a", "b", "c", "d", "e"):
-        templates.word_kind(word)
-        sizes.append(len(templates.words))
-    assert sizes == [1, 2, 3, 1, 2]
+        judged.kind(word)
+        sizes.append((len(judged.kinds), len(judged.firsts), len(judged.arguments)))
+    assert sizes == [(1, 1, 1), (2, 2, 2), (3, 3, 3), (1, 1, 1), (2, 2, 2)]
+    assert templates.words.firsts == templates.words.arguments == {"d", "e"}
+
+
+def test_the_kinds_of_an_actions_words_are_kept_in_sets(
+    templates: fastpath.PieceTemplates,
+) -> None:
+    assert templates.items("R: visit 2  market: wine cloth>I") is not None
+    assert templates.words.firsts == {"visit", "wine"}  # cloth>I is never an action's first word
+    assert templates.words.arguments == {"visit", "2", "wine", "cloth>I"}
+    assert templates.words.kind("5+2") == patterns.ARGUMENT_WORD
+    assert "5+2" in templates.words.arguments and "5+2" not in templates.words.firsts
+    assert templates.words.kind("x:") == patterns.HEAD_WORD
+    assert "x:" not in templates.words.arguments | templates.words.firsts
+    long = "a" * (patterns.LONGEST_WORD + 1)
+    assert templates.words.kind(long) != 0 and long not in templates.words.arguments
+
+
+@pure_only
+def test_a_piece_of_known_words_is_checked_without_judging_them(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert templates.items("R: visit 2  market: wine cloth") is not None
+    monkeypatch.setattr(templates.words, "kind", refuse)
+    monkeypatch.setattr(templates.words, "action", refuse)
+    monkeypatch.setattr(templates.words, "head", refuse)
+    made = templates.items("market: cloth wine  R: visit 2 2")
+    assert made is not None
+    assert [(entry[3], entry[4], entry[5]) for entry in made] == [
+        ("*", ("market", "cloth", "wine"), "cloth wine"),
+        ("R", ("visit", "2", "2"), "visit 2 2"),
+    ]
+
+
+def test_the_actor_of_each_head_is_found_once_and_bounded(
+    templates: fastpath.PieceTemplates,
+) -> None:
+    judged = templates.words
+    assert templates.items("r: visit 2  market: wine  *: souls B") is not None
+    assert judged.heads == {"r": "R", "market": "*", "*": "*"}
+    assert templates.items("7. R: pass") is None
+    assert judged.heads["7. R"] == ""
+    limit = patterns.LONGEST_WORD
+    at, over = "a" * (limit - 1), "b" * limit  # the longest kept head is as long as a word
+    assert judged.head(at) == judged.head(over) == "*"
+    assert at in judged.heads and over not in judged.heads
+    assert judged.head("setup") == "" and judged.heads["setup"] == ""
+
+
+@pure_only
+def test_a_full_memo_of_heads_starts_again(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(patterns, "WORDS_LIMIT", 2)
+    judged = templates.words
+    sizes = []
+    for name in ("B", "G", "Y"):
+        judged.head(name)
+        sizes.append(len(judged.heads))
+    assert sizes == [1, 2, 1] and judged.heads == {"Y": "Y"}
 
 
 _WORDS = st.sampled_from(
@@ -451,10 +527,14 @@ def test_a_full_memo_of_words_starts_again_at_its_real_bound(
     templates: fastpath.PieceTemplates,
 ) -> None:
     # the bound itself (not a patched small one): a count above 256 compared by value
-    limit = fastpath._TEMPLATES_LIMIT
-    templates.words.update(dict.fromkeys((f"w{n}" for n in range(limit)), 0))
-    assert templates.word_kind("visit") == fastpath._FIRST_WORD | fastpath._ARGUMENT_WORD
-    assert templates.words == {"visit": fastpath._FIRST_WORD | fastpath._ARGUMENT_WORD}
+    limit = patterns.WORDS_LIMIT
+    judged = templates.words
+    judged.kinds.update(dict.fromkeys((f"w{n}" for n in range(limit)), 0))
+    judged.arguments.add("w0")
+    judged.firsts.add("w1")
+    assert judged.kind("visit") == patterns.FIRST_WORD | patterns.ARGUMENT_WORD
+    assert judged.kinds == {"visit": patterns.FIRST_WORD | patterns.ARGUMENT_WORD}
+    assert judged.arguments == judged.firsts == {"visit"}
 
 
 @pytest.mark.parametrize("piece", ["R: pass", "  B: visit 3  ", "market: wine cloth", "Y: bid 1+2"])
@@ -482,3 +562,22 @@ def test_the_patterns_are_composed_once(monkeypatch: pytest.MonkeyPatch) -> None
     assert (patterns._terminals(), patterns.scanner(), patterns.word_patterns()) == made
     assert patterns.word_patterns() is made[2] and patterns.move_parts() is parts
     assert parse_plain(HEADERS + "round 1\n1. R: visit 2; B: pass\n") is not None
+
+
+@pure_only
+def test_a_blank_lines_empty_template_is_found_not_made_again(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A blank line (or one of spaces) is a known piece whose template holds nothing: found
+    in the memo like any other, not taken for a miss and made again at every blank line."""
+    from mcn.notation.outline import outline_plain
+
+    text = HEADERS + "\nround 1\n  \n1. R: pass; B: pass\n\n"
+    first = parse_plain(text)
+    assert first is not None and outline_plain(text) is not None
+    assert templates.first[""] == () and templates.first["  "] == ()
+    monkeypatch.setattr(templates, "first_piece", refuse)
+    monkeypatch.setattr(templates, "next_piece", refuse)
+    assert parse_plain(text) == first
+    outlines = outline_plain(text)
+    assert outlines is not None and outlines[0].moves == 2
