@@ -40,6 +40,9 @@ if TYPE_CHECKING:  # the process pools are imported only for --jobs
 #: workers busy, few enough to keep memory bounded whatever the size of a file.
 _BATCH: Final = 8
 _AHEAD: Final = 4
+#: Tasks a worker holds at once when the reading process checks tasks too: it answers
+#: the workers only between its own tasks, so each worker has one more waiting.
+_SHARED_DEPTH: Final = 3
 #: Near the end of a file, a task holds at most the chunks still to come over this many times
 #: the workers (:func:`batch_size`).
 _TAIL_SHARE: Final = 2
@@ -172,11 +175,22 @@ class Runner:
 
     def _parallel(self, chunks: Iterator[Chunk], name: str, size: int) -> Iterator[GameReport]:
         """Chunks checked by the workers, in batches, reports yielded in order (``size``: the
-        file's size in bytes, 0 when unknown)."""
+        file's size in bytes, 0 when unknown).
+
+        With the fork pool the reading process is one of the ``jobs`` processes that check:
+        it forks ``jobs - 1`` workers and checks a task itself whenever every worker already
+        holds all it can (:data:`_SHARED_DEPTH`), so that two processes share two cores
+        instead of three (the reading process woken for each answer took a core from a
+        worker), and half the tasks and reports are never pickled. The reports are the same,
+        in the same order: only who checks a task changes."""
         if self._pool is None:
-            self._pool = self._executor or local_pool(self.jobs)
+            self._pool = self._executor or local_pool(self.jobs, share=True)
         pool = self._pool
-        pending: deque[tuple[Future[list[GameReport]] | Pending, int, list[Chunk]]] = deque()
+        shared: ForkPool | None = None  # the fork pool, when this process checks tasks too
+        if self._executor is None and _forked(pool):
+            shared = pool
+        pending: deque[tuple[Future[list[GameReport]] | Pending | Checked, int, list[Chunk]]]
+        pending = deque()
         assumed = 1  # the number the next chunk's first game gets, if every chunk is one game
         actual = 1  # the number the next game reported gets
         batch: list[tuple[Chunk, bool]] = []
@@ -184,8 +198,13 @@ class Runner:
         wanted = _BATCH
 
         def drain(limit: int) -> Iterator[GameReport]:
+            """The answers in order while more than ``limit`` tasks are in flight (waiting
+            for them), and those already in when the reading process checks too."""
             nonlocal actual
-            while len(pending) > limit:
+            if shared is not None:
+                shared.poll()
+            ready = shared is not None
+            while pending and (len(pending) > limit or (ready and pending[0][0].done())):
                 future, start, sent = pending.popleft()
                 shift = actual - start
                 reports = future.result()
@@ -202,7 +221,11 @@ class Runner:
 
         def submit() -> None:
             nonlocal assumed, batch
-            future = pool.submit(check_chunks, batch, assumed, name, self.options)
+            future: Future[list[GameReport]] | Pending | Checked
+            if shared is not None and not shared.has_room():  # every worker is busy: here
+                future = Checked(batch, assumed, name, self.options)
+            else:
+                future = pool.submit(check_chunks, batch, assumed, name, self.options)
             pending.append((future, assumed, [chunk for chunk, _ in batch] if self.texts else []))
             assumed += len(batch)
             batch = []
@@ -220,14 +243,45 @@ class Runner:
             batch.append((chunk, last))
             read += len(chunk.text)
             if len(batch) >= wanted:
+                if shared is not None:
+                    shared.poll()  # the answers that came in free room for the next task
                 submit()
                 yield from drain(self.jobs * _AHEAD)
                 wanted = batch_size(size, read, assumed - 1, self.jobs)
         if batch:
+            if shared is not None:
+                shared.poll()
             submit()
         if self._last_file and _forked(pool):
             pool.finish()  # each worker ends once it has answered its last task
         yield from drain(0)
+
+
+class Checked:
+    """A task the reading process checked itself (``--jobs`` with the fork pool): its
+    reports, or the exception it raised, given when asked for, in turn with the workers'
+    answers (an exception is raised where its result is asked, as a worker's is)."""
+
+    __slots__ = ("_error", "_reports")
+
+    def __init__(
+        self, tasks: list[tuple[Chunk, bool]], start: int, name: str, options: Options
+    ) -> None:
+        self._reports: list[GameReport] = []
+        self._error: Exception | None = None
+        try:
+            self._reports = check_chunks(tasks, start, name, options)
+        except Exception as error:
+            self._error = error
+
+    def done(self) -> bool:
+        """Always: the task was checked when it was made."""
+        return True
+
+    def result(self) -> list[GameReport]:
+        if self._error is not None:
+            raise self._error
+        return self._reports
 
 
 def _forked(pool: Executor | ForkPool) -> TypeGuard[ForkPool]:
@@ -237,10 +291,12 @@ def _forked(pool: Executor | ForkPool) -> TypeGuard[ForkPool]:
     return isinstance(pool, ForkPool)
 
 
-def local_pool(jobs: int) -> Executor | ForkPool:
+def local_pool(jobs: int, share: bool = False) -> Executor | ForkPool:
     """``jobs`` worker processes, all started now, as forks of this process where the platform
     forks safely (Linux: :class:`mcn.archive.forks.ForkPool`; elsewhere the standard process
-    pool, which spawns).
+    pool, which spawns). ``share``: the caller checks tasks too, so a fork pool has ``jobs -
+    1`` workers, each holding up to :data:`_SHARED_DEPTH` tasks (the standard pool still has
+    ``jobs``: the caller does not share its work).
 
     A forked worker inherits this process's imports (the engine, the readers: most of a
     start, serial work that ``--jobs`` cannot share) instead of importing them again. They
@@ -260,6 +316,8 @@ def local_pool(jobs: int) -> Executor | ForkPool:
         if sys.platform == "linux":
             from mcn.archive.forks import ForkPool
 
+            if share:
+                return ForkPool(jobs - 1, depth=_SHARED_DEPTH)
             return ForkPool(jobs)
         # imported here: the standard process pool is a tenth of a start
         from concurrent.futures import ProcessPoolExecutor

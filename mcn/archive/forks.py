@@ -37,6 +37,10 @@ from typing import Any, Final
 DEPTH: Final = 2
 _LENGTH: Final = struct.Struct("!Q")
 _READ: Final = 1 << 16
+#: The size asked for each pipe (the system's default is 64 KiB, less than the few tasks of
+#: 30–40 KB a worker holds: the rest of a task would wait in the reading process, and the
+#: worker for it, until the reading process next looks at its pipes).
+_PIPE: Final = 1 << 20
 #: Workers told to end (their task pipes closed) and not yet reaped: :meth:`ForkPool.shutdown`
 #: without waiting leaves them to end while the reading process writes its last output.
 _ENDING: list[int] = []
@@ -64,6 +68,10 @@ class Pending:
         else:
             self._error = value
 
+    def done(self) -> bool:
+        """Whether a worker has answered (or failed): :meth:`result` does not wait."""
+        return self._done
+
     def result(self) -> Any:
         """The call's return value (waiting for it), or its exception raised here."""
         while not self._done:
@@ -88,9 +96,11 @@ class _Worker:
 
 
 class ForkPool:
-    """``jobs`` worker processes forked now, each answering the calls it is sent in order."""
+    """``jobs`` worker processes forked now, each answering the calls it is sent in order,
+    each holding at most ``depth`` of them at once."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, depth: int = DEPTH) -> None:
+        self._depth = depth
         self._workers: list[_Worker] = []
         self._waiting: deque[tuple[Pending, bytes]] = deque()  # submitted, not yet sent
         self._finishing = False  # no task will be submitted any more (finish())
@@ -104,6 +114,8 @@ class ForkPool:
     def _fork(self) -> _Worker:
         task_read, task_write = os.pipe()
         result_read, result_write = os.pipe()
+        for fd in (task_write, result_write):
+            _widen(fd)
         pid = os.fork()
         if pid == 0:  # the worker: its own two ends only (the others' would keep them open)
             status = 1
@@ -134,7 +146,7 @@ class ForkPool:
         """Send waiting tasks to the workers with room, the least busy first."""
         while self._waiting:
             free = [w for w in self._workers if w.tasks >= 0 and not w.outgoing]
-            free = [w for w in free if len(w.pending) < DEPTH]
+            free = [w for w in free if len(w.pending) < self._depth]
             if not free:
                 return
             worker = min(free, key=lambda w: len(w.pending))
@@ -153,13 +165,34 @@ class ForkPool:
             return
         worker.outgoing = worker.outgoing[written:]
 
+    def has_room(self) -> bool:
+        """Whether a task submitted now would be sent at once: some worker holds fewer than
+        ``depth`` tasks and nothing waits to be sent (as of the last :meth:`wait` or
+        :meth:`poll`)."""
+        if self._waiting:
+            return False
+        return any(
+            w.tasks >= 0 and not w.outgoing and len(w.pending) < self._depth for w in self._workers
+        )
+
+    def poll(self) -> None:
+        """Take in whatever the workers have answered and send what they can take, without
+        waiting."""
+        self._step(0.0)
+
     def wait(self) -> None:
         """Wait until some worker answers or can take more of a task, and take it in."""
+        if not self._step(None):
+            raise WorkerLost("no worker is left to answer")
+
+    def _step(self, timeout: float | None) -> bool:
+        """One round of :func:`select.select` (``timeout``: None to wait); False when no
+        worker is left to answer or to take a task."""
         readers = [w.results for w in self._workers if w.pending and w.results >= 0]
         writers = [w.tasks for w in self._workers if w.outgoing and w.tasks >= 0]
         if not readers and not writers:
-            raise WorkerLost("no worker is left to answer")
-        readable, writable, _ = select.select(readers, writers, [])
+            return False
+        readable, writable, _ = select.select(readers, writers, [], timeout)
         for worker in self._workers:
             if worker.tasks in writable:
                 self._send(worker)
@@ -167,6 +200,7 @@ class ForkPool:
                 self._receive(worker)
         self._dispatch()
         self._retire()
+        return True
 
     def finish(self) -> None:
         """No task will be submitted any more: each worker's task pipe is closed once it has
@@ -241,6 +275,17 @@ class ForkPool:
 
     def __exit__(self, *exception: object) -> None:
         self.shutdown()
+
+
+def _widen(fd: int) -> None:
+    """Ask for a pipe of :data:`_PIPE` bytes (Linux; where the system refuses, or cannot,
+    the pipe stays as it is: only the time changes)."""
+    import fcntl
+
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setting is not None:
+        with suppress(OSError):
+            fcntl.fcntl(fd, setting, _PIPE)
 
 
 def _reap(pid: int) -> None:

@@ -191,3 +191,40 @@ def test_a_worker_leaves_without_the_reading_processs_exit_functions(tmp_path: P
     )
     assert done.stdout == "before the pool 45\n"
     assert log.read_text() == "exit\n"
+
+
+def test_room_polling_and_depth() -> None:
+    """A worker holds at most ``depth`` tasks; :meth:`ForkPool.poll` takes in answers without
+    waiting, and :meth:`Pending.done` says which are in."""
+    pool = ForkPool(1, depth=3)
+    try:
+        assert pool.has_room()
+        slow = [pool.submit(_slow_square, n, 0.3) for n in range(3)]
+        assert not pool.has_room()  # the worker holds three
+        extra = pool.submit(_slow_square, 7, 0.0)  # waits here to be sent
+        pool.poll()  # nothing in yet: returns at once
+        assert not any(p.done() for p in [*slow, extra])
+        assert slow[0].result()[0] == 0 and slow[0].done()
+        assert not pool.has_room()  # the waiting task took the room the first one left
+        assert [p.result()[0] for p in [*slow[1:], extra]] == [1, 4, 49]
+        assert pool.has_room()
+        pool.poll()  # nothing in flight: nothing to do
+    finally:
+        pool.shutdown()
+
+
+def test_the_pipes_hold_several_tasks() -> None:
+    """Each pipe is widened (the default 64 KiB holds fewer than two tasks of 40 KB), as far
+    as the system allows."""
+    import fcntl
+
+    try:
+        allowed = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    except (OSError, ValueError):
+        pytest.skip("the system does not say how big a pipe may be")
+    pool = ForkPool(1)
+    try:
+        size = fcntl.fcntl(pool._workers[0].tasks, fcntl.F_GETPIPE_SZ)
+    finally:
+        pool.shutdown()
+    assert size == min(forks._PIPE, allowed) or (allowed < forks._PIPE and size == 65536)
