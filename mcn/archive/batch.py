@@ -43,6 +43,8 @@ _AHEAD: Final = 4
 #: Tasks a worker holds at once when the reading process checks tasks too: it answers
 #: the workers only between its own tasks, so each worker has one more waiting.
 _SHARED_DEPTH: Final = 3
+#: ... and near the end of a file (:func:`batch_size` makes tasks smaller there).
+_TAIL_DEPTH: Final = 2
 #: Near the end of a file, a task holds at most the chunks still to come over this many times
 #: the workers (:func:`batch_size`).
 _TAIL_SHARE: Final = 2
@@ -222,7 +224,11 @@ class Runner:
         def submit() -> None:
             nonlocal assumed, batch
             future: Future[list[GameReport]] | Pending | Checked
-            if shared is not None and not shared.has_room():  # every worker is busy: here
+            # Every worker busy: checked here. Near the end of the file (smaller tasks), a
+            # worker gets one only while it has at most one waiting, so that the workers do
+            # not still hold tasks when the reading process has checked its last one.
+            depth = None if len(batch) >= _BATCH else _TAIL_DEPTH
+            if shared is not None and not shared.has_room(depth):
                 future = Checked(batch, assumed, name, self.options)
             else:
                 future = pool.submit(check_chunks, batch, assumed, name, self.options)

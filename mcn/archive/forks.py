@@ -165,15 +165,14 @@ class ForkPool:
             return
         worker.outgoing = worker.outgoing[written:]
 
-    def has_room(self) -> bool:
-        """Whether a task submitted now would be sent at once: some worker holds fewer than
-        ``depth`` tasks and nothing waits to be sent (as of the last :meth:`wait` or
-        :meth:`poll`)."""
+    def has_room(self, depth: int | None = None) -> bool:
+        """Whether a task submitted now would be sent at once to a worker holding fewer than
+        ``depth`` tasks (the pool's own when None), nothing waiting to be sent (as of the last
+        :meth:`wait` or :meth:`poll`)."""
         if self._waiting:
             return False
-        return any(
-            w.tasks >= 0 and not w.outgoing and len(w.pending) < self._depth for w in self._workers
-        )
+        most = self._depth if depth is None else min(depth, self._depth)
+        return any(w.tasks >= 0 and not w.outgoing and len(w.pending) < most for w in self._workers)
 
     def poll(self) -> None:
         """Take in whatever the workers have answered and send what they can take, without
