@@ -4,7 +4,6 @@ implicitly; otherwise the move is wrong and its line stops."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from mcn.engine import GameState, IllegalAction, parse_action
@@ -17,16 +16,15 @@ from mcn.engine.actions import (
     SideAction,
 )
 from mcn.engine.constants import CHANCE, EMPEROR
-from mcn.engine.events import Event
 from mcn.engine.legality import Ruling
 from mcn.engine.secrets import SECRET
 from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
-from mcn.replay.diagnostics import Diagnostics, StopReplay
+from mcn.replay.diagnostics import Diagnostics
 from mcn.replay.lookahead import FORCED_LIMIT, end_before, fits, legal_after
-from mcn.replay.model import BeforeStep, GameReplay, Line, Step
+from mcn.replay.model import GameReplay, Line
 from mcn.replay.secrets import SecretBook
-from mcn.replay.turns import TurnOf
+from mcn.replay.stepping import Stepper
 
 if TYPE_CHECKING:  # the brancher's module reads forced_action from this one
     from mcn.replay.variations import Brancher, Frame
@@ -56,6 +54,12 @@ BoundAction = Action | ActionSyntaxError | None
 #: history.md, "Per move, round four"; before: a memo by the tokens' identity, whose
 #: integer key was made and a second memo by value).
 _ACTIONS: Final[dict[tuple[str, ...], dict[str, BoundAction]]] = {}
+#: The part of :data:`_ACTIONS` that :meth:`Binder.play` reads first: the actions that are
+#: neither a ``?``, nor a syntax error, nor crew placed or moved (which may finish a cathedral
+#: whose evaluation needs secrets). A move found here may take the fast lane without asking
+#: what kind of action it is: that is answered once per distinct text, not per move
+#: (docs/performance-history.md, "Per move, round six").
+_PLAIN: Final[dict[tuple[str, ...], dict[str, Action]]] = {}
 #: Distinct action texts remembered at most (a whole archive has a few hundred).
 _ACTIONS_LIMIT: Final = 1 << 14
 
@@ -63,6 +67,7 @@ _ACTIONS_LIMIT: Final = 1 << 14
 def forget_bound_actions() -> None:
     """Forget the memo of the actions moves stand for (for cold-cache measurements)."""
     _ACTIONS.clear()
+    _PLAIN.clear()
 
 
 def _action_of(move: Move) -> BoundAction:
@@ -75,6 +80,7 @@ def _action_of(move: Move) -> BoundAction:
     if by_actor is None:
         if len(_ACTIONS) >= _ACTIONS_LIMIT:
             _ACTIONS.clear()
+            _PLAIN.clear()
         by_actor = _ACTIONS[tokens] = {}
     else:
         known = by_actor.get(actor, _ACTIONS)
@@ -87,6 +93,11 @@ def _action_of(move: Move) -> BoundAction:
         except ActionSyntaxError as error:
             found = error
     by_actor[actor] = found
+    if isinstance(found, Action) and not isinstance(found, (PlaceCrew, MoveCrew)):
+        plain = _PLAIN.get(tokens)
+        if plain is None:
+            plain = _PLAIN[tokens] = {}
+        plain[actor] = found
     return found
 
 
@@ -131,12 +142,12 @@ def _split_donation(line: Line, state: GameState, action: Action | None) -> str 
 
 
 class Binder:
-    """Moves to actions: the record's own moves, and the implicit ones between them.
+    """Moves to actions: the record's own moves, and the implicit ones that lead to them.
 
-    It applies every action replay takes (:meth:`apply`), so it is where the options that
-    watch each step act (``keep_states``, ``on_step``, ``before_step``); it asks the secret
-    book for a ``?`` move's stand-in and for the secrets an evaluation or the scoring needs,
-    and the brancher for a move's variations.
+    It asks the secret book for a ``?`` move's stand-in, the brancher for a move's
+    variations, and the stepper (:class:`~mcn.replay.stepping.Stepper`) to carry out and
+    record each action it finds legal, but for the fast lane's ordinary step, which it
+    records itself.
     """
 
     def __init__(
@@ -144,26 +155,22 @@ class Binder:
         diagnostics: Diagnostics,
         secrets: SecretBook,
         brancher: Brancher,
+        stepper: Stepper,
         *,
-        keep_states: bool,
         variations: bool,
-        on_step: Callable[[Line, Step], bool] | None,
-        before_step: BeforeStep | None,
     ) -> None:
         self.diagnostics = diagnostics
         self.result: GameReplay = diagnostics.result
         self.secrets = secrets
         self.brancher = brancher
-        self.keep_states = keep_states
+        self.stepper = stepper
         self.variations = variations
-        self.on_step = on_step
-        self.before_step = before_step
         #: Whether written moves may take :meth:`play`'s fast lane: not when ``before_step``
-        #: must see each state before the engine is asked about its action.
-        self.fast = before_step is None
-        #: Whether each step is made a :class:`~mcn.replay.model.Step` at once: when its state
-        #: is kept or ``on_step`` is handed it; otherwise the line keeps it compactly.
-        self.eager = keep_states or on_step is not None
+        #: must see each state before the engine is asked about its action (the stepper's).
+        self.fast = stepper.fast
+        #: Whether each step is made a :class:`~mcn.replay.model.Step` at once (the
+        #: stepper's; read here for the fast lane's own step).
+        self.eager = stepper.eager
         #: The engine's section when the last written move was applied: its address without
         #: the last part, by which the walk finds the turn facts of an item
         #: (:func:`~mcn.replay.turns.turn_in`) without hashing a new address string.
@@ -174,18 +181,24 @@ class Binder:
         or None when it cannot be played (reported).
 
         Most written moves are the deciding player's own action, accepted as they stand, with
-        no variation, no evaluation or scoring ahead and nobody watching before each step:
-        those take the fast lane, one engine check and the step recorded, without the loop
-        that looks for implicit moves (docs/performance-history.md, "Per move, round four").
-        Any other move, or one the engine does not accept at once, takes :meth:`settle`."""
-        action = _action_of(move)
+        no variation, nothing for the secret book to fill in first and nobody watching before
+        each step: those take the fast lane, one engine check and the step recorded, without
+        the loop that looks for implicit moves (docs/performance-history.md, "Per move, round
+        four"). What kind of action a move is, is known once per distinct text
+        (:data:`_PLAIN`); crew placed or moved takes the lane too unless it finishes a
+        cathedral (:meth:`SecretBook.needs_before`). Any other move, or one the engine does
+        not accept at once, takes :meth:`settle`."""
+        known = _PLAIN.get(move.tokens)
+        action = None if known is None else known.get(move.actor)
+        if action is None or state.finished == 2:
+            # a new text, a '?', a syntax error, crew placed or moved, or the scoring ahead
+            bound = _action_of(move)
+            if not isinstance(bound, Action) or self.secrets.needs_before(line, state, bound):
+                return self.settle(line, state, move, bound, spawned, None)
+            action = bound
         if (
             self.fast
-            and action is not None
-            and not isinstance(action, ActionSyntaxError)
             and not (move.variations and self.variations)
-            and state.finished != 2
-            and not isinstance(action, (PlaceCrew, MoveCrew))
             and self.result.decisions < MAX_DECISIONS
             and move.actor in state.current_players()
         ):
@@ -195,7 +208,7 @@ class Binder:
             if isinstance(done, Ruling):  # refused, or a breach to weigh: nothing changed
                 return self.settle(line, state, move, action, spawned, done)
             if self.eager or state.stack.top is None:
-                self.record(line, state, action, move, address, done)
+                self.stepper.record(line, state, action, move, address, done)
             else:  # what record does for a step nobody watches and that does not end the game
                 line.take(line.prefix + address, action, move, done)
                 self.result.decisions += 1
@@ -216,7 +229,7 @@ class Binder:
         move's variations spawned. ``judged`` is the engine's ruling on ``action`` in this
         very state when the fast lane has just asked it (not asked twice)."""
         if isinstance(action, ActionSyntaxError):
-            self.finish_forced(line, state)  # so the address is where the move stands
+            self.stepper.finish_forced(line, state)  # so the address is where the move stands
             message, span = _at_the_slip(move, str(action))
             self.diagnostics.fail(
                 line,
@@ -229,7 +242,7 @@ class Binder:
         if action is None and move.actor == CHANCE:
             # R-HID-1: draws are public, so no record hides one. Matching a '?' against every
             # outcome would also list tens of thousands of room-card sequences.
-            self.finish_forced(line, state)
+            self.stepper.finish_forced(line, state)
             self.diagnostics.fail(
                 line,
                 "chance",
@@ -240,6 +253,8 @@ class Binder:
             )
             return None
         branch = bool(move.variations) and self.variations
+        stepper = self.stepper
+        lane = self.fast and not branch  # the fast lane again once implicit moves are taken
         own: IllegalAction | None = None
         for _ in range(FORCED_LIMIT):
             problem: IllegalAction | None = None
@@ -255,6 +270,21 @@ class Binder:
                 # the engine would refuse; ask it why only if nothing implicit comes first.
                 problem = _NOT_YOURS
             else:
+                if (
+                    judged is None
+                    and lane
+                    and self.result.decisions < MAX_DECISIONS
+                    and stepper.quiet(line, state, action)
+                ):
+                    # The fast lane's one engine call, now that the implicit moves before
+                    # the move are taken: no ruling made unless the engine refuses.
+                    address = state.address_of(action)
+                    self.section = state.section
+                    done = state.try_apply(action)
+                    if not isinstance(done, Ruling):
+                        stepper.taken(line, state, action, move, address, done)
+                        return address
+                    judged = done  # refused, or a breach to weigh: nothing changed
                 # one check: apply() will not repeat it
                 ruling = state.judge(action) if judged is None else judged
                 problem = ruling.refusal
@@ -266,7 +296,7 @@ class Binder:
                 # (the forced 'end' of the Pope's turn before the next character's visit).
                 implicit = state.forced_action() or end_before(self.secrets, state, move, action)
                 if implicit is not None and legal_after(state, implicit, action):
-                    self.apply(line, state, implicit, None)
+                    self.stepper.apply(line, state, implicit, None)
                     continue
             if problem is None:
                 address = (
@@ -279,7 +309,7 @@ class Binder:
                     if action is None:
                         self.take_secret(line, state, move, address)
                     else:
-                        self.apply(line, state, action, move, address, ruling)
+                        self.stepper.apply(line, state, action, move, address, ruling)
                     return address
                 except IllegalAction as error:
                     problem = error
@@ -302,7 +332,7 @@ class Binder:
                     slip=_split_donation(line, state, action),
                 )
                 return None
-            self.apply(line, state, implicit, None)
+            self.stepper.implicit(line, state, implicit)
         self.diagnostics.fail(
             line, "illegal", "too many forced moves", address=line.prefix, span=move.span
         )
@@ -312,113 +342,5 @@ class Binder:
         """Apply a ``?`` move as the stand-in the secret book chooses, and let the book note
         what the stand-in may have got wrong."""
         action, kind = self.secrets.stand_in_for(line, state, move)
-        self.apply(line, state, action, move, address)
+        self.stepper.apply(line, state, action, move, address)
         self.secrets.note_stand_in(line, move, address, kind)
-
-    def apply(
-        self,
-        line: Line,
-        state: GameState,
-        action: Action,
-        move: Move | None,
-        address: str | None = None,
-        ruling: Ruling | None = None,
-    ) -> None:
-        """Apply ``action``, which the caller found legal in ``state`` (the move's own check, a
-        forced move, an ``end`` the engine accepts, a ``?`` move's candidate), and record its
-        step. ``ruling`` is :meth:`GameState.judge` of ``action`` in ``state`` when the caller
-        has just asked it (a written move is judged once: ``apply`` takes the ruling and does
-        not check again); a written move's breach (I-POP-9) is reported.
-        ``before_step`` (:data:`~mcn.replay.model.BeforeStep`) sees the state first, as it
-        was after the previous step: the one place a caller reads every state replay passes."""
-        if self.before_step is not None:
-            self.before_step(line, state, action, move)
-        address = address or state.address_of(action)
-        if self.result.decisions >= MAX_DECISIONS:
-            self.diagnostics.too_many(line, line.prefix + address, move)
-        # Placing or moving crew may finish a cathedral (an evaluation follows), and the
-        # scoring needs every secret: the secret book fills in stand-ins first. The classes
-        # written out, not a module-level tuple: compiled, that is two type comparisons.
-        if (
-            state.finished == 2 or isinstance(action, (PlaceCrew, MoveCrew))
-        ) and self.secrets.before_apply(line, state, action, move):
-            # Secrets were filled in: judge again (apply raises a refusal).
-            ruling = state.judge(action)
-        elif ruling is None and move is not None:
-            ruling = state.judge(action)
-        events = state.apply(action, ruling)
-        breach = ruling.breach if ruling is not None and move is not None else None
-        self.record(line, state, action, move, address, events, breach)
-
-    def record(
-        self,
-        line: Line,
-        state: GameState,
-        action: Action,
-        move: Move | None,
-        address: str,
-        events: list[Event],
-        breach: tuple[str, str] | None = None,
-    ) -> None:
-        """Record the step ``action`` made (applied at ``address``, with ``events``), with a
-        copy of ``state`` after it when states are kept, and what follows it: a written move's
-        breach reported, the letters revealed at the game's end, ``on_step``."""
-        step: Step | None = None
-        if self.eager:
-            step = Step(line.prefix + address, action, move, events)
-            steps = line.steps
-            if self.keep_states:
-                step.state = state.kept_copy(steps[-1].state if steps else None)
-            steps.append(step)
-        else:  # no Step object and no events list kept per decision (Line.take)
-            line.take(line.prefix + address, action, move, events)
-        self.result.decisions += 1
-        if breach is not None and move is not None:
-            # I-POP-9: carried out with its penalty, and reported: a warning, an error if strict.
-            self.diagnostics.report(
-                "error" if self.diagnostics.strict else "warning",
-                "breach",
-                f"rules breach: {breach[1]}",
-                address=line.prefix + address,
-                span=move.span,
-                rule=breach[0],
-            )
-        if state.is_terminal():
-            self.secrets.after_end(line, state, move)
-        if self.on_step is not None and step is not None and self.on_step(line, step):
-            raise StopReplay
-
-    def end_turn(self, line: Line, state: GameState, turn: TurnOf) -> None:
-        """Close the turn an item opened (``turn``: the turn facts of its first move's address;
-        at a label naming another turn, a marker, a checkpoint or the line's end): if it still
-        waits for a second action, possibly after some forced moves, take those and ``end``
-        it."""
-        if not turn.turn_section:
-            return  # not a turn (``R.T``): only a turn's second action takes ``end`` (R-ACT-3)
-        section = turn.section
-        probe = state
-        forced: list[Action] = []
-        for _ in range(FORCED_LIMIT):
-            if not probe.stack or probe.section != section or probe.simultaneous():
-                return  # over, or the pending decision is not in this turn
-            end = probe.pending_end()
-            if end is not None:
-                for action in forced:
-                    self.apply(line, state, action, None)
-                self.apply(line, state, end, None)
-                return
-            step = probe.forced_action()
-            if step is None:
-                return
-            if probe is state:
-                probe = state.clone()
-            probe.apply(step)
-            forced.append(step)
-
-    def finish_forced(self, line: Line, state: GameState) -> None:
-        """At a line's end (or a section marker), take the forced moves left implicit."""
-        for _ in range(FORCED_LIMIT):
-            forced = state.forced_action()
-            if forced is None:
-                return
-            self.apply(line, state, forced, None)

@@ -98,6 +98,16 @@ class SecretBook:
                     key = f"chest {element.args[0]}"
                 line.reveals.setdefault(key, element)
 
+    @staticmethod
+    def needs_before(line: Line, state: GameState, action: Action) -> bool:
+        """Whether :meth:`before_apply` may fill in secrets before ``action``: crew that
+        finishes a cathedral (its evaluation), or any action once two are finished while
+        hidden letters are unresolved (the scoring may follow). When not, the binder's fast
+        lane carries the action out at once (:meth:`~mcn.replay.binding.Binder.play`)."""
+        if state.finished < 2:
+            return finishes_cathedral(state, action)
+        return state.finished == 2 and bool(line.unresolved.get("letters"))
+
     def before_apply(self, line: Line, state: GameState, action: Action, move: Move | None) -> bool:
         """Fill in secrets just before the evaluation or the scoring that needs them; whether
         it may have changed ``state`` (then ``action`` is checked again)."""

@@ -4,7 +4,7 @@ decision), read once per section.
 Replay asks it of almost every item: whether the item's label names the turn its first move
 is in (:meth:`~mcn.replay.checks.Checks.check_label`), whether an item's label names another
 turn than the one still open (the walk), and which section a turn that may wait for its
-``end`` lies in (:meth:`~mcn.replay.binding.Binder.end_turn`). Every answer depends only on
+``end`` lies in (:meth:`~mcn.replay.stepping.Stepper.end_turn`). Every answer depends only on
 the address without its last part — the engine's ``section`` when the decision was taken
 (``3.5`` for ``3.5.1``, ``1.bid`` for ``1.bid.R``) — so the binder hands the walk the state's
 own section string (:attr:`~mcn.replay.binding.Binder.section`) and the facts are found by it:

@@ -7,7 +7,6 @@ import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from mcn.engine import GameState
 from mcn.engine.data import Board
 from mcn.io.collector import collector_paused
 from mcn.notation.model import Checkpoint, Game, Item, Section
@@ -19,15 +18,18 @@ from mcn.replay.seal_checks import check_seals
 from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, open_seals
 from mcn.replay.secrets import SecretBook
 from mcn.replay.start import POSITION_TAG, header_span, start_state
+from mcn.replay.stepping import Stepper
 from mcn.replay.turns import TurnOf, turn_in
 from mcn.replay.variations import Brancher, Frame
 
 
 class Replayer:
-    """Replays one game: the walk over its lines, with four collaborators it makes and wires
+    """Replays one game: the walk over its lines, with five collaborators it makes and wires
     together — :class:`~mcn.replay.diagnostics.Diagnostics` (the result and its report),
     :class:`~mcn.replay.secrets.SecretBook` (stand-ins and reveals),
-    :class:`~mcn.replay.checks.Checks` (labels, sections, checkpoints, the result) and
+    :class:`~mcn.replay.checks.Checks` (labels, sections, checkpoints, the result),
+    :class:`~mcn.replay.stepping.Stepper` (actions carried out and their steps recorded; the
+    implicit moves at a turn's end, a marker or a line's end) and
     :class:`~mcn.replay.binding.Binder` (moves to actions; it asks the
     :class:`~mcn.replay.variations.Brancher` for a move's variations).
     Not reentrant; use :func:`replay_game`."""
@@ -51,14 +53,19 @@ class Replayer:
         self.diagnostics = Diagnostics(self.result, strict)
         self.secrets = SecretBook(self.diagnostics)
         self.checks = Checks(self.diagnostics, self.secrets)
+        self.stepper = Stepper(
+            self.diagnostics,
+            self.secrets,
+            keep_states=keep_states,
+            on_step=on_step,
+            before_step=before_step,
+        )
         self.binder = Binder(
             self.diagnostics,
             self.secrets,
             Brancher(self.diagnostics),
-            keep_states=keep_states,
+            self.stepper,
             variations=variations,
-            on_step=on_step,
-            before_step=before_step,
         )
 
     def run(self) -> GameReplay:
@@ -102,10 +109,15 @@ class Replayer:
         return self.result
 
     def replay_line(self, frame: Frame) -> list[Frame]:
-        """Replay one line to its end (or first error); return the variations it spawned."""
+        """Replay one line to its end (or first error); return the variations it spawned.
+
+        An item's moves are played here, not in a method of their own (one call fewer per
+        item; the pure build pays for every call): the turn facts of its first move's address
+        are read once (the label checked against them here, the turn the item leaves open
+        closed by them)."""
         line, state = frame.line, frame.state
         spawned: list[Frame] = []
-        binder, checks = self.binder, self.checks
+        binder, stepper, checks = self.binder, self.stepper, self.checks
         self.secrets.collect_reveals(line, frame.elements)
         # The turn the last item played in, still open: an item's end carries no meaning
         # (docs/notation.md, "Items and moves"), so the turn ends at its 'end', at the next move
@@ -114,50 +126,41 @@ class Replayer:
         open_turn: TurnOf | None = None
         try:
             for element in frame.elements:
+                if isinstance(element, Item):  # the most common element first
+                    label = element.label
+                    if open_turn is not None and label is not None:
+                        turn = open_turn.open_turn
+                        if turn is not None and turn != label:  # a label naming another turn
+                            stepper.end_turn(line, state, open_turn)
+                    open_turn = None
+                    for move in element.moves:
+                        address = binder.play(line, state, move, spawned)
+                        if address is None:
+                            return spawned  # the line cannot go on (reported)
+                        if open_turn is None:
+                            open_turn = turn_in(binder.section)
+                            if label is not None and open_turn.label_turn != label:
+                                checks.check_label(line, element, address)
+                    if open_turn is None:
+                        return spawned  # an item without moves ends the line, as it always did
+                    continue
                 if isinstance(element, Checkpoint) and element.name in PROTOCOL_CHECKPOINTS:
                     continue  # a commitment or a reveal: checked by mcn.replay.seal_checks
-                if isinstance(element, Item):
-                    if open_turn is not None and _names_another_turn(element, open_turn):
-                        binder.end_turn(line, state, open_turn)
-                    open_turn = self.replay_item(line, state, element, spawned)
-                    if open_turn is None:
-                        break
-                    continue
                 if open_turn is not None:
-                    binder.end_turn(line, state, open_turn)
+                    stepper.end_turn(line, state, open_turn)
                     open_turn = None
                 if isinstance(element, Checkpoint):
                     checks.verify(line, state, element)
                 elif isinstance(element, Section):
-                    binder.finish_forced(line, state)  # the marker stands after them
+                    stepper.finish_forced(line, state)  # the marker stands after them
                     checks.check_section(line, state, element)
-            else:
-                if open_turn is not None:
-                    binder.end_turn(line, state, open_turn)
-                binder.finish_forced(line, state)
-                self.secrets.unrevealed(line, state, frame.elements)
+            if open_turn is not None:
+                stepper.end_turn(line, state, open_turn)
+            stepper.finish_forced(line, state)
+            self.secrets.unrevealed(line, state, frame.elements)
         finally:
             line.final = state
         return spawned
-
-    def replay_item(
-        self, line: Line, state: GameState, item: Item, spawned: list[Frame]
-    ) -> TurnOf | None:
-        """Apply one item's moves; the turn facts of its first move's address (read once: the
-        label checked against them here, the turn the item leaves open closed by them), None
-        when the line cannot go on."""
-        binder = self.binder
-        opened: TurnOf | None = None
-        for move in item.moves:
-            address = binder.play(line, state, move, spawned)
-            if address is None:
-                return None
-            if opened is None:
-                opened = turn_in(binder.section)
-                label = item.label
-                if label is not None and opened.label_turn != label:
-                    self.checks.check_label(line, item, address)
-        return opened
 
 
 def replay_game(
@@ -206,13 +209,3 @@ def replay_games(games: Iterable[Game], file: str, **options: Any) -> Iterable[G
     """Replay several games of one file, lazily."""
     for index, game in enumerate(games, 1):
         yield replay_game(game, file=file, index=index, **options)
-
-
-def _names_another_turn(item: Item, open_turn: TurnOf) -> bool:
-    """Whether ``item``'s label numbers a turn other than the one ``open_turn`` (the turn facts
-    of the move that opened it, ``3.5.1``) lies in: then that turn is over."""
-    label = item.label
-    if label is None:
-        return False
-    turn = open_turn.open_turn
-    return turn is not None and turn != label

@@ -16,6 +16,7 @@ from mcn.replay.binding import Binder
 from mcn.replay.checks import Checks
 from mcn.replay.diagnostics import Diagnostics
 from mcn.replay.secrets import SecretBook
+from mcn.replay.stepping import Stepper
 from mcn.replay.variations import Brancher
 from mcn.replay.walk import Replayer
 
@@ -23,7 +24,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_the_replayer_and_its_collaborators_inherit_nothing() -> None:
-    for cls in (Replayer, Diagnostics, SecretBook, Checks, Binder, Brancher):
+    for cls in (Replayer, Diagnostics, SecretBook, Checks, Stepper, Binder, Brancher):
         assert cls.__mro__ == (cls, object), cls
     game = parse((EXAMPLES / "game-4p.mcn").read_text(encoding="utf-8")).games[0]
     replayer = Replayer(
@@ -34,6 +35,9 @@ def test_the_replayer_and_its_collaborators_inherit_nothing() -> None:
     assert replayer.checks.diagnostics is replayer.diagnostics
     assert replayer.secrets.diagnostics is replayer.diagnostics
     assert replayer.checks.secrets is replayer.secrets is replayer.binder.secrets
+    assert replayer.stepper.diagnostics is replayer.diagnostics
+    assert replayer.stepper.secrets is replayer.secrets
+    assert replayer.binder.stepper is replayer.stepper  # one stepper records every step
     assert replayer.diagnostics.result is replayer.result
 
 
