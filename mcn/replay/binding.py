@@ -259,13 +259,11 @@ class Binder:
         for _ in range(FORCED_LIMIT):
             problem: IllegalAction | None = None
             ruling: Ruling | None = None
+            # Asked once a round: nothing changes the state before the round's last question.
+            deciding = move.actor in state.current_players()
             if action is None:  # a '?' move: a secret's stand-in must fit
                 problem = fits(self.secrets, state, move, None)
-            elif (
-                not branch
-                and move.actor not in state.current_players()
-                and not isinstance(action, SideAction)
-            ):
+            elif not branch and not deciding and not isinstance(action, SideAction):
                 # Another player's decision is pending (typically an omitted forced move):
                 # the engine would refuse; ask it why only if nothing implicit comes first.
                 problem = _NOT_YOURS
@@ -313,7 +311,7 @@ class Binder:
                     return address
                 except IllegalAction as error:
                     problem = error
-            if move.actor in state.current_players():
+            if deciding:
                 # The actor's own decision said no: the telling reason, in this state.
                 own = problem
             implicit = state.forced_action() or end_before(self.secrets, state, move, action)
