@@ -135,7 +135,37 @@ class PieceTemplates:
 
         Its columns count from the ``;`` as column 0, so that they are columns of the line
         once the piece's offset in the line is added, as for the first piece."""
-        return self._remember(self.next, piece, self.make(";" + piece, -1))
+        return self._remember(self.next, piece, self.later(piece) or self.make(";" + piece, -1))
+
+    def later(self, piece: str) -> Template | None:
+        """The template of a later piece (without its ``;``) that is one move alone, an
+        optional head and an action (``; B: guess 6``, ``; visit 2``), cut at its words as
+        :meth:`items` cuts first moves; None for any other, which the patterns then cut."""
+        if _NOT_WORDS.search(piece) is not None:
+            return None  # str.split would cut where the grammar's WS does not
+        words = piece.split()
+        if not words:
+            return None
+        judged = self.words
+        first = words[0]
+        start = piece.find(first)  # the move's column, 0-based
+        lead = start  # the action's
+        actor, word = _INHERIT, ""
+        if first[-1] == ":":
+            word = first[:-1]
+            actor = judged.heads.get(word) or judged.head(word)
+            if not actor:
+                return None  # not a head
+            del words[0]
+            if not words:
+                return None  # a head without an action
+            lead = piece.find(words[0], start + len(first))
+        known = words[0] in judged.firsts and judged.arguments.issuperset(words)
+        if not known and not judged.action(words):
+            return None
+        action = piece[lead:].rstrip(_SPACE)
+        tokens = words_tokens(actor, word, action, words)
+        return ((LATER_MOVE, actor, tokens, action, start + 1, lead + len(action) + 1),)
 
     @staticmethod
     def _remember(

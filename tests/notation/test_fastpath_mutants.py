@@ -581,3 +581,95 @@ def test_a_blank_lines_empty_template_is_found_not_made_again(
     assert parse_plain(text) == first
     outlines = outline_plain(text)
     assert outlines is not None and outlines[0].moves == 2
+
+
+# ---- later pieces made word by word (PieceTemplates.later) -----------------------------------
+
+#: Later pieces (without their ';') it makes, with what the grammar's patterns make of them.
+LATER_MADE = (
+    " B: guess 6",
+    "visit 2",
+    "  pope-stone lust>petty  ",
+    " market: wine cloth",
+    " *: souls Y B",
+    "\tr: BONUS blue\r",
+    " R:   bid 5+2",
+    " B: R",
+    " b: b 2",
+)
+
+#: Later pieces it declines, each for a reason of its own: no space after the head, nothing
+#: but a head, a new item after the action, a marker after it, a head that is none, a number
+#: first, a blank piece, a non-ASCII space, a label, a keyword first.
+LATER_DECLINED = (
+    " B:guess 6",
+    " B:",
+    " visit 2 R: pass",
+    " visit 2 round 3",
+    " setup: wine",
+    " 5 visit",
+    "   ",
+    "",
+    " visit\u00a02",
+    " 3. R: pass",
+    " round 2",
+    " : pass",
+)
+
+
+@pytest.mark.parametrize("piece", LATER_MADE)
+def test_a_later_piece_of_one_move_is_made_as_the_patterns_make_it(
+    templates: fastpath.PieceTemplates, piece: str
+) -> None:
+    made = templates.later(piece)
+    assert made is not None and made == templates.make(";" + piece, -1)
+    assert check_agrees(HEADERS + "round 1\nR: pass;" + piece + "\n", line_base=2)
+    assert templates.later(piece) == made  # again, from the memo of words
+
+
+@pytest.mark.parametrize("piece", LATER_DECLINED)
+def test_a_later_piece_it_cannot_tell_is_declined(
+    templates: fastpath.PieceTemplates, piece: str
+) -> None:
+    assert templates.later(piece) is None
+    check_agrees(HEADERS + "round 1\nR: pass;" + piece + "\n")
+    # again with every word of it judged and kept: the memo does not let it through
+    assert templates.items("R: visit 5 2  B: bid 5+2  setup: x") is None
+    assert templates.later(piece) is None
+
+
+@pure_only
+def test_a_later_piece_of_known_words_is_made_without_the_patterns(
+    templates: fastpath.PieceTemplates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert parse_plain("G: pass; B: guess 6; visit 2") is not None
+    monkeypatch.setattr(templates, "make", refuse)
+    monkeypatch.setattr(templates.words, "kind", refuse)
+    monkeypatch.setattr(templates.words, "action", refuse)
+    monkeypatch.setattr(templates.words, "head", refuse)
+    elements = parse_plain("G: pass; B: visit 6 2;  guess 2")
+    assert elements is not None
+    (item,) = elements
+    assert isinstance(item, Item)
+    assert [(m.actor, m.tokens, m.raw, m.where) for m in item.moves] == [
+        ("G", ("pass",), "pass", (1, 1, 1, 8)),
+        ("B", ("visit", "6", "2"), "visit 6 2", (1, 10, 1, 22)),
+        ("G", ("guess", "2"), "guess 2", (1, 25, 1, 32)),  # the item's actor
+    ]
+
+
+_LATER_WORDS = st.sampled_from(
+    ["B:", "*:", "market:", "setup:", "visit", "5+2", "round", "3.", "?"]
+)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.tuples(_SPACES, _LATER_WORDS), min_size=1, max_size=5), _SPACES)
+def test_later_words_in_any_order_are_made_as_the_patterns_make_them(
+    words: list[tuple[str, str]], end: str
+) -> None:
+    templates = fastpath.PieceTemplates()
+    piece = "".join(space + word for space, word in words) + end
+    made = templates.later(piece)
+    if made is not None:
+        assert made == templates.make(";" + piece, -1), piece
