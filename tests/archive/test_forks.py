@@ -199,8 +199,12 @@ def test_room_polling_and_depth() -> None:
     pool = ForkPool(1, depth=3)
     try:
         assert pool.has_room()
-        slow = [pool.submit(_slow_square, n, 0.3) for n in range(3)]
-        assert not pool.has_room()  # the worker holds three
+        slow = [pool.submit(_slow_square, n, 0.3) for n in range(2)]
+        assert pool.has_room() and pool.has_room(3)  # the worker holds two of three
+        assert not pool.has_room(2)  # ... but no more than two, when asked so
+        assert pool.has_room(5)  # room below the pool's own depth (three)
+        slow.append(pool.submit(_slow_square, 2, 0.3))
+        assert not pool.has_room() and not pool.has_room(5)  # three held: five is capped at three
         extra = pool.submit(_slow_square, 7, 0.0)  # waits here to be sent
         pool.poll()  # nothing in yet: returns at once
         assert not any(p.done() for p in [*slow, extra])
