@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
-from mcn.engine.actions import Action, Bid, End, SideAction
+from mcn.engine.actions import Action, End, SideAction
 from mcn.engine.addresses import MADE_ONCE, decision_address
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
@@ -255,7 +255,8 @@ class GameState(StateFields):
         """Apply the checked ``action`` (``handler`` of the pending step, None for a side
         action) and run automatic steps until a decision is on top (or the game is over);
         the events it caused. The step loop is written here, not in a method of its own: one
-        call fewer per decision (the pure build pays for every call)."""
+        call fewer per decision (the pure build pays for every call). A bid is addressed per
+        bidder, not counted: its handler takes back the count (``_bid_apply``)."""
         events: list[Event] = []
         self._events = events
         self.counter += 1
@@ -264,25 +265,25 @@ class GameState(StateFields):
             assert isinstance(action, SideAction)
             meta.apply(self, action)
         else:
-            if isinstance(action, Bid):
-                self.counter -= 1  # bids are addressed per bidder, not counted
             if self.owed:
                 meta.own_decision(self, action.actor, handler.kind)
             handler.apply(self, stack.top, action)
         auto = AUTO
-        while stack.top is not None:
+        step = stack.top
+        while step is not None:
             if self._market_out:
                 self._market_out = False
                 if self.phase == "action":
                     phases.end_action_phase_now(self)
-            step = stack.top
-            if step is None:
-                break
+                step = stack.top
+                if step is None:
+                    break
             function = auto.get(step[0])
             if function is None:
                 break
             stack.pop()
             function(self, step)
+            step = stack.top
         self._dec = None
         return events
 

@@ -37,7 +37,14 @@ def open_bids(s: GameState, step: OpenBidsStep) -> None:
 
 
 def _bid_actors(s: GameState, step: BidsStep) -> tuple[str, ...]:
-    return tuple(c for c in s.players if s.bids.get(c, 0) is None)
+    # a plain loop, not a generator expression: replay asks who bids before every bid, and
+    # the pure build makes and runs a generator per call
+    bids = s.bids
+    waiting: list[str] = []
+    for colour in s.players:
+        if bids.get(colour, 0) is None:
+            waiting.append(colour)
+    return tuple(waiting)
 
 
 def _bid_candidates(s: GameState, step: BidsStep, actor: str) -> list[Action]:
@@ -61,9 +68,11 @@ def _bid_why_not(s: GameState, step: BidsStep, action: Action) -> Why:
 
 def _bid_apply(s: GameState, step: BidsStep, action: Action) -> None:
     assert isinstance(action, Bid)
-    s.bids[action.actor] = (action.notches, action.taler)
+    s.counter -= 1  # bids are addressed per bidder, not counted (GameState._carry_out)
+    bids = s.bids
+    bids[action.actor] = (action.notches, action.taler)
     s._events.append(bid_placed("R-BID-1", action.actor))
-    if all(b is not None for b in s.bids.values()):
+    if None not in bids.values():  # every bid is in (a bid is a pair, never None)
         s.stack.pop()
         s._push(REVEAL)
 
