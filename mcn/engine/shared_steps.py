@@ -59,9 +59,10 @@ _TURN_STEPS: Final[dict[str, list[Any]]] = {}
 #: The kind of a turn's first action, as the action step records it (``first``).
 _FIRST_KINDS: Final = {"": 0, "buy": 1, "sell": 2, "donate": 3, "visit": 4}
 #: The slots of one colour: the action steps (kinds × characters × numbers 1 and 2), then
-#: the turn ends (one per character).
+#: the turn ends (one per character), then the pairs a turn starts with (one per character).
 _ACTION_SLOTS: Final = len(_FIRST_KINDS) * 4 * 2
-_TURN_SLOTS: Final = _ACTION_SLOTS + 4
+_PAIR_SLOTS: Final = _ACTION_SLOTS + 4
+_TURN_SLOTS: Final = _PAIR_SLOTS + 4
 
 
 def _turn_slots(colour: str) -> list[Any]:
@@ -97,6 +98,22 @@ def turn_end_step(colour: str, character: int) -> TurnEndStep:
     found: TurnEndStep | None = slots[_ACTION_SLOTS + character]
     if found is None:
         found = slots[_ACTION_SLOTS + character] = TurnEndStep("turn_end", colour, character)
+    return found
+
+
+def turn_steps(colour: str, character: int) -> tuple[TurnEndStep, ActionStep]:
+    """The two steps a turn of ``colour`` as ``character`` starts with, in the order they are
+    pushed: ``turn_end_step(colour, character)`` below ``action_step(colour, character, 1,
+    "")``. One lookup for both (every turn pushes them)."""
+    if not 0 <= character < 4:
+        return (turn_end_step(colour, character), action_step(colour, character, 1, ""))
+    slots = _turn_slots(colour)
+    found: tuple[TurnEndStep, ActionStep] | None = slots[_PAIR_SLOTS + character]
+    if found is None:
+        found = slots[_PAIR_SLOTS + character] = (
+            turn_end_step(colour, character),
+            action_step(colour, character, 1, ""),
+        )
     return found
 
 

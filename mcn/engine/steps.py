@@ -81,6 +81,13 @@ class Steps:
         self._live.append(step)
         self.top = step
 
+    def append_two(self, below: Step, top: Step) -> None:
+        """Push ``below``, then ``top`` (every turn starts with two steps: one call for both)."""
+        live = self._live
+        live.append(below)
+        live.append(top)
+        self.top = top
+
     def replace_top(self, step: Step) -> None:
         """Put ``step`` in the place of the step on top (``pop`` then ``append``, in one call
         where the top is this stack's own)."""

@@ -22,7 +22,7 @@ from mcn.engine.constants import (
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events.shared import turn_started
 from mcn.engine.probes import end_of, pass_of
-from mcn.engine.shared_steps import action_step, free_step, turn_end_step
+from mcn.engine.shared_steps import action_step, free_step, turn_steps
 from mcn.engine.step_types import (
     TURN,
     ActionStep,
@@ -54,9 +54,8 @@ def next_turn(s: GameState, step: TurnStep) -> None:
     s.section = turn_section(s.round, s.turn) if MADE_ONCE else f"{s.round}.{s.turn}"
     s.counter = 0
     s._events.append(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
-    stack = s.stack
-    stack.append(turn_end_step(holder, character))
-    stack.append(action_step(holder, character, 1, ""))
+    end, first = turn_steps(holder, character)  # the turn's end below its first action
+    s.stack.append_two(end, first)
 
 
 # Registered by a call, not with ``@auto`` as a decorator: compiled, a decorated function is
