@@ -139,6 +139,20 @@ def _pick_candidates(s: GameState, step: PickStep, actor: str) -> list[Action]:
     return [Pick(actor, colour) for colour in LETTERS]
 
 
+def _pick_forced(s: GameState, step: PickStep, actor: str) -> Action | None:
+    """The one legal pick, if the display shows letters of one colour only (``_pick_candidates``
+    filtered by ``_pick_why_not``, counted without making the actions)."""
+    ev = s.evaluation
+    assert ev is not None
+    found = -1
+    for index, count in enumerate(ev[3]):
+        if count:
+            if found >= 0:
+                return None
+            found = index
+    return None if found < 0 else Pick(actor, LETTERS[found])
+
+
 def _pick_rule(s: GameState) -> str:
     return "R-EVA-3" if len(s.players) == 2 else "R-EVA-2"
 
@@ -182,6 +196,7 @@ decision(
         prompt=_pick_prompt,
         expects="pick COLOUR",
         step_rule=lambda s, step: _pick_rule(s),
+        forced=_pick_forced,
     ),
     "pick",
 )

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from mcn.engine.actions import Action, End, Pass
+from mcn.engine.actions import Action, End, Pass, SideAction
+from mcn.engine.addresses import MADE_ONCE, decision_address
 from mcn.engine.constants import CHANCE, COLOURS
 from mcn.engine.decision import DECISIONS
 
@@ -118,3 +119,26 @@ def pending_end(state: GameState) -> End | None:
     if not by_colour and not handler.decides(state, step, actor):
         return None  # (the step's own colour always decides its step)
     return end if handler.why_not(state, step, end) is None else None
+
+
+def deciding_address(state: GameState, actor: str, action: Action) -> str | None:
+    """``state.address_of(action)`` if ``actor`` is one of the players deciding now, else None:
+    ``actor in state.current_players()`` and ``state.address_of(action)`` in one call, without
+    the tuple of actors (replay asks both before nearly every written move)."""
+    step = state.stack.top
+    if step is None:
+        return None
+    tag = step[0]
+    handler = DECISIONS[tag]
+    if handler.by_colour:  # the step's colour decides (as in current_players)
+        items: tuple[Any, ...] = step
+        colour: str = items[1]
+        if colour != actor:
+            return None
+    elif actor not in handler.actors(state, step):
+        return None
+    if tag == "bids" and not isinstance(action, SideAction):
+        return f"{state.section}.{action.actor}"
+    if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
+        return decision_address(state.section, state.counter + 1)
+    return f"{state.section}.{state.counter + 1}"

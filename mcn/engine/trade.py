@@ -374,6 +374,26 @@ def _free_candidates(s: GameState, step: FreeStep, actor: str) -> list[Action]:
     return out
 
 
+def _free_forced(s: GameState, step: FreeStep, actor: str) -> Action | None:
+    """The one legal free stone, if there is exactly one (``_free_candidates`` filtered by
+    ``_free_why_not``, counted without making the actions: replay asks after most moves)."""
+    market = s.market
+    found: Action | None = None
+    for g, name in enumerate(GOODS):
+        if market[g]:
+            if found is not None:
+                return None
+            found = FreeStone(actor, name)
+    if market[INDULGENCE]:
+        supply = s.supply
+        for letter, index in (("red", RED), ("green", GREEN)):
+            if supply[index]:
+                if found is not None:
+                    return None
+                found = FreeStone(actor, "indulgence", letter)
+    return found
+
+
 def _free_why_not(s: GameState, step: FreeStep, action: Action) -> Why:
     assert isinstance(action, FreeStone)
     rule = step.rule
@@ -412,6 +432,7 @@ decision(
         apply=_free_apply,
         prompt=_free_prompt,
         expects="free GOOD or free indulgence>red|green",
+        forced=_free_forced,
         step_rule=lambda s, step: str(step.rule),  # R-ACT-5, or I-P3-3 without a Merchant
     ),
     "free",

@@ -17,6 +17,7 @@ from mcn.engine.actions import (
 )
 from mcn.engine.constants import CHANCE, EMPEROR
 from mcn.engine.legality import Ruling
+from mcn.engine.probes import deciding_address
 from mcn.engine.secrets import SECRET
 from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
@@ -200,9 +201,9 @@ class Binder:
             self.fast
             and not (move.variations and self.variations)
             and self.result.decisions < MAX_DECISIONS
-            and move.actor in state.current_players()
+            # the actor decides now (None when not): current_players and address_of in one
+            and (address := deciding_address(state, move.actor, action)) is not None
         ):
-            address = state.address_of(action)
             self.section = state.section
             done = state.try_apply(action)
             if isinstance(done, Ruling):  # refused, or a breach to weigh: nothing changed

@@ -10,9 +10,10 @@ import random
 import pytest
 
 from mcn.engine import CHANCE, GameState, IllegalAction, new_game, parse_action
-from mcn.engine.actions import Action, Bid, End, SideAction
+from mcn.engine.actions import Action, Bid, Choose, End, FreeStone, Pick, SideAction
 from mcn.engine.house import can_visit, legal_visits
 from mcn.engine.legality import Ruling
+from mcn.engine.probes import deciding_address
 from mcn.engine.trade import has_legal, legal
 from tests.rules.test_pope import popes_turn
 
@@ -76,6 +77,38 @@ def test_probes_agree_with_listing_and_judging_at_every_decision(players: int, s
                 legal_visits(state, colour, mode, number - 1)
             )
     assert forced_seen and ends_seen  # both answers occur in a game, not only None
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 3)])
+def test_deciding_address_is_current_players_and_address_of(players: int, seed: int) -> None:
+    # R-ACT-1 (whose decision), R-BID-1 (the bids: each bidder at his own address)
+    deciding = refused = 0
+    for state in _states(players, seed):
+        for actor in (*state.players, CHANCE):
+            action: Action = parse_action(actor, "pass") if actor != CHANCE else End(actor)
+            expected = state.address_of(action) if actor in state.current_players() else None
+            assert deciding_address(state, actor, action) == expected
+            deciding += expected is not None
+            refused += expected is None
+    assert deciding and refused
+
+
+def test_forced_free_stone_pick_and_character() -> None:
+    # R-ACT-5: the Merchant's free stone is forced when the market leaves one choice
+    # (I-SUP-5: an indulgence stone only while its letter colour is in the supply)
+    seen: set[str] = set()
+    for players, seed in ((2, 1), (3, 2), (4, 3), (3, 40), (4, 41), (2, 7), (3, 8)):
+        for state in _states(players, seed):
+            step = state.stack.top
+            if step is None or step[0] not in ("free", "pick", "choose"):
+                continue
+            listed = state.legal_actions()
+            forced = state.forced_action()
+            assert forced == (listed[0] if len(listed) == 1 else None)
+            seen.add(f"{step[0]} {'forced' if forced is not None else 'open'}")
+    # R-EVA-2 (a pick), R-BID-2 (the last chooser's one character): forced and not
+    assert {"free forced", "free open", "pick forced", "pick open"} <= seen
+    assert {"choose forced", "choose open"} <= seen
 
 
 def test_forced_pass_and_end_of_a_turn() -> None:
@@ -147,3 +180,81 @@ def test_try_apply_leaves_a_breach_to_the_caller() -> None:
     assert g.state.to_json() == before
     events = g.state.apply(action, outcome)
     assert events and g.state.to_json() != before
+
+
+def _first_at(tag: str) -> GameState:
+    """A copy of the first state of seeded random games whose pending step is ``tag``."""
+    for players, seed in ((4, 3), (3, 2), (4, 41), (3, 40)):
+        for state in _states(players, seed):
+            if state.stack.top is not None and state.stack.top[0] == tag:
+                return state
+    raise AssertionError(tag)
+
+
+def _agrees(state: GameState) -> Action | None:
+    listed = state.legal_actions()
+    forced = state.forced_action()
+    assert forced == (listed[0] if len(listed) == 1 else None)
+    return forced
+
+
+@pytest.mark.parametrize(
+    ("display", "colour"),
+    [
+        ([1, 0, 0, 0], "yellow"),
+        ([0, 3, 0, 0], "blue"),
+        ([0, 0, 0, 2], "green"),
+        ([1, 0, 1, 0], None),
+        ([0, 1, 1, 1], None),
+        ([0, 0, 0, 0], None),
+    ],
+)
+def test_a_pick_is_forced_when_the_display_shows_one_colour(
+    display: list[int], colour: str | None
+) -> None:
+    # R-EVA-2: a donor picks a letter of the evaluation display; one colour left, one pick
+    state = _first_at("pick")
+    assert state.evaluation is not None
+    state.evaluation = [*state.evaluation]
+    state.evaluation[3] = display
+    actor = state.current_players()[0]
+    assert _agrees(state) == (None if colour is None else Pick(actor, colour))
+
+
+@pytest.mark.parametrize(
+    ("free", "character"),
+    [((0,), "pope"), ((3,), "sinner"), ((1, 2), None), ((0, 3), None), ((), None)],
+)
+def test_a_character_is_forced_when_one_is_left(
+    free: tuple[int, ...], character: str | None
+) -> None:
+    # R-BID-2: the last chooser takes the character nobody has chosen
+    state = _first_at("choose")
+    actor = state.current_players()[0]
+    state.holders = [None if i in free else "X" for i in range(4)]
+    assert _agrees(state) == (None if character is None else Choose(actor, character))
+
+
+@pytest.mark.parametrize(
+    ("market", "supply", "expected"),
+    [
+        ([1, 0, 0, 0, 0], [5, 5, 5, 5], ("bread",)),
+        ([0, 0, 0, 2, 0], [5, 5, 5, 5], ("jewel",)),
+        ([0, 1, 1, 0, 0], [5, 5, 5, 5], None),
+        ([0, 0, 0, 0, 1], [5, 5, 0, 5], ("indulgence", "green")),
+        ([0, 0, 0, 0, 1], [5, 5, 5, 0], ("indulgence", "red")),
+        ([0, 0, 0, 0, 1], [5, 5, 5, 5], None),
+        ([0, 0, 1, 0, 1], [5, 5, 0, 0], ("cloth",)),
+        ([0, 0, 1, 0, 1], [5, 5, 1, 0], None),
+    ],
+)
+def test_the_free_stone_is_forced_when_the_market_leaves_one(
+    market: list[int], supply: list[int], expected: tuple[str, ...] | None
+) -> None:
+    # R-ACT-5: the Merchant's free stone; I-SUP-5: an indulgence stone only as a red or
+    # green letter still in the supply
+    state = _first_at("free")
+    actor = state.current_players()[0]
+    state.market = market
+    state.supply = supply
+    assert _agrees(state) == (None if expected is None else FreeStone(actor, *expected))

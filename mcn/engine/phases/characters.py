@@ -54,6 +54,18 @@ def _choose_candidates(s: GameState, step: ChooseStep, actor: str) -> list[Actio
     return [Choose(actor, name) for i, name in enumerate(CHARACTERS) if s.holders[i] is None]
 
 
+def _choose_forced(s: GameState, step: ChooseStep, actor: str) -> Action | None:
+    """The one character left, if only one is (the last chooser's: ``_choose_candidates``
+    filtered by ``_choose_why_not``, counted without making the actions)."""
+    found = -1
+    for index, holder in enumerate(s.holders):
+        if holder is None:
+            if found >= 0:
+                return None
+            found = index
+    return None if found < 0 else Choose(actor, CHARACTERS[found])
+
+
 def _choose_why_not(s: GameState, step: ChooseStep, action: Action) -> Why:
     assert isinstance(action, Choose)
     holder = s.holders[CHARACTER_INDEX[action.character]]
@@ -110,6 +122,7 @@ decision(
         apply=_choose_apply,
         prompt=_choose_prompt,
         expects="choose CHARACTER",
+        forced=_choose_forced,
     ),
     "choose",
 )
