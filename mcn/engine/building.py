@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from mcn.engine.actions import Action, MoveCrew, PlaceCrew
 from mcn.engine.constants import SITES, colour_name
 from mcn.engine.decision import Why
-from mcn.engine.events import Built, CrewMoved
+from mcn.engine.events import Built
+from mcn.engine.events.shared import crew_moved
 from mcn.engine.step_types import EvaluateStep
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def add_crew(s: GameState, player: str, site: int, source: str, rule: str) -> No
     """Put a crew on ``site``; two crews build the nave, then the spire (R-CAT-1)."""
     i = site - 1
     s.crews[i] += 1
-    s._events.append(CrewMoved(rule, player, source, site))
+    s._events.append(crew_moved(rule, player, source, site))
     if s.crews[i] < 2:
         return
     s.crews[i] = 0

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 from mcn.engine.actions import Action, Pick
 from mcn.engine.constants import COMPARTMENTS, GOODS, LETTER_INDEX, LETTERS, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import Evaluation
-from mcn.engine.events.shared import letter_moved, stones_moved
+from mcn.engine.events.shared import evaluation, letter_moved, stones_moved
 from mcn.engine.shared_steps import pick_step
 from mcn.engine.step_types import (
     CATEGORY_STEPS,
@@ -53,7 +52,7 @@ def start(s: GameState, step: EvaluateStep) -> None:
     """A cathedral is finished: evaluate compartment I (first) or II (second) (R-CAT-2)."""
     _, site, compartment = step
     s.evaluation = [site, compartment, -1, [0, 0, 0, 0], [], ""]
-    s._events.append(Evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
+    s._events.append(evaluation("R-CAT-2", site, COMPARTMENTS[compartment], "starts"))
     s._push(*CATEGORY_STEPS, EVAL_END)
 
 
@@ -72,7 +71,7 @@ def category(s: GameState, step: CategoryStep) -> None:
             display[colour] += 1
     name = CATEGORIES[cat]
     s._events.append(
-        Evaluation("R-EVA-1", site, COMPARTMENTS[compartment], f"{name} display", _letters(display))
+        evaluation("R-EVA-1", site, COMPARTMENTS[compartment], f"{name} display", _letters(display))
     )
     scores = {c: score(s, c, compartment, cat) for c in s.players}
     donors = sorted(
@@ -84,7 +83,7 @@ def category(s: GameState, step: CategoryStep) -> None:
             supply[i] += display[i]
         if total:
             s._events.append(
-                Evaluation(
+                evaluation(
                     "R-EVA-2",
                     site,
                     COMPARTMENTS[compartment],
@@ -236,7 +235,7 @@ def finish(s: GameState, step: EvalEndStep) -> None:
                 )
             )
         s.chest[colour][compartment] = [0, 0, 0, 0, 0]
-    s._events.append(Evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
+    s._events.append(evaluation("R-EVA-4", site, COMPARTMENTS[compartment], "donations returned"))
     s.evaluation = None
     if compartment == 1:
         # The game ends at once (R-END-1); a caught Pope's step still owed for the visit that

@@ -43,11 +43,12 @@ from mcn.engine.constants import (
     room_name,
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import CardEffect, PopeDie
 from mcn.engine.events.shared import (
+    card_effect,
     cards_moved,
     letter_moved,
     money_moved,
+    pope_die,
     post_changed,
     prepared,
     visited,
@@ -190,7 +191,7 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
     """Begin a visit in ``mode`` (normal, sinner, pope)."""
     if mode == "pope":
         s.pope_die = room
-        s._events.append(PopeDie("R-POP-1", colour, room, 0, False))
+        s._events.append(pope_die("R-POP-1", colour, room, 0, False))
         guesser = s.nearest_hell([c for c in s.players if c != colour])
         s._push(guess_step(guesser, colour))
     elif mode == "sinner":
@@ -359,11 +360,11 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
     visitor = action.actor
     rule = "R-HOP-3"
     if isinstance(action, Decline):
-        s._events.append(CardEffect(rule, visitor, card, "declined"))
+        s._events.append(card_effect(rule, visitor, card, "declined"))
     elif card == "emperor-letter":
         holder = s.holders[EMPEROR]
         s._events.append(
-            CardEffect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter")
+            card_effect(rule, visitor, card, f"{colour_name(str(holder))} must give a letter")
         )
         assert holder is not None  # why_not refuses the card without an Emperor (I-CRD-1)
         s._push(GiftStep("gift", holder, visitor))
@@ -376,14 +377,14 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
     elif card in ("hell-3", "hell-5"):
         steps = int(card[-1])
         s._events.append(
-            CardEffect(rule, visitor, card, f"every opponent moves {steps} toward Hell")
+            card_effect(rule, visitor, card, f"every opponent moves {steps} toward Hell")
         )
         moves = {c: steps for c in s.players if c != visitor}
         track.several_to_hell(s, moves, card, "I-CRD-1")
     elif card in ("lust-2", "greed-2"):
         den = LUST if card == "lust-2" else GREED
         s._events.append(
-            CardEffect(
+            card_effect(
                 rule,
                 visitor,
                 card,
@@ -415,7 +416,7 @@ def _effect_apply(s: GameState, step: EffectStep, action: Action) -> None:
             s._events.append(money_moved(rule, victim, -3, "steal-3", visitor))
         else:
             s._events.append(
-                CardEffect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler")
+                card_effect(rule, visitor, card, f"{colour_name(victim)} has less than 3 taler")
             )
     discard(s, room, rule)
 

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from mcn.engine.actions import Action, Catch, Infraction, SideAction, Undone
 from mcn.engine.constants import DENS, PETTY, POST_MAX, SINNER, colour_name
 from mcn.engine.decision import Why
-from mcn.engine.events import InfractionRecorded, Omission, SinsReturned
-from mcn.engine.events.shared import money_moved, post_changed
+from mcn.engine.events import InfractionRecorded, Omission
+from mcn.engine.events.shared import money_moved, post_changed, sins_returned
 from mcn.engine.shared_steps import sins_step
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ def _take_back(s: GameState, colour: str, what: str, amount: int, den: int) -> N
         )
     else:
         s.sins[colour][den] -= amount
-        s._events.append(SinsReturned(RULE, colour, DENS[den], amount, "left undone"))
+        s._events.append(sins_returned(RULE, colour, DENS[den], amount, "left undone"))
 
 
 def _make_good(s: GameState, colour: str, what: str, amount: int, den: int) -> None:

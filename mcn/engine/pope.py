@@ -13,8 +13,8 @@ from mcn.engine import track
 from mcn.engine.actions import Action, Guess
 from mcn.engine.constants import POST_MAX, ROOMS, colour_name, room_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import Breach, PopeDie
-from mcn.engine.events.shared import post_changed
+from mcn.engine.events import Breach
+from mcn.engine.events.shared import pope_die, post_changed
 from mcn.engine.house import cost, discard, resolve, why_not_open
 from mcn.engine.step_types import CaughtStep, GuessStep
 
@@ -41,7 +41,7 @@ def _guess_apply(s: GameState, step: GuessStep, action: Action) -> None:
     room = s.pope_die
     s.pope_die = 0
     caught = action.room == room
-    s._events.append(PopeDie("R-POP-1", pope, room, action.room, caught))
+    s._events.append(pope_die("R-POP-1", pope, room, action.room, caught))
     if s.post[pope] + cost(s, room) > POST_MAX:  # R-POP-3, I-POP-3, I-POP-6, I-POP-9
         s._events.append(
             Breach("R-POP-3", pope, f"the Pope die showed {room_name(room)}, too dear for the post")

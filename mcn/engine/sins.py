@@ -13,12 +13,8 @@ from mcn.engine import meta, track
 from mcn.engine.actions import Action, EmptyDen, MovePopeStone
 from mcn.engine.constants import DEN_INDEX, DENS, SIN_STONES, colour_name
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
-from mcn.engine.events import (
-    Atonement,
-    PopeStoneMoved,
-    SinsReturned,
-)
-from mcn.engine.events.shared import sins_placed
+from mcn.engine.events import Atonement
+from mcn.engine.events.shared import pope_stone_moved, sins_placed, sins_returned
 from mcn.engine.shared_steps import empty_step, sins_step
 from mcn.engine.step_types import EmptyStep, SinsStep
 
@@ -59,7 +55,7 @@ def _empty_apply(s: GameState, step: EmptyStep, action: Action) -> None:
     den = DEN_INDEX[action.den]
     count = s.sins[colour][den]
     s.sins[colour][den] = 0
-    s._events.append(SinsReturned("R-DEN-4", colour, action.den, count, "out of sin stones"))
+    s._events.append(sins_returned("R-DEN-4", colour, action.den, count, "out of sin stones"))
     track.to_hell(s, colour, count, "emptied a den", "R-DEN-4")
 
 
@@ -112,7 +108,7 @@ def move_pope_stone(s: GameState, mover: str, source: str, target: str, rule: st
     src, dst = DEN_INDEX[source], DEN_INDEX[target]
     stones[src] -= 1
     stones[dst] += 1
-    s._events.append(PopeStoneMoved(rule, mover, source, target))
+    s._events.append(pope_stone_moved(rule, mover, source, target))
     if stones[dst] < 3:
         return  # R-DEN-2
     s._events.append(Atonement("R-DEN-3", target, mover))
@@ -122,7 +118,7 @@ def move_pope_stone(s: GameState, mover: str, source: str, target: str, rule: st
         total = 0
         for den in range(3):
             if den != dst and own[den]:
-                s._events.append(SinsReturned("R-DEN-3", colour, DENS[den], own[den], "atoned"))
+                s._events.append(sins_returned("R-DEN-3", colour, DENS[den], own[den], "atoned"))
                 total += own[den]
                 own[den] = 0
         if colour != mover:

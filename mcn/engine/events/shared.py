@@ -23,11 +23,19 @@ from __future__ import annotations
 from typing import Any, Final
 
 from mcn.engine.events.bids import BidPlaced, CharacterChosen, MoneyMoved, PostChanged
-from mcn.engine.events.setup import CardsMoved, Prepared
+from mcn.engine.events.ends import PostsCompared
+from mcn.engine.events.setup import CardsMoved, Prepared, RoundStarted
 from mcn.engine.events.turns import (
+    CardEffect,
+    CrewMoved,
     Donated,
+    Evaluation,
     LetterMoved,
+    PhaseEnded,
+    PopeDie,
+    PopeStoneMoved,
     SinsPlaced,
+    SinsReturned,
     SoulMoved,
     StonesMoved,
     TurnStarted,
@@ -206,4 +214,105 @@ def soul_moved(
     found: SoulMoved | None = _MADE.get(key)
     if found is None:
         found = _keep(key, SoulMoved(rule, player, source, target, steps, why, blocked))
+    return found
+
+
+def card_effect(rule: str, player: str, card: str, outcome: str) -> CardEffect:
+    """``CardEffect(rule, player, card, outcome)``."""
+    if NATIVE_EVENTS:
+        return CardEffect(rule, player, card, outcome)
+    key = ("card-effect", rule, player, card, outcome)
+    found: CardEffect | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, CardEffect(rule, player, card, outcome))
+    return found
+
+
+def pope_die(rule: str, player: str, room: int, guess: int, caught: bool) -> PopeDie:
+    """``PopeDie(rule, player, room, guess, caught)``."""
+    if NATIVE_EVENTS:
+        return PopeDie(rule, player, room, guess, caught)
+    key = ("pope-die", rule, player, room, guess, caught)
+    found: PopeDie | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, PopeDie(rule, player, room, guess, caught))
+    return found
+
+
+def crew_moved(rule: str, player: str, source: str, site: int) -> CrewMoved:
+    """``CrewMoved(rule, player, source, site)``."""
+    if NATIVE_EVENTS:
+        return CrewMoved(rule, player, source, site)
+    key = ("crew-moved", rule, player, source, site)
+    found: CrewMoved | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, CrewMoved(rule, player, source, site))
+    return found
+
+
+def evaluation(
+    rule: str, site: int, compartment: str, what: str, letters: tuple[str, ...] = ()
+) -> Evaluation:
+    """``Evaluation(rule, site, compartment, what, letters)``."""
+    if NATIVE_EVENTS:
+        return Evaluation(rule, site, compartment, what, letters)
+    key = ("evaluation", rule, site, compartment, what, letters)
+    found: Evaluation | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, Evaluation(rule, site, compartment, what, letters))
+    return found
+
+
+def phase_ended(rule: str, phase: str, why: str) -> PhaseEnded:
+    """``PhaseEnded(rule, phase, why)``."""
+    if NATIVE_EVENTS:
+        return PhaseEnded(rule, phase, why)
+    key = ("phase-ended", rule, phase, why)
+    found: PhaseEnded | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, PhaseEnded(rule, phase, why))
+    return found
+
+
+def posts_compared(rule: str, player: str, steps: int) -> PostsCompared:
+    """``PostsCompared(rule, player, steps)``."""
+    if NATIVE_EVENTS:
+        return PostsCompared(rule, player, steps)
+    key = ("posts-compared", rule, player, steps)
+    found: PostsCompared | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, PostsCompared(rule, player, steps))
+    return found
+
+
+def round_started(rule: str, round: int) -> RoundStarted:
+    """``RoundStarted(rule, round)``."""
+    if NATIVE_EVENTS:
+        return RoundStarted(rule, round)
+    key = ("round-started", rule, round)
+    found: RoundStarted | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, RoundStarted(rule, round))
+    return found
+
+
+def pope_stone_moved(rule: str, player: str, source: str, target: str) -> PopeStoneMoved:
+    """``PopeStoneMoved(rule, player, source, target)``."""
+    if NATIVE_EVENTS:
+        return PopeStoneMoved(rule, player, source, target)
+    key = ("pope-stone-moved", rule, player, source, target)
+    found: PopeStoneMoved | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, PopeStoneMoved(rule, player, source, target))
+    return found
+
+
+def sins_returned(rule: str, player: str, den: str, count: int, why: str) -> SinsReturned:
+    """``SinsReturned(rule, player, den, count, why)``."""
+    if NATIVE_EVENTS:
+        return SinsReturned(rule, player, den, count, why)
+    key = ("sins-returned", rule, player, den, count, why)
+    found: SinsReturned | None = _MADE.get(key)
+    if found is None:
+        found = _keep(key, SinsReturned(rule, player, den, count, why))
     return found

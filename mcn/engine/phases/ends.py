@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from mcn.engine import meta, track
 from mcn.engine.constants import SET_SIZE, SET_STEPS
 from mcn.engine.decision import auto
-from mcn.engine.events import GameEnded, LettersScored, PhaseEnded, PostsCompared
+from mcn.engine.events import GameEnded, LettersScored
+from mcn.engine.events.shared import phase_ended, posts_compared
 from mcn.engine.step_types import ROUND, GameEndStep, PhaseEndStep
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def phase_end(s: GameState, step: PhaseEndStep) -> None:
         why = "no stone can leave the market (I-ACT-8)"
     else:
         why = "the market is empty (R-ACT-4)"
-    s._events.append(PhaseEnded("R-ACT-4", "action phase", why))
+    s._events.append(phase_ended("R-ACT-4", "action phase", why))
     meta.round_over(s)  # I-MET-6: what was left undone and not caught stands
     s.phase = "post"
     s.section = f"{s.round}.post"
@@ -38,10 +39,10 @@ def compare_posts(s: GameState, rule: str) -> None:
     high = max(posts.values())
     low = min(posts.values())
     if high == low:
-        s._events.append(PostsCompared(rule, "", 0))
+        s._events.append(posts_compared(rule, "", 0))
         return
     mover = s.nearest_heaven([c for c in s.players if posts[c] == high])
-    s._events.append(PostsCompared(rule, mover, high - low))
+    s._events.append(posts_compared(rule, mover, high - low))
     track.to_hell(s, mover, high - low, "posts compared", rule)
 
 
@@ -52,7 +53,7 @@ def game_end(s: GameState, step: GameEndStep) -> None:
     s.section = "end"
     s.counter = 0
     s.pope_die = 0
-    s._events.append(PhaseEnded("R-END-1", "game", "the second cathedral was evaluated"))
+    s._events.append(phase_ended("R-END-1", "game", "the second cathedral was evaluated"))
     meta.round_over(s)
     compare_posts(s, "R-NOT-1")
     for colour in s.hell_order():

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from mcn.engine.constants import YELLOW
 from mcn.engine.decision import auto
-from mcn.engine.events import RoundStarted
-from mcn.engine.events.shared import cards_moved, prepared
+from mcn.engine.events.shared import cards_moved, prepared, round_started
 from mcn.engine.step_types import (
     MARKET,
     OPEN_BIDS,
@@ -33,7 +32,7 @@ def start_round(s: GameState, step: RoundStep) -> None:
     s.phase = "prep"
     s.section = f"{s.round}.prep"
     s.counter = 0
-    s._events.append(RoundStarted("R-RND-1", s.round))
+    s._events.append(round_started("R-RND-1", s.round))
     s._push(MARKET, PREP, ROOMS, OPEN_BIDS)
 
 
