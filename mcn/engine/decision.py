@@ -87,6 +87,11 @@ class Handler:
     breach: Callable[[GameState, Any, Action], Why] | None = None
     """Actions ``why_not`` accepts that are nevertheless a rules breach (I-POP-9): a record may
     contain them and they are carried out, but they are never listed as legal."""
+    breach_classes: tuple[type[Action], ...] = ()
+    """The action classes ``breach`` can find a breach in (every class when empty): judging an
+    accepted action of another class skips the call (a turn's breach is only ever a visit's,
+    and every accepted turn action was judged for it: a call per action in the pure build).
+    ``breach`` answers None for any other class, which tests check on random games."""
     forced: Callable[[GameState, Any, str], Action | None] | None = None
     """The one legal action of the actor, or None when there are several (or none), answered
     without listing them (:func:`mcn.engine.probes.forced_action`: replay asks it after most

@@ -104,7 +104,7 @@ def category(s: GameState, step: CategoryStep) -> None:
         picks = [bigger if i % 2 == 0 else smaller for i in range(total)]
         ev[5] = ""
     ev[4] = picks
-    s._push(PICKS)
+    s.stack.append(PICKS)
 
 
 def _give_rest(s: GameState, colour: str, rule: str) -> None:
@@ -129,7 +129,7 @@ def next_pick(s: GameState, step: PicksStep) -> None:
         ev[4] = []
         return
     if ev[4]:
-        s._push(pick_step(ev[4][0]), PICKS)
+        s.stack.append_two(PICKS, pick_step(ev[4][0]))  # the pick first
     elif ev[5]:
         _give_rest(s, ev[5], "R-EVA-3")
 

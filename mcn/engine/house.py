@@ -193,7 +193,7 @@ def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:
         s.pope_die = room
         s._events.append(pope_die("R-POP-1", colour, room, 0, False))
         guesser = s.nearest_hell([c for c in s.players if c != colour])
-        s._push(guess_step(guesser, colour))
+        s.stack.append(guess_step(guesser, colour))
     elif mode == "sinner":
         resolve(s, colour, room, False, True)
     else:
@@ -208,7 +208,7 @@ def resolve(s: GameState, colour: str, room: int, pay_notches: bool, lust: bool)
     if room <= ROOMS:
         if pay_notches:
             rotate(s, colour, cost(s, room), f"visits room {room}", "R-HOP-3")
-        s._push(effect_step(colour, room))
+        s.stack.append(effect_step(colour, room))
     elif room == 5:
         s._events.append(prepared("R-HOP-4", "The Suite 5 card is turned to its occupied side"))
         then: list[Step] = [sins_step(colour, LUST, 1, "R-HOP-4")] if lust else []
@@ -247,7 +247,7 @@ def _suite5_apply(s: GameState, step: Suite5Step, action: Action) -> None:
     assert isinstance(action, ChooseRoom)
     s.stack.pop()
     s.visited[action.room] = True
-    s._push(effect_step(action.actor, action.room))
+    s.stack.append(effect_step(action.actor, action.room))
 
 
 def _suite5_prompt(s: GameState, step: Suite5Step) -> str:

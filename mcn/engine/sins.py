@@ -34,7 +34,8 @@ def place_sins(s: GameState, step: SinsStep) -> None:
         if rule != meta.RULE:  # stones placed when caught cannot be left undone again
             meta.owe(s, colour, "sin", placed, den)
     if placed < count:
-        s._push(empty_step(colour), sins_step(colour, den, count - placed, rule))
+        # the den emptied first, then the rest placed
+        s.stack.append_two(sins_step(colour, den, count - placed, rule), empty_step(colour))
 
 
 def _empty_candidates(s: GameState, step: EmptyStep, actor: str) -> list[Action]:

@@ -183,7 +183,8 @@ class GameState(StateFields):
         if isinstance(found, IllegalAction):
             return Ruling(action, found, None, None, self, self._events)
         breach = None
-        if found is not None and found.breach is not None:
+        if found is not None and _may_breach(found, action):
+            assert found.breach is not None
             breach = found.breach(self, self.stack.top, action)
         return Ruling(action, None, breach, found, self, self._events)
 
@@ -216,7 +217,11 @@ class GameState(StateFields):
         found = _checked(self, action)
         if isinstance(found, IllegalAction):
             return Ruling(action, found, None, None, self, self._events)
-        if found is not None and found.breach is not None:
+        if (
+            found is not None
+            and found.breach is not None
+            and (not found.breach_classes or isinstance(action, found.breach_classes))
+        ):  # _may_breach written out: no call for a turn's actions other than a visit
             breach = found.breach(self, self.stack.top, action)
             if breach is not None:
                 return Ruling(action, None, breach, found, self, self._events)
@@ -290,11 +295,8 @@ class GameState(StateFields):
     # ----------------------------------------------------------------------------- driving
 
     def _push(self, *steps: Step) -> None:
-        """Schedule steps; the first one given runs first."""
+        """Schedule steps; the first one given runs first (hot pushes call the stack's own)."""
         stack = self.stack
-        if len(steps) == 1:  # most pushes: one step, no loop
-            stack.append(steps[0])
-            return
         for index in range(len(steps) - 1, -1, -1):  # not reversed(): compiled, a plain loop
             stack.append(steps[index])
 
@@ -371,6 +373,15 @@ def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None
     if not isinstance(action, Action):
         return IllegalAction("R-ACT-2", f"{action!r} is not an action", state.decision.address)
     return misfit(state, step, handler, action)
+
+
+def _may_breach(handler: Handler, action: Action) -> bool:
+    """Whether ``handler.breach`` may find ``action`` a rules breach (I-POP-9): it has one, and
+    ``action`` is of a class it judges (``Handler.breach_classes``, every class when empty)."""
+    if handler.breach is None:
+        return False
+    classes = handler.breach_classes
+    return not classes or isinstance(action, classes)
 
 
 def new_game(

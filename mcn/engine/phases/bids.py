@@ -33,7 +33,7 @@ def open_bids(s: GameState, step: OpenBidsStep) -> None:
     s.section = f"{s.round}.bid"
     s.counter = 0
     s.bids = dict.fromkeys(s.players)
-    s._push(BIDS)
+    s.stack.append(BIDS)
 
 
 def _bid_actors(s: GameState, step: BidsStep) -> tuple[str, ...]:
@@ -74,7 +74,7 @@ def _bid_apply(s: GameState, step: BidsStep, action: Action) -> None:
     s._events.append(bid_placed("R-BID-1", action.actor))
     if None not in bids.values():  # every bid is in (a bid is a pair, never None)
         s.stack.pop()
-        s._push(REVEAL)
+        s.stack.append(REVEAL)
 
 
 def _bid_prompt(s: GameState, step: BidsStep) -> str:
@@ -132,4 +132,4 @@ def reveal(s: GameState, step: RevealStep) -> None:
     s.section = f"{s.round}.pick"
     s.counter = 0
     s.choosers = [order[0], order[1], order[0], order[1]] if len(order) == 2 else order
-    s._push(CHOOSE_NEXT)
+    s.stack.append(CHOOSE_NEXT)

@@ -42,12 +42,12 @@ if TYPE_CHECKING:
 def choose_next(s: GameState, step: ChooseNextStep) -> None:
     """The next chooser, or the action phase once every character is placed."""
     if s.choosers:
-        s._push(choose_step(s.choosers.pop(0)), CHOOSE_NEXT)
+        s.stack.append_two(CHOOSE_NEXT, choose_step(s.choosers.pop(0)))  # the choice first
         return
     s.phase = "action"
     s.turn = 0
     s.next_character = POPE
-    s._push(TURN, PHASE_END)
+    s.stack.append_two(PHASE_END, TURN)  # the turns first
 
 
 def _choose_candidates(s: GameState, step: ChooseStep, actor: str) -> list[Action]:
@@ -156,12 +156,12 @@ def _prelim_apply(s: GameState, step: PrelimStep, action: Action) -> None:
     _, colour, pope, emperor = step
     if isinstance(action, PlaceCrew):
         if pope:
-            s._push(prelim_step(colour, pope, 0))
+            s.stack.append(prelim_step(colour, pope, 0))
         s.card_crew -= 1
         building.add_crew(s, colour, action.site, "the Emperor card", "R-CHR-2")
         return
     if emperor:
-        s._push(prelim_step(colour, 0, emperor))
+        s.stack.append(prelim_step(colour, 0, emperor))
     if isinstance(action, MovePopeStone):
         sins.move_pope_stone(s, colour, action.source, action.target, "R-CHR-1")
 

@@ -29,7 +29,7 @@ def phase_end(s: GameState, step: PhaseEndStep) -> None:
     s.section = f"{s.round}.post"
     s.counter = 0
     compare_posts(s, "R-NOT-1")
-    s._push(ROUND)
+    s.stack.append(ROUND)
 
 
 def compare_posts(s: GameState, rule: str) -> None:

@@ -198,6 +198,7 @@ decision(
         misfit_rule="R-ACT-2",
         legal=_action_legal,
         breach=_action_breach,
+        breach_classes=(Visit,),
         forced=_action_forced,
     ),
     "action",
