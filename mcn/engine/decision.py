@@ -117,6 +117,13 @@ class Handler:
             return bool(step[1] == colour)
         return colour in self.actors(state, step)
 
+    def may_breach(self, action: Action) -> bool:
+        """Whether ``breach`` may find ``action`` a rules breach (I-POP-9): there is one, and
+        ``action`` is of a class it judges (``breach_classes``, every class when empty)."""
+        if self.breach is None:
+            return False
+        return not self.breach_classes or isinstance(action, self.breach_classes)
+
     def rule_at(self, state: GameState, step: Step) -> str:
         """The rule this decision step stands for (see ``step_rule``)."""
         return self.rule if self.step_rule is None else self.step_rule(state, step)

@@ -183,7 +183,7 @@ class GameState(StateFields):
         if isinstance(found, IllegalAction):
             return Ruling(action, found, None, None, self, self._events)
         breach = None
-        if found is not None and _may_breach(found, action):
+        if found is not None and found.may_breach(action):
             assert found.breach is not None
             breach = found.breach(self, self.stack.top, action)
         return Ruling(action, None, breach, found, self, self._events)
@@ -221,7 +221,7 @@ class GameState(StateFields):
             found is not None
             and found.breach is not None
             and (not found.breach_classes or isinstance(action, found.breach_classes))
-        ):  # _may_breach written out: no call for a turn's actions other than a visit
+        ):  # Handler.may_breach written out: no call for a turn's actions but a visit
             breach = found.breach(self, self.stack.top, action)
             if breach is not None:
                 return Ruling(action, None, breach, found, self, self._events)
@@ -373,15 +373,6 @@ def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None
     if not isinstance(action, Action):
         return IllegalAction("R-ACT-2", f"{action!r} is not an action", state.decision.address)
     return misfit(state, step, handler, action)
-
-
-def _may_breach(handler: Handler, action: Action) -> bool:
-    """Whether ``handler.breach`` may find ``action`` a rules breach (I-POP-9): it has one, and
-    ``action`` is of a class it judges (``Handler.breach_classes``, every class when empty)."""
-    if handler.breach is None:
-        return False
-    classes = handler.breach_classes
-    return not classes or isinstance(action, classes)
 
 
 def new_game(

@@ -1,6 +1,7 @@
 """A handler's breach is asked only of the action classes it can find a breach in
-(``Handler.breach_classes``): a turn's breach is only ever a visit's (I-POP-9), so judging any
-other accepted turn action skips the call, and the answer stays the one the call gives."""
+(``Handler.breach_classes``, ``Handler.may_breach``): a turn's breach is only ever a visit's
+(I-POP-9), so judging any other accepted turn action skips the call, and the answer stays the
+one the call gives."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import Any
 
 from mcn.engine.actions import Buy, Pass, Visit
 from mcn.engine.decision import DECISIONS, Handler
-from mcn.engine.state import _may_breach
 from tests.engine.test_probes import _states
 
 
@@ -25,11 +25,11 @@ def test_the_turn_breach_judges_visits_only() -> None:
                 continue
             for action in turn.candidates(state, step, step[1]):
                 if not isinstance(action, Visit):
-                    assert not _may_breach(turn, action)
+                    assert not turn.may_breach(action)
                     assert breach(state, step, action) is None  # what the skipped call says
                     checked += 1
                 else:
-                    assert _may_breach(turn, action)
+                    assert turn.may_breach(action)
     assert checked
 
 
@@ -52,8 +52,8 @@ def _handler(**breach: Any) -> Handler:
 def test_a_breach_without_classes_judges_every_class() -> None:
     # I-POP-9: a handler's breach with no classes named is asked of every action
     every = _handler(breach=DECISIONS["action"].breach)
-    assert _may_breach(every, Pass("R")) and _may_breach(every, Buy("R", "bread"))
-    assert _may_breach(every, Visit("R", 3))
+    assert every.may_breach(Pass("R")) and every.may_breach(Buy("R", "bread"))
+    assert every.may_breach(Visit("R", 3))
     visits = _handler(breach=DECISIONS["action"].breach, breach_classes=(Visit,))
-    assert _may_breach(visits, Visit("R", 3)) and not _may_breach(visits, Pass("R"))
-    assert not _may_breach(_handler(), Visit("R", 3))  # no breach at all
+    assert visits.may_breach(Visit("R", 3)) and not visits.may_breach(Pass("R"))
+    assert not _handler().may_breach(Visit("R", 3))  # no breach at all
