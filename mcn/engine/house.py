@@ -53,6 +53,7 @@ from mcn.engine.events.shared import (
     prepared,
     visited,
 )
+from mcn.engine.meta import META_CULPA
 from mcn.engine.shared_steps import effect_step, guess_step, sins_step, suite5_step, yellow_step
 from mcn.engine.step_types import (
     EffectStep,
@@ -184,7 +185,8 @@ def rotate(s: GameState, colour: str, notches: int, reason: str, rule: str) -> N
         before = s.post[colour]
         s.post[colour] = before + notches
         s._events.append(post_changed(rule, colour, before, before + notches, reason))
-        meta.owe(s, colour, "post", notches)  # META CULPA: the Petty Sinner may not rotate
+        if s.variant == META_CULPA:  # the Petty Sinner may not rotate (no call otherwise)
+            meta.owe(s, colour, "post", notches)
 
 
 def start_visit(s: GameState, colour: str, room: int, mode: str) -> None:

@@ -104,10 +104,9 @@ class GameState(StateFields):
         address = decision_address(self.section, self.counter + 1)
         return Decision(handler.kind, actors, address, handler.prompt(self, step))
 
-    # The queries below answer from the step on top of the stack without building the
-    # :class:`Decision` (whose prompt is prose): replay asks them for every move. They read a
-    # step's tag as ``step[0]``, its first item: ``step.tag`` on the union of step classes is
-    # a generic attribute lookup when compiled (about 35 ns), the index a tuple read.
+    # The queries below answer from the step on top without building the Decision (its prompt
+    # is prose); they read the tag as ``step[0]`` (compiled, ``step.tag`` on the union of step
+    # classes is a generic attribute lookup).
 
     def current_players(self) -> tuple[str, ...]:
         """Who decides now: colours, ``(CHANCE,)``, or ``()`` when the game is over."""
@@ -157,11 +156,8 @@ class GameState(StateFields):
     def legal_actions(
         self, actor: str | None = None, include_infractions: bool = False
     ) -> list[Action]:
-        """Every legal action of the pending decision (for ``actor`` only, if given).
-
-        META CULPA side actions (infractions, costs left undone, catches: I-MET-5, I-MET-6)
-        are legal at any decision but listed only on request (``include_infractions``).
-        """
+        """Every legal action of the pending decision (for ``actor`` only, if given); META
+        CULPA side actions (legal at any decision: I-MET-5, I-MET-6) only on request."""
         return legal_actions(self, actor, include_infractions)
 
     def illegal(self, rule: str, reason: str, actor: str | None = None) -> IllegalAction:
@@ -169,7 +165,7 @@ class GameState(StateFields):
         at the bids: ``Decision.address_for``). Asked of the step on top of the stack, not of
         :attr:`decision`, whose prompt is prose: replay asks for refusals it may not show."""
         address = self.pending_address()
-        if self.simultaneous() and actor is not None and actor in self.current_players():
+        if actor is not None and self.simultaneous() and actor in self.current_players():
             address = f"{address}.{actor}"
         return IllegalAction(rule, reason, address)
 
@@ -257,11 +253,10 @@ class GameState(StateFields):
         return history.texts(self)
 
     def _carry_out(self, handler: Handler | None, action: Action) -> list[Event]:
-        """Apply the checked ``action`` (``handler`` of the pending step, None for a side
-        action) and run automatic steps until a decision is on top (or the game is over);
-        the events it caused. The step loop is written here, not in a method of its own: one
-        call fewer per decision (the pure build pays for every call). A bid is addressed per
-        bidder, not counted: its handler takes back the count (``_bid_apply``)."""
+        """Apply the checked ``action`` (``handler``: the pending step's, None for a side
+        action), then automatic steps until a decision is on top; the events it caused. The
+        step loop is written here (the pure build pays for every call); a bid's handler takes
+        back its count (bids are addressed per bidder)."""
         events: list[Event] = []
         self._events = events
         self.counter += 1
@@ -286,7 +281,12 @@ class GameState(StateFields):
             function = auto.get(step[0])
             if function is None:
                 break
-            stack.pop()
+            live = stack._live  # Steps.pop written out where the step is the stack's own
+            if len(live) > 1:
+                live.pop()
+                stack.top = live[-1]
+            else:
+                stack.pop()
             function(self, step)
             step = stack.top
         self._dec = None

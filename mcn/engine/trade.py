@@ -35,6 +35,7 @@ from mcn.engine.constants import (
 )
 from mcn.engine.decision import Handler, Why, auto, decision, first_actor
 from mcn.engine.events.shared import donated, letter_moved, money_moved, stones_moved
+from mcn.engine.meta import META_CULPA
 from mcn.engine.step_types import FreeStep, TakeStep
 
 if TYPE_CHECKING:
@@ -351,7 +352,8 @@ def perform(s: GameState, action: Action) -> None:
 def _pay(s: GameState, colour: str, amount: int, reason: str, rule: str) -> None:
     s.money[colour] -= amount
     s._events.append(money_moved(rule, colour, -amount, reason))
-    meta.owe(s, colour, "money", amount)  # META CULPA: the Petty Sinner may leave it unpaid
+    if s.variant == META_CULPA:  # the Petty Sinner may leave it unpaid (no call otherwise)
+        meta.owe(s, colour, "money", amount)
 
 
 # --- the Merchant's free stone --------------------------------------------------------------
