@@ -110,12 +110,7 @@ class Stepper:
             self.apply(line, state, action, None)
             return
         address = state.address_of(action)
-        events = state.apply(action)
-        if state.stack.top is None:  # the game's end: the letters revealed (lean: not eager)
-            self.record(line, state, action, None, address, events)
-        else:
-            line.take(line.prefix + address, action, None, events)
-            self.result.decisions += 1
+        self.taken(line, state, action, None, address, state.apply(action))
 
     def taken(
         self,

@@ -596,6 +596,8 @@ LATER_MADE = (
     " R:   bid 5+2",
     " B: R",
     " b: b 2",
+    "  R: R 2",  # the action's first word stands in the head, two columns in
+    " take-3",  # a first word ending in a character below ":" is no head
 )
 
 #: Later pieces it declines, each for a reason of its own: no space after the head, nothing
@@ -673,26 +675,6 @@ def test_later_words_in_any_order_are_made_as_the_patterns_make_them(
     made = templates.later(piece)
     if made is not None:
         assert made == templates.make(";" + piece, -1), piece
-
-
-def test_a_later_move_whose_action_word_stands_in_its_head(
-    templates: fastpath.PieceTemplates,
-) -> None:
-    # the action's first word ("R") also stands in its head ("R:") two columns in: it is
-    # looked for after the whole head, as in a piece of first moves
-    made = templates.later("  R: R 2")
-    assert made is not None and made == templates.make(";  R: R 2", -1)
-    assert check_agrees(HEADERS + "round 1\nR: pass;  R: R 2\n", line_base=2)
-
-
-def test_a_later_move_without_a_head_may_end_its_first_word_in_a_digit(
-    templates: fastpath.PieceTemplates,
-) -> None:
-    # only a word ending in ":" is a head: "take-3" ends in a character below ":" and is the
-    # action of the item's own actor
-    made = templates.later(" take-3")
-    assert made is not None and made == templates.make("; take-3", -1)
-    assert made[0][1] == fastpath._INHERIT
 
 
 #: More moves (hence colons) in one piece than CPython keeps one object per small int for.
