@@ -178,20 +178,15 @@ class PieceTemplates:
         return template
 
     def items(self, piece: str) -> Template | None:
-        """The template of a piece made of unlabelled first moves and nothing else, each a
-        head word and its action's words (``rooms: take-3 lust-2``, ``R: bid 5+2  B: bid
-        5+4``); None for any other piece, which the grammar's patterns then cut.
+        """The template of a piece of unlabelled first moves alone (``rooms: take-3 lust-2``,
+        ``R: bid 5+2  B: bid 5+4``); None for any other, which the grammar's patterns then cut.
 
-        Cut at its colons, not word by word: a head ends with ``:``, which no action's word
-        can hold, so the text between two colons is an action followed by the next head's
-        name, and each move is cut with a few string methods whatever its length. What each
-        distinct word may be is judged once and kept (:class:`mcn.notation.patterns.Words`),
-        so a piece never seen whose words are known (the rooms or the bids of a round, which
-        are rarely the same twice) is checked a move at a time against sets, with no pattern
-        match, and its tokens are spelt from the words already cut
-        (:func:`mcn.notation.lexical.words_tokens`). Whatever it cannot tell — no space after
-        a head, a colon anywhere else, a marker or keyword among the words, characters
-        outside printable ASCII and ``WS`` — it declines.
+        Cut at its colons: a head ends with ``:``, which no action's word holds, so between two
+        colons stand an action and the next head's name. Each distinct word is judged once
+        (:class:`mcn.notation.patterns.Words`), so a new piece of known words is checked
+        against sets with no pattern match, its tokens spelt from the cut words
+        (:func:`mcn.notation.lexical.words_tokens`). It declines what it cannot tell: no space
+        after a head, another colon, a marker or keyword, characters outside ASCII and ``WS``.
         """
         if _NOT_WORDS.search(piece) is not None:
             return None  # str.split would cut where the grammar's WS does not
