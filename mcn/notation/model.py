@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Literal, NamedTuple, TypeAlias
 
 from mcn.base.values import Value
@@ -289,10 +290,15 @@ class Game(Value):
         return tuple(colour for colour in COLOURS if COLOUR_TAGS[colour] in tags)
 
     def moves(self) -> Iterator[Move]:
-        """The main line's moves, in order (variations are not entered)."""
-        for element in self.body:
-            if isinstance(element, Item):
-                yield from element.moves
+        """The main line's moves, in order (variations are not entered).
+
+        Chained in C from the items' tuples of moves, not yielded from a generator: each move
+        is one step of a tuple's iterator instead of a generator's resumption (a fifth of the
+        count of every game's moves, 0.9 % of the pure parse: docs/performance-history.md, "Per
+        move, round seven")."""
+        return chain.from_iterable(
+            element.moves for element in self.body if isinstance(element, Item)
+        )
 
 
 @dataclass(slots=True, init=False, repr=False, eq=False)
