@@ -13,11 +13,13 @@ The memos are bounded: past their limits they start again, so a process that pla
 keeps at most a few thousand strings for them. Values outside the tables (a number past
 :data:`NUMBERS`) are built as before, so every answer equals the f-string's.
 
-Only the compiled build looks them up (:data:`MADE_ONCE`): there an f-string is two integer
-conversions and a join in C, dearer than the lookup; in the pure build it is one bytecode
-sequence, cheaper than the call that looks up (measured in instructions per replay, the memo
-costs the pure build 0.7 % and saves the compiled one about 2 %), so the engine builds the
-string at once there, as :mod:`mcn.engine.events.shared` builds its events in the compiled one.
+The compiled build calls :func:`decision_address` (:data:`MADE_ONCE`): there an f-string is
+two integer conversions and a join in C, dearer than the lookup. In the pure build the call
+costs more than the f-string it spares (measured in instructions per replay, the memo cost the
+pure build 0.7 % and saved the compiled one about 2 %), so its hot readers subscript
+:data:`ADDRESSES` where they stand, ``ADDRESSES[section][number]``, and call only on a miss
+(``LookupError``: a new section, or a number past the row): two subscripts, about a third of
+the f-string's time (docs/performance-history.md, "Per move, round seven").
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from mcn.engine.steps import Steps
 #: and sections up here, else it builds them with an f-string (the module docstring says why).
 MADE_ONCE: Final = "__mypyc_attrs__" in vars(Steps)
 
-#: The addresses of each section seen, by number (index 0 unused: numbers start at 1).
+#: The addresses of each section seen, by number (``row[n]`` is ``f"{section}.{n}"``, 0 too).
 ADDRESSES: Final[dict[str, list[str]]] = {}
 #: Sections remembered at most (a game has about 60: setup, prep, bid, pick, turns, post).
 _SECTIONS_LIMIT: Final = 1 << 12
@@ -38,8 +40,12 @@ _SECTIONS_LIMIT: Final = 1 << 12
 #: without bound) builds the rest.
 NUMBERS: Final = 256
 
-#: The turn sections ``ROUND.TURN``, by round then turn.
-_TURNS: Final[dict[int, list[str]]] = {}
+#: Numbers made at once when a section is first seen (a turn takes about four decisions).
+FIRST_NUMBERS: Final = 8
+
+#: The turn sections ``ROUND.TURN``, by round then turn (the pure build subscripts it, as
+#: :data:`ADDRESSES`).
+TURN_SECTIONS: Final[dict[int, list[str]]] = {}
 #: Turns kept per round (a round has at most a few dozen).
 TURNS: Final = 256
 
@@ -52,7 +58,10 @@ def decision_address(section: str, number: int) -> str:
     if row is None:
         if len(ADDRESSES) >= _SECTIONS_LIMIT:
             ADDRESSES.clear()
-        row = ADDRESSES[section] = [""]
+        # a section's first numbers at once (from 0, so that a row holds ``row[n]`` for every
+        # ``n`` below its length): the readers of the pure build subscript the rows and build
+        # only on a miss, which then costs an exception (FIRST_NUMBERS)
+        row = ADDRESSES[section] = [f"{section}.{more}" for more in range(FIRST_NUMBERS)]
     if number < len(row):
         return row[number]
     for more in range(len(row), number + 1):
@@ -64,11 +73,11 @@ def turn_section(round_: int, turn: int) -> str:
     """``f"{round_}.{turn}"``: the section of turn ``turn`` of round ``round_``."""
     if not 0 <= turn < TURNS:
         return f"{round_}.{turn}"
-    row = _TURNS.get(round_)
+    row = TURN_SECTIONS.get(round_)
     if row is None:
-        if len(_TURNS) >= _SECTIONS_LIMIT:
-            _TURNS.clear()
-        row = _TURNS[round_] = []
+        if len(TURN_SECTIONS) >= _SECTIONS_LIMIT:
+            TURN_SECTIONS.clear()
+        row = TURN_SECTIONS[round_] = []
     if turn < len(row):
         return row[turn]
     for more in range(len(row), turn + 1):
@@ -79,4 +88,4 @@ def turn_section(round_: int, turn: int) -> str:
 def forget_addresses() -> None:
     """Forget the strings made so far (for cold-cache measurements and tests)."""
     ADDRESSES.clear()
-    _TURNS.clear()
+    TURN_SECTIONS.clear()

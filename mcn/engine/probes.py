@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from mcn.engine.actions import Action, End, Pass, SideAction
-from mcn.engine.addresses import MADE_ONCE, decision_address
+from mcn.engine.addresses import ADDRESSES, MADE_ONCE, decision_address
 from mcn.engine.constants import CHANCE, COLOURS
 from mcn.engine.decision import DECISIONS
 
@@ -141,4 +141,7 @@ def deciding_address(state: GameState, actor: str, action: Action) -> str | None
         return f"{state.section}.{action.actor}"
     if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
         return decision_address(state.section, state.counter + 1)
-    return f"{state.section}.{state.counter + 1}"
+    try:  # the pure build: the row subscripted, no call (mcn.engine.addresses)
+        return ADDRESSES[state.section][state.counter + 1]
+    except LookupError:  # a new section or number
+        return decision_address(state.section, state.counter + 1)

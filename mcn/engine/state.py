@@ -21,7 +21,7 @@ from typing import Any, Final
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
 from mcn.engine import building, chance, evaluation, history, house, meta, phases, sins, trade  # noqa: F401
 from mcn.engine.actions import Action, End, SideAction
-from mcn.engine.addresses import MADE_ONCE, decision_address
+from mcn.engine.addresses import ADDRESSES, MADE_ONCE, decision_address
 from mcn.engine.constants import CHANCE
 from mcn.engine.creation import check_setup, copy_state, share_unchanged, start_state
 from mcn.engine.data import Board, Ruleset, load_board, load_ruleset
@@ -104,9 +104,8 @@ class GameState(StateFields):
         address = decision_address(self.section, self.counter + 1)
         return Decision(handler.kind, actors, address, handler.prompt(self, step))
 
-    # The queries below answer from the step on top without building the Decision (its prompt
-    # is prose); they read the tag as ``step[0]`` (compiled, ``step.tag`` on the union of step
-    # classes is a generic attribute lookup).
+    # The queries below answer from the step on top without building the Decision (prose); the
+    # tag read as ``step[0]`` (compiled, ``step.tag`` on the union of steps is a generic lookup).
 
     def current_players(self) -> tuple[str, ...]:
         """Who decides now: colours, ``(CHANCE,)``, or ``()`` when the game is over."""
@@ -137,7 +136,10 @@ class GameState(StateFields):
             return self.section
         if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
             return decision_address(self.section, self.counter + 1)
-        return f"{self.section}.{self.counter + 1}"
+        try:  # the pure build: the row subscripted, no call (mcn.engine.addresses)
+            return ADDRESSES[self.section][self.counter + 1]
+        except LookupError:  # a new section or number
+            return decision_address(self.section, self.counter + 1)
 
     def address_of(self, action: Action) -> str:
         """The address ``action`` would get if applied now (a META CULPA side action takes the
@@ -149,7 +151,10 @@ class GameState(StateFields):
             return f"{self.section}.{action.actor}"
         if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
             return decision_address(self.section, self.counter + 1)
-        return f"{self.section}.{self.counter + 1}"
+        try:  # the pure build: the row subscripted, no call (mcn.engine.addresses)
+            return ADDRESSES[self.section][self.counter + 1]
+        except LookupError:  # a new section or number
+            return decision_address(self.section, self.counter + 1)
 
     # ----------------------------------------------------------------------------- legality
 
@@ -161,9 +166,8 @@ class GameState(StateFields):
         return legal_actions(self, actor, include_infractions)
 
     def illegal(self, rule: str, reason: str, actor: str | None = None) -> IllegalAction:
-        """An :class:`IllegalAction` at the pending decision's address (``actor``'s own one
-        at the bids: ``Decision.address_for``). Asked of the step on top of the stack, not of
-        :attr:`decision`, whose prompt is prose: replay asks for refusals it may not show."""
+        """An :class:`IllegalAction` at the pending decision's address (``actor``'s own at the
+        bids), from the step on top, not :attr:`decision` (prose replay may not show)."""
         address = self.pending_address()
         if actor is not None and self.simultaneous() and actor in self.current_players():
             address = f"{address}.{actor}"
@@ -171,10 +175,9 @@ class GameState(StateFields):
 
     def judge(self, action: Action) -> Ruling:
         """The engine's verdict on ``action`` at the pending decision (:class:`Ruling`): the
-        refusal :meth:`apply` would raise (rule ID, reason, address), or None; and for an
-        accepted action whether it is a rules breach (I-POP-9). Nothing changes; one
-        ``why_not`` answers it. Replay judges every written move and hands the ruling to
-        :meth:`apply`, which then does not check a second time."""
+        refusal :meth:`apply` would raise (rule ID, reason, address), or None; and whether an
+        accepted action is a rules breach (I-POP-9). Nothing changes; one ``why_not`` answers
+        it. Handed to :meth:`apply`, the ruling spares it a second check."""
         found = _checked(self, action)
         if isinstance(found, IllegalAction):
             return Ruling(action, found, None, None, self, self._events)
@@ -185,12 +188,10 @@ class GameState(StateFields):
         return Ruling(action, None, breach, found, self, self._events)
 
     def apply(self, action: Action, ruling: Ruling | None = None) -> list[Event]:
-        """Check ``action``, apply it and run the game on to the next decision.
-
-        Returns the events it caused. Raises :class:`IllegalAction` (state unchanged). A
-        ``ruling`` that :meth:`judge` has just given on this very action in this state (no
-        action applied since) accepted it: it is not checked again; any other is ignored.
-        """
+        """Check ``action``, apply it and run the game on to the next decision; the events it
+        caused. Raises :class:`IllegalAction` (state unchanged). A ``ruling`` that :meth:`judge`
+        has just given on this very action in this state (no action applied since) accepted it:
+        it is not checked again; any other is ignored."""
         if (
             ruling is not None
             and ruling.refusal is None
@@ -230,9 +231,8 @@ class GameState(StateFields):
         return forced_action(self)
 
     def pending_end(self) -> End | None:
-        """``end`` for the one player deciding, if it would be accepted now (the turn waits for
-        its second action), else None: ``judge(End(actor)).accepted`` without a ruling or a
-        refusal's prose (:func:`mcn.engine.probes.pending_end`)."""
+        """``end`` for the one player deciding if accepted now, else None: ``judge(End(actor))``
+        without a ruling or prose (:func:`mcn.engine.probes.pending_end`)."""
         return pending_end(self)
 
     def push(self, action: Action) -> list[Event]:
@@ -375,6 +375,28 @@ def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None
     return misfit(state, step, handler, action)
 
 
+def take_pending_end(state: GameState) -> tuple[str, End, list[Event]] | None:
+    """``end`` for the one player deciding, carried out if the engine accepts it now (a turn
+    that waits for its second action): its address, the action and its events; None, with
+    nothing changed, otherwise. :meth:`GameState.pending_end` and :meth:`GameState.apply` of
+    its answer in one call and one judgement, where the two would judge ``end`` twice (replay
+    closes most turns this way: docs/performance-history.md, "Per move, round seven")."""
+    end = pending_end(state)
+    if end is None:
+        return None
+    step = state.stack.top
+    assert step is not None  # pending_end answers None for a finished game
+    # the address apply gives it (GameState.address_of: ``end`` is never a bid)
+    if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
+        address = decision_address(state.section, state.counter + 1)
+    else:
+        try:  # the pure build: the row subscripted, no call (mcn.engine.addresses)
+            address = ADDRESSES[state.section][state.counter + 1]
+        except LookupError:  # a new section or number
+            address = decision_address(state.section, state.counter + 1)
+    return address, end, state._carry_out(DECISIONS[step[0]], end)
+
+
 def new_game(
     players: tuple[str, ...] | list[str] = ("R", "B", "G", "Y"),
     ruleset: str = "de-2016",
@@ -387,4 +409,4 @@ def new_game(
     return GameState.new(tuple(players), ruleset, board, variant, tuple(infractions))
 
 
-__all__ = ["CHANCE", "GameState", "new_game"]
+__all__ = ["CHANCE", "GameState", "new_game", "take_pending_end"]

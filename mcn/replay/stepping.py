@@ -12,6 +12,7 @@ from mcn.engine import GameState
 from mcn.engine.actions import Action, MoveCrew, PlaceCrew
 from mcn.engine.events import Event
 from mcn.engine.legality import Ruling
+from mcn.engine.state import take_pending_end
 from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move
 from mcn.replay.diagnostics import Diagnostics, StopReplay
@@ -180,7 +181,21 @@ class Stepper:
         for _ in range(FORCED_LIMIT):
             if probe.stack.top is None or probe.section != section or probe.simultaneous():
                 return  # over, or the pending decision is not in this turn
-            end = probe.pending_end()
+            if (
+                probe is state
+                and self.lean
+                and self.result.decisions < MAX_DECISIONS
+                and state.finished != 2
+            ):
+                # implicit()'s short way for ``end`` with no forced move before it (the
+                # common case): judged and carried out in one engine call, not judged twice
+                ended = take_pending_end(state)
+                if ended is not None:
+                    self.taken(line, state, ended[1], None, ended[0], ended[2])
+                    return
+                end = None
+            else:
+                end = probe.pending_end()
             if end is not None:
                 for action in forced:
                     self.implicit(line, state, action)

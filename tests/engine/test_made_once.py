@@ -11,9 +11,10 @@ import random
 import pytest
 
 from mcn.engine import CHANCE, GameState, addresses, new_game
-from mcn.engine.actions import Bid, Donate
+from mcn.engine.actions import Bid, Donate, End
 from mcn.engine.events import BidsRevealed
 from mcn.engine.house import why_not_open
+from mcn.engine.probes import deciding_address
 from mcn.io.compiled import compiled_modules
 from tests.engine.test_probes import _states
 
@@ -49,10 +50,10 @@ def test_the_address_memos_are_bounded() -> None:
     for n in range(limit + 3):
         assert addresses.decision_address(f"s{n}", 1) == f"s{n}.1"
         assert addresses.turn_section(n, 1) == f"{n}.1"
-        assert len(addresses.ADDRESSES) <= limit and len(addresses._TURNS) <= limit
-    assert len(addresses.ADDRESSES) == 3 and len(addresses._TURNS) == 3  # started again
+        assert len(addresses.ADDRESSES) <= limit and len(addresses.TURN_SECTIONS) <= limit
+    assert len(addresses.ADDRESSES) == 3 and len(addresses.TURN_SECTIONS) == 3  # started again
     addresses.forget_addresses()
-    assert not addresses.ADDRESSES and not addresses._TURNS
+    assert not addresses.ADDRESSES and not addresses.TURN_SECTIONS
 
 
 def test_a_state_addresses_its_decisions_as_before() -> None:
@@ -73,6 +74,26 @@ def test_a_state_addresses_its_decisions_as_before() -> None:
             actor = state.current_players()[0]
             if actor != CHANCE:
                 assert state.address_of(state.legal_actions()[0]) == expected
+
+
+def test_addresses_past_a_row_and_of_a_new_section_are_the_f_string() -> None:
+    """The pure build subscripts the rows and builds on a miss: a section not seen yet, a
+    number past its row (and past :data:`~mcn.engine.addresses.NUMBERS`), and number 0 give
+    the f-string's address, from every reader; the rows hold every number from 0."""
+    addresses.forget_addresses()
+    state = new_game(("R", "B"))
+    end = End(state.current_players()[0])  # never a bid: the section's next number
+    for counter in (0, 1, addresses.FIRST_NUMBERS - 1, addresses.FIRST_NUMBERS, 40, 300):
+        if counter == 40:
+            addresses.forget_addresses()  # the section new again
+        state.counter = counter
+        expected = f"{state.section}.{counter + 1}"
+        actor = state.current_players()[0]
+        assert state.pending_address() == state.address_of(end) == expected
+        assert deciding_address(state, actor, end) == expected
+    row = addresses.ADDRESSES[state.section]
+    assert row == [f"{state.section}.{n}" for n in range(len(row))]
+    assert addresses.decision_address("x", 0) == "x.0"  # outside the table: built
 
 
 def _sorted_orders(state: GameState) -> None:

@@ -14,6 +14,7 @@ from mcn.engine.actions import Action, Bid, Choose, End, FreeStone, Pick, SideAc
 from mcn.engine.house import can_visit, legal_visits
 from mcn.engine.legality import Ruling
 from mcn.engine.probes import deciding_address
+from mcn.engine.state import take_pending_end
 from mcn.engine.trade import has_legal, legal
 from tests.rules.test_pope import popes_turn
 
@@ -258,3 +259,25 @@ def test_the_free_stone_is_forced_when_the_market_leaves_one(
     state.market = market
     state.supply = supply
     assert _agrees(state) == (None if expected is None else FreeStone(actor, *expected))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 13), (4, 14)])
+def test_take_pending_end_is_pending_end_then_apply(players: int, seed: int) -> None:
+    # R-ACT-3: a turn's second action takes 'end'; anything else: nothing taken, nothing changed
+    taken = 0
+    for state in _states(players, seed):
+        end = state.pending_end()
+        mine = state.clone()
+        before = mine.to_json()
+        ended = take_pending_end(mine)
+        if end is None:
+            assert ended is None
+            assert mine.to_json() == before
+            continue
+        theirs = state.clone()
+        address = theirs.address_of(end)
+        assert ended == (address, end, theirs.apply(end))
+        assert mine.to_json() == theirs.to_json()
+        assert mine.pending_address() == theirs.pending_address()
+        taken += 1
+    assert taken  # a game ends turns this way, not only None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from mcn.engine import house, trade
 from mcn.engine.actions import Action, Buy, BuyLetter, Donate, End, Greedy, Pass, Sell, Visit
-from mcn.engine.addresses import MADE_ONCE, turn_section
+from mcn.engine.addresses import MADE_ONCE, TURN_SECTIONS, turn_section
 from mcn.engine.constants import (
     CHARACTER_NAMES,
     CHARACTERS,
@@ -50,8 +50,13 @@ def next_turn(s: GameState, step: TurnStep) -> None:
         holder = s.holders[character]
     s.next_character = (character + 1) % 4
     s.turn += 1
-    # looked up in the compiled build, built in the pure one (mcn.engine.addresses)
-    s.section = turn_section(s.round, s.turn) if MADE_ONCE else f"{s.round}.{s.turn}"
+    if MADE_ONCE:  # the compiled build: looked up (mcn.engine.addresses)
+        s.section = turn_section(s.round, s.turn)
+    else:
+        try:  # the pure build: the row subscripted, no call (mcn.engine.addresses)
+            s.section = TURN_SECTIONS[s.round][s.turn]
+        except LookupError:  # a new round or turn
+            s.section = turn_section(s.round, s.turn)
     s.counter = 0
     s._events.append(turn_started("R-ACT-1", s.turn, holder, CHARACTERS[character]))
     end, first = turn_steps(holder, character)  # the turn's end below its first action
