@@ -124,6 +124,10 @@ def cold_caches() -> None:
         from mcn.engine.addresses import forget_addresses
 
         forget_addresses()
+    with contextlib.suppress(ImportError):  # a tree before the donations read once
+        from mcn.engine.trade import forget_donations
+
+        forget_donations()
 
 
 def paired_times(

@@ -48,6 +48,9 @@ _DONATION_ITEMS: Final = canonical_items(
 #: per donation checked or carried out; a word outside it (``"05"``, which no reader makes)
 #: is read as before.
 _COIN_VALUE: Final = {str(c): c for c in COINS}
+#: A donation's items read before the state is (:func:`_donation_facts`): the first fault of
+#: the items alone, the coins' sum, the goods needed (item, stone index, count).
+_Donation = tuple[Why, int, tuple[tuple[str, int, int], ...]]
 #: A compartment's index by its name (``"II"``: 1).
 _COMPARTMENT_INDEX: Final = {comp: i for i, comp in enumerate(COMPARTMENTS)}
 #: The smallest coin: a single donation is possible with any good behind the screen or this
@@ -259,35 +262,26 @@ def why_not(s: GameState, action: Action, character: int) -> Why:
 
 def _why_not_donate(s: GameState, action: Donate, character: int) -> Why:
     items = action.items
-    needed: dict[str, int] = {}
-    taler = 0
-    for item, comp in items:
-        coin = _COIN_VALUE.get(item)
-        if coin is not None:
-            taler += coin
-        elif item.isdigit() and int(item) in COINS:
-            taler += int(item)
-        elif item in GOODS:
-            needed[item] = needed.get(item, 0) + 1
-        else:
-            return (
-                "R-DON-1",
-                f"A donation is one good or one coin of 1, 2, 5 or 10 taler, not {item}.",
-            )
-        if not comp:
+    facts = _DONATIONS.get(items)
+    if facts is None:
+        facts = _donation_facts(items)
+    fault, taler, needed = facts
+    if fault is not None:
+        if not fault[1]:  # no compartment named: the words name the actor (_UNNAMED)
             return (
                 "R-DON-1",
                 f"A donation goes into compartment I or II; "
                 f"{colour_name(action.actor)} named none.",
             )
+        return fault
     if len(items) > 2 or (len(items) == 2 and character != EMPEROR):
         return (
             "R-DON-2",
             f"Only the Emperor, on the Emperor's turn, donates two items; "
             f"{colour_name(action.actor)} donates {len(items)}.",
         )
-    for item, count in needed.items():
-        have = s.goods[action.actor][STONE_INDEX[item]]
+    for item, stone, count in needed:
+        have = s.goods[action.actor][stone]
         if have < count:
             return (
                 "R-DON-1",
@@ -300,6 +294,57 @@ def _why_not_donate(s: GameState, action: Donate, character: int) -> Why:
             f"and cannot donate {taler}.",
         )
     return None
+
+
+#: What a donation's items say before the state is read, by items (:func:`_donation_facts`):
+#: a game checks the same few dozen donations over and over (replay, the forced-move probes),
+#: and reading their words cost a dict and a loop each time (about 1 % of a pure replay).
+_DONATIONS: Final[dict[tuple[tuple[str, str], ...], _Donation]] = {}
+#: More distinct donations than any game checks: past it, the memo starts again.
+_DONATIONS_LIMIT: Final = 1 << 10
+#: The fault of an item without a compartment (its words name the actor, so are made later;
+#: told by its empty reason, never an identity: compiled, a constant tuple may be boxed anew).
+_UNNAMED: Final = ("R-DON-1", "")
+
+
+def _donation_facts(items: tuple[tuple[str, str], ...]) -> _Donation:
+    """``(fault, taler, needed)`` of ``items``, remembered: the first fault of the items alone
+    (an unknown item's refusal, or :data:`_UNNAMED`), or None; the coins' sum; and the goods
+    needed, as ``(item, stone index, count)`` in the order first named."""
+    needed: dict[str, int] = {}
+    taler = 0
+    fault: Why = None
+    for item, comp in items:
+        coin = _COIN_VALUE.get(item)
+        if coin is not None:
+            taler += coin
+        elif item.isdigit() and int(item) in COINS:
+            taler += int(item)
+        elif item in GOODS:
+            needed[item] = needed.get(item, 0) + 1
+        else:
+            fault = (
+                "R-DON-1",
+                f"A donation is one good or one coin of 1, 2, 5 or 10 taler, not {item}.",
+            )
+            break
+        if not comp:
+            fault = _UNNAMED
+            break
+    facts = (
+        fault,
+        taler,
+        tuple((item, STONE_INDEX[item], count) for item, count in needed.items()),
+    )
+    if len(_DONATIONS) >= _DONATIONS_LIMIT:
+        _DONATIONS.clear()
+    _DONATIONS[items] = facts
+    return facts
+
+
+def forget_donations() -> None:
+    """Forget the donations read so far (for cold-cache measurements and tests)."""
+    _DONATIONS.clear()
 
 
 def perform(s: GameState, action: Action) -> None:

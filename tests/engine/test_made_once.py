@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from mcn.engine import CHANCE, GameState, addresses, new_game
+from mcn.engine import CHANCE, GameState, addresses, new_game, trade
 from mcn.engine.actions import Bid, Donate, End
+from mcn.engine.constants import STONE_INDEX, colour_name
 from mcn.engine.events import BidsRevealed
 from mcn.engine.house import why_not_open
 from mcn.engine.probes import deciding_address
@@ -184,6 +185,44 @@ def test_donations_read_from_the_tables_and_the_long_way_alike() -> None:  # R-D
     colour = state.current_players()[0]
     refused = state.judge(Donate(colour, (("7", "I"),))).refusal
     assert refused is not None and refused.rule == "R-DON-1"
+
+
+def test_a_donation_read_once_is_judged_as_read_anew() -> None:  # R-DON-1, R-DON-2
+    """The items' own faults, their coins and goods are remembered per items; the refusals
+    name the actor and read the state each time, in the order the rules check them."""
+    state = _to_turn()
+    colour = state.current_players()[0]
+    state.money[colour] = 3
+    name = colour_name(colour)
+    unknown = "A donation is one good or one coin of 1, 2, 5 or 10 taler, not 7."
+    unnamed = f"A donation goes into compartment I or II; {name} named none."
+    cases = {
+        (("7", "I"),): unknown,
+        (("5", ""),): unnamed,
+        (("bread", ""), ("7", "I")): unnamed,
+        (("7", ""), ("bread", "I")): unknown,
+        (("1", "I"), ("2", "II")): (
+            f"Only the Emperor, on the Emperor's turn, donates two items; {name} donates 2."
+        ),
+        (("cloth", "I"),): f"{name} has 0 cloth behind the screen, not 1.",
+        (("10", "I"),): f"{name} has 3 taler and cannot donate 10.",
+    }
+    trade.forget_donations()
+    for _ in range(2):  # read anew, then remembered
+        for items, reason in cases.items():
+            refusal = state.judge(Donate(colour, items)).refusal
+            assert refusal is not None and refusal.reason == reason
+            assert refusal.rule == ("R-DON-2" if "Emperor" in reason else "R-DON-1")
+        assert state.judge(Donate(colour, (("1", "I"),))).legal
+    state.money[colour] = 20  # the state is read each time, not remembered
+    assert state.judge(Donate(colour, (("10", "I"),))).legal
+    state.goods[colour][STONE_INDEX["cloth"]] = 1
+    assert state.judge(Donate(colour, (("cloth", "I"),))).legal
+    for n in range(trade._DONATIONS_LIMIT + 3):  # bounded: past its limit it starts again
+        trade._donation_facts(((str(n), "I"),))
+        assert len(trade._DONATIONS) <= trade._DONATIONS_LIMIT
+    trade.forget_donations()
+    assert not trade._DONATIONS
 
 
 def _to_turn() -> GameState:
