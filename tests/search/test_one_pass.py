@@ -21,7 +21,7 @@ from mcn.commands.random_games import random_records
 from mcn.engine import GameState
 from mcn.io.compiled import compiled_modules
 from mcn.notation.writer import write
-from mcn.replay import GameReplay, Line
+from mcn.replay import GameReplay, Line, stepping
 from mcn.views.redact import redact_game
 from tests.search.test_search import PREDICATES
 
@@ -56,6 +56,17 @@ def engine_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     counts: Counter[str] = Counter()
     for name in ENGINE_WORK:
         monkeypatch.setattr(GameState, name, _counted(getattr(GameState, name), name, counts))
+    # the engine's function that applies a turn's pending ``end`` (replay's end_turn when
+    # nobody watches the step): an ``apply`` when it advanced the state
+    take = stepping.take_pending_end
+
+    def taking(state: GameState) -> Any:
+        taken = take(state)
+        if taken is not None:
+            counts["apply"] += 1
+        return taken
+
+    monkeypatch.setattr(stepping, "take_pending_end", taking)
     yield counts
 
 
