@@ -308,33 +308,22 @@ def local_pool(jobs: int, share: bool = False) -> Executor | ForkPool:
     start, serial work that ``--jobs`` cannot share) instead of importing them again. They
     are made here, before the first games are cut. The fork pool is mcn's own: the standard
     one's imports (multiprocessing, concurrent.futures) were 15–20 ms of serial start-up
-    (issue 34), and Python 3.14 makes ``forkserver`` its default on Linux. The collector's
-    objects are frozen first (:func:`gc.freeze`, the standard advice before a fork): they
-    are the imports, alive as long as the process, and a collection in a worker then neither
-    walks them nor writes into the pages it shares with this one (here they are thawed again
-    once the workers exist).
+    (issue 34), and Python 3.14 makes ``forkserver`` its default on Linux. Each fork freezes
+    what it inherited (:mod:`mcn.archive.forks`); this process's collector is left as it was.
     """
-    import gc
+    if sys.platform == "linux":
+        from mcn.archive.forks import ForkPool
 
-    frozen_before = gc.get_freeze_count()  # a start the process froze itself stays frozen
-    gc.freeze()
-    try:
-        if sys.platform == "linux":
-            from mcn.archive.forks import ForkPool
+        if share:
+            return ForkPool(jobs - 1, depth=_SHARED_DEPTH)
+        return ForkPool(jobs)
+    # imported here: the standard process pool is a tenth of a start
+    from concurrent.futures import ProcessPoolExecutor
 
-            if share:
-                return ForkPool(jobs - 1, depth=_SHARED_DEPTH)
-            return ForkPool(jobs)
-        # imported here: the standard process pool is a tenth of a start
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        for _ in range(jobs):  # spawn: one worker per task while none is idle
-            pool.submit(os.getpid)
-        return pool
-    finally:
-        if not frozen_before:  # this process collects as before; the workers keep theirs frozen
-            gc.unfreeze()
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    for _ in range(jobs):  # spawn: one worker per task while none is idle
+        pool.submit(os.getpid)
+    return pool
 
 
 def batch_size(size: int, read: int, chunks: int, jobs: int) -> int:
