@@ -133,7 +133,10 @@ def detect(path: str) -> Detected:
     """Decide the encoding of the file at ``path`` (see the module docstring).
 
     The whole file is scanned with an incremental UTF-8 decoder (constant memory); that costs
-    a small fraction of parsing it.
+    a small fraction of parsing it. A block of ASCII bytes is UTF-8 and is skipped, unless the
+    decoder holds the first bytes of a character from the block before: ``bytes.isascii`` is
+    many times faster than decoding, and the scan is serial time before ``--jobs`` can share
+    any work (5–8 ms of 1,000 games' 4.6 MB, loaded, against 1–2 ms).
     """
     with open(path, "rb") as handle:
         head = handle.read(4)
@@ -145,7 +148,8 @@ def detect(path: str) -> Detected:
         offset = 0
         try:
             while block := handle.read(_SCAN_BLOCK):
-                decoder.decode(block)
+                if not block.isascii() or decoder.getstate()[0]:
+                    decoder.decode(block)
                 offset += len(block)
             decoder.decode(b"", final=True)
             return Detected("utf-8")

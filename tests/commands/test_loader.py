@@ -4,15 +4,19 @@ of ``validate`` — its encodings, its limits, its messages — and no command r
 from __future__ import annotations
 
 import ast
+import codecs
 import errno
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mcn.cli import cli
 from mcn.commands import loader
 from mcn.commands.loader import Record, record_source
+from mcn.io import inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_4P = ROOT / "examples" / "game-4p.mcn"
@@ -158,3 +162,56 @@ def test_no_command_reads_a_record_but_through_the_loader() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mcn."):
                 found += [(path.name, a.name) for a in node.names if a.name in _READERS]
     assert found == []
+
+
+def _decoded_whole(data: bytes, block: int) -> tuple[str, int | None]:
+    """What detecting an encoding said before ASCII blocks were skipped: every block through
+    the incremental decoder (the encoding, and the byte offset of the first bad byte)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
+    try:
+        for at in range(0, len(data), block):
+            decoder.decode(data[at : at + block])
+            offset += len(data[at : at + block])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError as problem:
+        return "cp1252", offset + problem.start
+    return "utf-8", None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from([b"a", b"\n", b"\xc3\xa4", b"\xe2\x80\x94", b"\xff", b"\x80"])),
+    block=st.integers(1, 6),
+)
+def test_detecting_skips_ascii_blocks_and_says_the_same(
+    tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes], block: int
+) -> None:
+    """ASCII blocks are skipped unless a character began in the block before (a two- or
+    three-byte character cut by a block's end, then ASCII): the same encoding and the same
+    byte offset in the warning as decoding every block."""
+    data = b"x" + b"".join(pieces)  # never a byte-order mark
+    path = tmp_path_factory.mktemp("detect") / "game.mcn"
+    path.write_bytes(data)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(inputs, "_SCAN_BLOCK", block)
+        found = inputs.detect(str(path))
+    encoding, offset = _decoded_whole(data, block)
+    assert found.encoding == encoding or (encoding == "cp1252" and found.encoding == "latin-1")
+    if offset is None:
+        assert found.warning is None
+    else:
+        assert found.warning is not None and f"(byte offset {offset})" in found.warning
+
+
+def test_an_ascii_block_after_a_cut_character_is_still_decoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = b"ab\xc3" + b"cd"  # the first block ends inside a character, the second is ASCII
+    path = tmp_path / "cut.mcn"
+    path.write_bytes(data)
+    monkeypatch.setattr(inputs, "_SCAN_BLOCK", 3)
+    found = inputs.detect(str(path))
+    assert found.encoding == "cp1252"
+    assert found.warning is not None
+    assert f"(byte offset {_decoded_whole(data, 3)[1]})" in found.warning
