@@ -6,7 +6,7 @@ On its own it compares builds on ``validate --jobs 1`` vs ``--jobs N`` (issue 34
 interleaved run by run, wall and CPU time (of the whole process tree) side by side:
 
     python bench/processes.py jobs --mcn "A/bin/python -m mcn" --mcn "B/bin/python -m mcn" \
-        [--games 1000] [--runs 5] [--jobs 2]
+        [--games 1000] [--runs 9] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -87,9 +87,15 @@ def jobs_figures(
     one_times: list[float] = []
     two_times: list[float] = []
     status = 0
-    for _ in range(runs):
-        one, status_one = run_child([mcn_bin, "validate", "--jobs", "1", str(path)], 1, warmup=0)
-        two, status = run_child([mcn_bin, "validate", "--jobs", "2", str(path)], 1, warmup=0)
+    for index in range(runs):
+        # The pair's order alternates, so that a load drifting during a run weighs on --jobs 1
+        # and --jobs 2 in turn, not always on the second.
+        order = ("1", "2") if index % 2 == 0 else ("2", "1")
+        seen = {
+            jobs: run_child([mcn_bin, "validate", "--jobs", jobs, str(path)], 1, warmup=0)
+            for jobs in order
+        }
+        (one, status_one), (two, status) = seen["1"], seen["2"]
         if status_one != status:
             raise SystemExit("validate --jobs 1 and --jobs 2 disagree on the exit status")
         one_times.append(one)
@@ -178,22 +184,31 @@ def jobs_paired(
     builds: list[list[str]], games: tuple[str, ...], count: int, runs: int, jobs: int, work: Path
 ) -> list[dict[str, Any]]:
     """:func:`jobs_figures` for several builds (command lines) in one run: per round, each build
-    runs ``--jobs 1`` then ``--jobs N`` on the same file, the builds in turn (after one
+    runs ``--jobs 1`` and ``--jobs N`` on the same file, the builds in turn (after one
     unmeasured round), in the scratch folder ``work`` (``python -m mcn`` puts its working
-    directory first on sys.path). The median of the paired wall ratios, and the CPU times."""
+    directory first on sys.path). The median of the paired wall ratios with their range and
+    quartiles, and the CPU times.
+
+    Each round runs the builds in the other order, and each pair its two commands in the other
+    order (1 then N, N then 1): on two cores a moment of other work (a daemon, the shell) costs
+    ``--jobs N`` more than ``--jobs 1``, and a load that comes or goes during a run would
+    otherwise fall on the same side of every pair. What is measured is unchanged: the wall time
+    of whole fresh processes on one file, ``--jobs 1`` against ``--jobs N``."""
     path = work / "jobs.mcn"
     path.write_text("\n".join(games[i % len(games)] for i in range(count)), encoding="utf-8")
     times: list[dict[str, list[float]]] = [
         {"one": [], "many": [], "one_cpu": [], "many_cpu": []} for _ in builds
     ]
     for index in range(runs + 1):
-        for build, seen in zip(builds, times, strict=True):
-            one, one_cpu, status_one = timed_child(
-                [*build, "validate", "--jobs", "1", str(path)], work
-            )
-            many, many_cpu, status = timed_child(
-                [*build, "validate", "--jobs", str(jobs), str(path)], work
-            )
+        # The builds take turns, each round in the other order, and so do --jobs 1 and --jobs
+        # N within a pair: a load that drifts during a run weighs on every side in turn.
+        turn = list(zip(builds, times, strict=True))
+        order = ("1", str(jobs)) if index % 2 else (str(jobs), "1")
+        for build, seen in turn if index % 2 else reversed(turn):
+            got = {
+                n: timed_child([*build, "validate", "--jobs", n, str(path)], work) for n in order
+            }
+            (one, one_cpu, status_one), (many, many_cpu, status) = got["1"], got[str(jobs)]
             if status_one != status:
                 raise SystemExit(f"validate --jobs 1 and --jobs {jobs} disagree on the exit status")
             if index:
@@ -214,9 +229,19 @@ def jobs_paired(
                 "jobsN_cpu_s": round(statistics.median(seen["many_cpu"]), 3),
                 "speedup": round(statistics.median(ratios), 3),
                 "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)],
+                "speedup_quartiles": _quartiles(ratios),
             }
         )
     return out
+
+
+def _quartiles(values: list[float]) -> list[float]:
+    """The first and third quartiles (the middle half of the pairs), or the range of fewer
+    than four."""
+    if len(values) < 4:
+        return [round(min(values), 3), round(max(values), 3)]
+    low, _, high = statistics.quantiles(values, n=4)
+    return [round(low, 3), round(high, 3)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -224,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("what", choices=["jobs"])
     parser.add_argument("--mcn", action="append", help="an mcn command line (repeatable)")
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--jobs", type=int, default=2)
     options = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "bench"))
@@ -239,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{shlex.join(build)}: --jobs 1 {row['jobs1_s']:.3f} s (CPU {row['jobs1_cpu_s']:.3f}),"
             f" --jobs {row['jobs']} {row['jobsN_s']:.3f} s (CPU {row['jobsN_cpu_s']:.3f}):"
-            f" {row['speedup']:.3f} ({row['speedup_range'][0]:.3f}-{row['speedup_range'][1]:.3f})"
+            f" {row['speedup']:.3f} ({row['speedup_range'][0]:.3f}-{row['speedup_range'][1]:.3f};"
+            f" middle half {row['speedup_quartiles'][0]:.3f}-{row['speedup_quartiles'][1]:.3f})"
         )
     print(f"load average before the run: {load:.1f}, after: {os.getloadavg()[0]:.1f}")
     return 0
