@@ -296,6 +296,7 @@ DECLINED = (
     "setup: wine",
     "R: visit\x1c2",
     "R: visit\u00a02",
+    "R: visit 2\u00e9",
     "  ",
     "",
     "R",
@@ -602,7 +603,8 @@ LATER_MADE = (
 
 #: Later pieces it declines, each for a reason of its own: no space after the head, nothing
 #: but a head, a new item after the action, a marker after it, a head that is none, a number
-#: first, a blank piece, a non-ASCII space, a label, a keyword first.
+#: first, a blank piece, a non-ASCII space, a separator only str.split cuts at, a letter outside
+#: ASCII, a label, a keyword first.
 LATER_DECLINED = (
     " B:guess 6",
     " B:",
@@ -613,6 +615,8 @@ LATER_DECLINED = (
     "   ",
     "",
     " visit\u00a02",
+    " visit\x1c2",
+    " visit 2\u00e9",
     " 3. R: pass",
     " round 2",
     " : pass",
