@@ -17,7 +17,6 @@ from mcn.engine.actions import (
 )
 from mcn.engine.constants import CHANCE, EMPEROR
 from mcn.engine.legality import Ruling
-from mcn.engine.probes import deciding_address
 from mcn.engine.secrets import SECRET
 from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Move, Span
@@ -55,12 +54,12 @@ BoundAction = Action | ActionSyntaxError | None
 #: history.md, "Per move, round four"; before: a memo by the tokens' identity, whose
 #: integer key was made and a second memo by value).
 _ACTIONS: Final[dict[tuple[str, ...], dict[str, BoundAction]]] = {}
-#: The part of :data:`_ACTIONS` that :meth:`Binder.play` reads first: the actions that are
+#: The part of :data:`_ACTIONS` that the walk's fast lane reads first: the actions that are
 #: neither a ``?``, nor a syntax error, nor crew placed or moved (which may finish a cathedral
 #: whose evaluation needs secrets). A move found here may take the fast lane without asking
 #: what kind of action it is: that is answered once per distinct text, not per move
 #: (docs/performance-history.md, "Per move, round six").
-_PLAIN: Final[dict[tuple[str, ...], dict[str, Action]]] = {}
+PLAIN_ACTIONS: Final[dict[tuple[str, ...], dict[str, Action]]] = {}
 #: Distinct action texts remembered at most (a whole archive has a few hundred).
 _ACTIONS_LIMIT: Final = 1 << 14
 
@@ -68,7 +67,7 @@ _ACTIONS_LIMIT: Final = 1 << 14
 def forget_bound_actions() -> None:
     """Forget the memo of the actions moves stand for (for cold-cache measurements)."""
     _ACTIONS.clear()
-    _PLAIN.clear()
+    PLAIN_ACTIONS.clear()
 
 
 def _action_of(move: Move) -> BoundAction:
@@ -81,7 +80,7 @@ def _action_of(move: Move) -> BoundAction:
     if by_actor is None:
         if len(_ACTIONS) >= _ACTIONS_LIMIT:
             _ACTIONS.clear()
-            _PLAIN.clear()
+            PLAIN_ACTIONS.clear()
         by_actor = _ACTIONS[tokens] = {}
     else:
         known = by_actor.get(actor, _ACTIONS)
@@ -95,9 +94,9 @@ def _action_of(move: Move) -> BoundAction:
             found = error
     by_actor[actor] = found
     if isinstance(found, Action) and not isinstance(found, (PlaceCrew, MoveCrew)):
-        plain = _PLAIN.get(tokens)
+        plain = PLAIN_ACTIONS.get(tokens)
         if plain is None:
-            plain = _PLAIN[tokens] = {}
+            plain = PLAIN_ACTIONS[tokens] = {}
         plain[actor] = found
     return found
 
@@ -147,8 +146,9 @@ class Binder:
 
     It asks the secret book for a ``?`` move's stand-in, the brancher for a move's
     variations, and the stepper (:class:`~mcn.replay.stepping.Stepper`) to carry out and
-    record each action it finds legal, but for the fast lane's ordinary step, which it
-    records itself.
+    record each action it finds legal. The fast lane of an ordinary written move (one engine
+    call, its step recorded) is the walk's own (:meth:`~mcn.replay.walk.Replayer.replay_line`),
+    which hands this binder every move it does not take.
     """
 
     def __init__(
@@ -169,52 +169,28 @@ class Binder:
         #: Whether written moves may take :meth:`play`'s fast lane: not when ``before_step``
         #: must see each state before the engine is asked about its action (the stepper's).
         self.fast = stepper.fast
-        #: Whether each step is made a :class:`~mcn.replay.model.Step` at once (the
-        #: stepper's; read here for the fast lane's own step).
-        self.eager = stepper.eager
         #: The engine's section when the last written move was applied: its address without
         #: the last part, by which the walk finds the turn facts of an item
         #: (:func:`~mcn.replay.turns.turn_in`) without hashing a new address string.
         self.section = ""
 
-    def play(self, line: Line, state: GameState, move: Move, spawned: list[Frame]) -> str | None:
-        """Apply ``move``, after the forced moves and the ``end`` that lead to it; its address,
-        or None when it cannot be played (reported).
+    def lane_action(self, line: Line, state: GameState, move: Move) -> Action | None:
+        """The action of a written move that the walk's fast lane may carry out as it stands
+        (:meth:`~mcn.replay.walk.Replayer.replay_line`), when :data:`PLAIN_ACTIONS` does not
+        know it or the scoring is ahead: crew placed or moved that finishes no cathedral, or
+        any action the secret book has nothing to fill in for
+        (:meth:`SecretBook.needs_before`); None for a ``?``, a syntax error, or an action
+        :meth:`play` must take the long way."""
+        bound = _action_of(move)
+        if not isinstance(bound, Action) or self.secrets.needs_before(line, state, bound):
+            return None
+        return bound
 
-        Most written moves are the deciding player's own action, accepted as they stand, with
-        no variation, nothing for the secret book to fill in first and nobody watching before
-        each step: those take the fast lane, one engine check and the step recorded, without
-        the loop that looks for implicit moves (docs/performance-history.md, "Per move, round
-        four"). What kind of action a move is, is known once per distinct text
-        (:data:`_PLAIN`); crew placed or moved takes the lane too unless it finishes a
-        cathedral (:meth:`SecretBook.needs_before`). Any other move, or one the engine does
-        not accept at once, takes :meth:`settle`."""
-        known = _PLAIN.get(move.tokens)
-        action = None if known is None else known.get(move.actor)
-        if action is None or state.finished == 2:
-            # a new text, a '?', a syntax error, crew placed or moved, or the scoring ahead
-            bound = _action_of(move)
-            if not isinstance(bound, Action) or self.secrets.needs_before(line, state, bound):
-                return self.settle(line, state, move, bound, spawned, None)
-            action = bound
-        if (
-            self.fast
-            and not (move.variations and self.variations)
-            and self.result.decisions < MAX_DECISIONS
-            # the actor decides now (None when not): current_players and address_of in one
-            and (address := deciding_address(state, move.actor, action)) is not None
-        ):
-            self.section = state.section
-            done = state.try_apply(action)
-            if isinstance(done, Ruling):  # refused, or a breach to weigh: nothing changed
-                return self.settle(line, state, move, action, spawned, done)
-            if self.eager or state.stack.top is None:
-                self.stepper.record(line, state, action, move, address, done)
-            else:  # what record does for a step nobody watches and that does not end the game
-                line.take(line.prefix + address, action, move, done)
-                self.result.decisions += 1
-            return address
-        return self.settle(line, state, move, action, spawned, None)
+    def play(self, line: Line, state: GameState, move: Move, spawned: list[Frame]) -> str | None:
+        """Apply a written move that is not for the walk's fast lane (:meth:`lane_action`
+        said None), after the forced moves and the ``end`` that lead to it; its address, or
+        None when it cannot be played (reported)."""
+        return self.settle(line, state, move, _action_of(move), spawned, None)
 
     def settle(
         self,

@@ -45,13 +45,13 @@ class TurnOf:
         self.turn_section = turn_section
 
 
-_KNOWN: Final[dict[str, TurnOf]] = {}
+KNOWN_TURNS: Final[dict[str, TurnOf]] = {}
 
 
 def turn_in(section: str) -> TurnOf:
     """The turn facts of every address in ``section`` (an address without its last part and
     without a variation prefix, as the engine's ``GameState.section`` holds it), memoised."""
-    known = _KNOWN.get(section)
+    known = KNOWN_TURNS.get(section)
     if known is not None:
         return known
     parts = section.split(".")
@@ -59,9 +59,9 @@ def turn_in(section: str) -> TurnOf:
     label = int(parts[1]) if len(parts) == 2 and parts[1].isdigit() else None
     opened = int(parts[-1]) if len(parts) >= 2 and last else None
     found = TurnOf(label, opened, section, last)
-    if len(_KNOWN) >= _LIMIT:
-        _KNOWN.clear()
-    _KNOWN[section] = found
+    if len(KNOWN_TURNS) >= _LIMIT:
+        KNOWN_TURNS.clear()
+    KNOWN_TURNS[section] = found
     return found
 
 
@@ -73,4 +73,4 @@ def turn_of(address: str) -> TurnOf:
 
 def forget_turns() -> None:
     """Forget the memo (for cold-cache measurements, as the other memos of reading)."""
-    _KNOWN.clear()
+    KNOWN_TURNS.clear()

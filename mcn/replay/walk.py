@@ -8,9 +8,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mcn.engine.data import Board
+from mcn.engine.legality import Ruling
+from mcn.engine.probes import deciding_address
 from mcn.io.collector import collector_paused
+from mcn.io.limits import MAX_DECISIONS
 from mcn.notation.model import Checkpoint, Game, Item, Section
-from mcn.replay.binding import Binder
+from mcn.replay.binding import PLAIN_ACTIONS, Binder
 from mcn.replay.checks import Checks
 from mcn.replay.diagnostics import Diagnostics, StopReplay
 from mcn.replay.model import BeforeStep, GameReplay, Line, Step
@@ -19,7 +22,7 @@ from mcn.replay.sealed import PROTOCOL_CHECKPOINTS, open_seals
 from mcn.replay.secrets import SecretBook
 from mcn.replay.start import POSITION_TAG, header_span, start_state
 from mcn.replay.stepping import Stepper
-from mcn.replay.turns import TurnOf, turn_in
+from mcn.replay.turns import KNOWN_TURNS, TurnOf, turn_in
 from mcn.replay.variations import Brancher, Frame
 
 
@@ -114,10 +117,20 @@ class Replayer:
         An item's moves are played here, not in a method of their own (one call fewer per
         item; the pure build pays for every call): the turn facts of its first move's address
         are read once (the label checked against them here, the turn the item leaves open
-        closed by them)."""
+        closed by them). So is the **fast lane** of the ordinary written move — the deciding
+        player's own action, accepted as it stands, with no variation, nothing for the secret
+        book to fill in first and nobody watching before each step: one engine call and the
+        step recorded, without the binder's loop that looks for implicit moves (what kind of
+        action a move is, is known once per distinct text: :data:`PLAIN_ACTIONS`). Written out
+        here, not a binder method: a call per written move was about 340 instructions of the
+        pure build's 72,000 (docs/performance-history.md, "Per move, round seven"). Every
+        other move, or one the engine does not accept at once, the binder plays
+        (:meth:`Binder.play`, :meth:`Binder.settle`)."""
         line, state = frame.line, frame.state
         spawned: list[Frame] = []
         binder, stepper, checks = self.binder, self.stepper, self.checks
+        plain, turns, result, prefix = PLAIN_ACTIONS, KNOWN_TURNS, self.result, line.prefix
+        fast, eager, variations = stepper.fast, stepper.eager, binder.variations
         self.secrets.collect_reveals(line, frame.elements)
         # The turn the last item played in, still open: an item's end carries no meaning
         # (docs/notation.md, "Items and moves"), so the turn ends at its 'end', at the next move
@@ -130,15 +143,47 @@ class Replayer:
                     label = element.label
                     if open_turn is not None and label is not None:
                         turn = open_turn.open_turn
-                        if turn is not None and turn != label:  # a label naming another turn
+                        # a label naming another turn, whose section the state is still in
+                        # (else end_turn has nothing to close: asked here, one call fewer)
+                        if (
+                            turn is not None
+                            and turn != label
+                            and state.section == open_turn.section
+                        ):
                             stepper.end_turn(line, state, open_turn)
                     open_turn = None
                     for move in element.moves:
-                        address = binder.play(line, state, move, spawned)
+                        # The fast lane (see above): an action known plain, or one the
+                        # binder finds may take it; anything else the binder plays.
+                        known = plain.get(move.tokens)
+                        action = None if known is None else known.get(move.actor)
+                        if action is None or state.finished == 2:
+                            action = binder.lane_action(line, state, move)
+                        if action is None:
+                            address = binder.play(line, state, move, spawned)
+                        elif (
+                            fast
+                            and not (move.variations and variations)
+                            and result.decisions < MAX_DECISIONS
+                            # the actor decides now: current_players and address_of in one
+                            and (address := deciding_address(state, move.actor, action)) is not None
+                        ):
+                            binder.section = state.section
+                            done = state.try_apply(action)
+                            if isinstance(done, Ruling):  # refused, or a breach: unchanged
+                                address = binder.settle(line, state, move, action, spawned, done)
+                            elif eager or state.stack.top is None:
+                                stepper.record(line, state, action, move, address, done)
+                            else:  # record's work for a step nobody watches, not the last
+                                line.take(prefix + address, action, move, done)
+                                result.decisions += 1
+                        else:
+                            address = binder.settle(line, state, move, action, spawned, None)
                         if address is None:
                             return spawned  # the line cannot go on (reported)
                         if open_turn is None:
-                            open_turn = turn_in(binder.section)
+                            section = binder.section
+                            open_turn = turns.get(section) or turn_in(section)
                             if label is not None and open_turn.label_turn != label:
                                 checks.check_label(line, element, address)
                     if open_turn is None:

@@ -117,11 +117,11 @@ def test_the_fast_lane_takes_what_it_may_and_only_that() -> None:
         for tokens in (("pass",), ("crew", "2"), ("crew", "1>3"), ("?",), ("fly", "away"))
     ]
     assert isinstance(found[1], PlaceCrew) and isinstance(found[2], MoveCrew)
-    plain = dict(binding._PLAIN)
+    plain = dict(binding.PLAIN_ACTIONS)
     assert plain == {("pass",): {"R": found[0]}}
     assert len(binding._ACTIONS) == 5
     forget_bound_actions()
-    assert not binding._PLAIN and not binding._ACTIONS
+    assert not binding.PLAIN_ACTIONS and not binding._ACTIONS
 
 
 def _states_before_each_step(game: Game) -> list[tuple[Line, GameState, Action]]:
