@@ -174,7 +174,16 @@ class Replayer:
                                 address = binder.settle(line, state, move, action, spawned, done)
                             elif eager or state.stack.top is None:
                                 stepper.record(line, state, action, move, address, done)
-                            else:  # record's work for a step nobody watches, not the last
+                            elif line.made is None:  # nobody watches, not the last step
+                                # Line.take written out (a call was about 550 instructions)
+                                taken = line.taken
+                                taken.append(prefix + address)
+                                taken.append(action)
+                                taken.append(move)
+                                taken.append(len(done))
+                                line.taken_events.extend(done)
+                                result.decisions += 1
+                            else:  # the line's steps were read: each step made at once
                                 line.take(prefix + address, action, move, done)
                                 result.decisions += 1
                         else:

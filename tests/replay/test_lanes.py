@@ -22,7 +22,7 @@ from mcn.engine.actions import Action, MoveCrew, PlaceCrew
 from mcn.engine.building import finishes_cathedral
 from mcn.notation import NotationError, parse
 from mcn.notation.model import Game, Item, Move
-from mcn.replay import GameReplay, Line, binding, replay_game
+from mcn.replay import GameReplay, Line, binding, replay_game, walk
 from mcn.replay.binding import forget_bound_actions
 from mcn.replay.diagnostics import Diagnostics
 from mcn.replay.secrets import SecretBook
@@ -106,6 +106,28 @@ def test_damaged_games_replay_the_same_both_ways() -> None:
             replay = _same_both_ways(_without(game, position))
             wrong += not replay.valid
     assert wrong > 5
+
+
+@pytest.mark.skipif(
+    not walk.__file__.endswith(".py"), reason="a compiled class's methods cannot be patched"
+)
+def test_a_line_whose_steps_were_read_takes_each_step_as_a_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fast lane and the short ways record a step compactly only while nobody has read
+    the line's steps (``Line.take`` written out in the walk and the stepper): a line whose
+    steps were read before its first move gets every later step as a ``Step``, the same as
+    the compact record would make."""
+    collect = SecretBook.collect_reveals
+
+    def read_first(book: SecretBook, line: Line, elements: Any) -> None:
+        collect(book, line, elements)
+        assert line.steps == []  # made now: every step from here on is taken as a Step
+
+    games = _random_games()[:3]
+    compact = [_shape(replay_game(game)) for game in games]
+    monkeypatch.setattr(SecretBook, "collect_reveals", read_first)
+    assert [_shape(replay_game(game)) for game in games] == compact
 
 
 def test_the_fast_lane_takes_what_it_may_and_only_that() -> None:
