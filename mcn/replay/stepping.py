@@ -126,9 +126,17 @@ class Stepper:
         does for a step nobody watches and that does not end the game, else :meth:`record`."""
         if self.eager or state.stack.top is None:
             self.record(line, state, action, move, address, events)
+            return
+        if line.made is None:  # Line.take written out, as in the walk's fast lane
+            taken = line.taken
+            taken.append(line.prefix + address)
+            taken.append(action)
+            taken.append(move)
+            taken.append(len(events))
+            line.taken_events.extend(events)
         else:
             line.take(line.prefix + address, action, move, events)
-            self.result.decisions += 1
+        self.result.decisions += 1
 
     def record(
         self,
