@@ -226,8 +226,14 @@ class Runner:
             future: Future[list[GameReport]] | Pending | Checked
             # Every worker busy: checked here. Near the end of the file (smaller tasks), a
             # worker gets one only while it has at most one waiting, so that the workers do
-            # not still hold tasks when the reading process has checked its last one.
-            depth = None if len(batch) >= _BATCH else _TAIL_DEPTH
+            # not still hold tasks when the reading process has checked its last one; and the
+            # file's last task only while it holds none: this process has nothing else to do
+            # before the file's last reports, and checking it here ends no later than waiting
+            # for a worker to check it after the task it holds.
+            if batch[-1][1]:
+                depth: int | None = 1
+            else:
+                depth = None if len(batch) >= _BATCH else _TAIL_DEPTH
             if shared is not None and not shared.has_room(depth):
                 future = Checked(batch, assumed, name, self.options)
             else:

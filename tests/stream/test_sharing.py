@@ -110,3 +110,32 @@ def test_the_pool_of_a_reading_process_that_checks_has_one_worker_fewer() -> Non
     finally:
         pool.shutdown()
     assert len(pids) == 2 and os.getpid() not in pids
+
+
+def _first_task_slow(
+    tasks: list[tuple[Chunk, bool]], start: int, name: str, options: Options
+) -> list[GameReport]:
+    """``check_chunks``, the worker's first task slowed down: it still holds it when the
+    reading process cuts the file's last game."""
+    if os.getpid() != READER[0]:
+        if start == 1:
+            time.sleep(0.5)
+    else:
+        HERE.append((start, len(tasks)))
+    return _check_chunks(tasks, start, name, options)
+
+
+def test_the_files_last_task_is_checked_here_while_the_worker_holds_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nine games: the worker gets the first eight; the last game would wait behind them in
+    the worker while the reading process has nothing left to do, so it is checked here."""
+    READER[:] = [os.getpid()]
+    HERE.clear()
+    monkeypatch.setattr(batch, "check_chunks", _first_task_slow)
+    path = _archive(tmp_path, 9)
+    alone = list(Runner(Options(), None).run([str(path)]))
+    HERE.clear()
+    shared = list(Runner(Options(), None, jobs=2).run([str(path)]))
+    assert _json(shared) == _json(alone)
+    assert HERE == [(9, 1)]
