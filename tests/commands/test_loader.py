@@ -183,9 +183,10 @@ def _decoded_whole(data: bytes, block: int) -> tuple[str, int | None]:
 @given(
     pieces=st.lists(st.sampled_from([b"a", b"\n", b"\xc3\xa4", b"\xe2\x80\x94", b"\xff", b"\x80"])),
     block=st.integers(1, 6),
+    piece=st.integers(1, 4),
 )
 def test_detecting_skips_ascii_blocks_and_says_the_same(
-    tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes], block: int
+    tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes], block: int, piece: int
 ) -> None:
     """ASCII blocks are skipped unless a character began in the block before (a two- or
     three-byte character cut by a block's end, then ASCII): the same encoding and the same
@@ -195,6 +196,7 @@ def test_detecting_skips_ascii_blocks_and_says_the_same(
     path.write_bytes(data)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(inputs, "_SCAN_BLOCK", block)
+        patch.setattr(inputs, "_SCAN_PIECE", piece)  # read in pieces, decoded in blocks
         found = inputs.detect(str(path))
     encoding, offset = _decoded_whole(data, block)
     assert found.encoding == encoding or (encoding == "cp1252" and found.encoding == "latin-1")
@@ -211,6 +213,7 @@ def test_an_ascii_block_after_a_cut_character_is_still_decoded(
     path = tmp_path / "cut.mcn"
     path.write_bytes(data)
     monkeypatch.setattr(inputs, "_SCAN_BLOCK", 3)
+    monkeypatch.setattr(inputs, "_SCAN_PIECE", 2)
     found = inputs.detect(str(path))
     assert found.encoding == "cp1252"
     assert found.warning is not None
