@@ -45,8 +45,7 @@ _INHERIT: Final = "<item actor>"
 _SPACE: Final = " \t\r\n\f\v"
 #: What no plain piece of words holds: anything but printable ASCII and the grammar's ``WS``
 #: (among them what ``str.split`` cuts at but ``WS`` does not hold: ``\x1c``-``\x1f``, and
-#: spaces outside ASCII). Searched only in a piece that is not printable ASCII alone
-#: (``isascii() and isprintable()``: cheaper than the search, and true of most pieces).
+#: spaces outside ASCII).
 _NOT_WORDS: Final = re.compile("[^\t-\r -~]")
 
 
@@ -142,7 +141,7 @@ class PieceTemplates:
         """The template of a later piece (without its ``;``) that is one move alone, an
         optional head and an action (``; B: guess 6``, ``; visit 2``), cut at its words as
         :meth:`items` cuts first moves; None for any other, which the patterns then cut."""
-        if not (piece.isascii() and piece.isprintable()) and _NOT_WORDS.search(piece):
+        if _NOT_WORDS.search(piece) is not None:
             return None  # str.split would cut where the grammar's WS does not
         words = piece.split()
         if not words:
@@ -189,7 +188,7 @@ class PieceTemplates:
         (:func:`mcn.notation.lexical.words_tokens`). It declines what it cannot tell: no space
         after a head, another colon, a marker or keyword, characters outside ASCII and ``WS``.
         """
-        if not (piece.isascii() and piece.isprintable()) and _NOT_WORDS.search(piece):
+        if _NOT_WORDS.search(piece) is not None:
             return None  # str.split would cut where the grammar's WS does not
         parts = piece.split(":")
         last = len(parts) - 1
