@@ -56,9 +56,9 @@ def finishes_cathedral(s: GameState, action: Action) -> bool:
     """Whether ``action`` would complete a cathedral: a crew coming to a site with a nave and a
     crew at rest (R-CAT-1). Every action adds at most one crew, so this is exact; replay asks
     it to fill in the compartment about to be evaluated, without applying the action."""
-    if isinstance(action, PlaceCrew):
+    if type(action) is PlaceCrew:  # not isinstance: see mcn.engine.phases.turns._action_why_not
         site = action.site
-    elif isinstance(action, MoveCrew):
+    elif type(action) is MoveCrew:
         site = action.target
     else:
         return False

@@ -179,7 +179,7 @@ class GameState(StateFields):
         accepted action is a rules breach (I-POP-9). Nothing changes; one ``why_not`` answers
         it. Handed to :meth:`apply`, the ruling spares it a second check."""
         found = _checked(self, action)
-        if isinstance(found, IllegalAction):
+        if type(found) is IllegalAction:
             return Ruling(action, found, None, None, self, self._events)
         breach = None
         if found is not None and found.may_breach(action):
@@ -201,7 +201,7 @@ class GameState(StateFields):
         ):
             return self._carry_out(ruling.handler, action)
         found = _checked(self, action)
-        if isinstance(found, IllegalAction):
+        if type(found) is IllegalAction:
             raise found
         return self._carry_out(found, action)
 
@@ -212,7 +212,7 @@ class GameState(StateFields):
         (I-POP-9), which the caller may still carry out with ``apply(action, ruling)``.
         Replay plays most written moves this way: one check and no ruling made."""
         found = _checked(self, action)
-        if isinstance(found, IllegalAction):
+        if type(found) is IllegalAction:
             return Ruling(action, found, None, None, self, self._events)
         if (
             found is not None

@@ -207,9 +207,10 @@ def why_not_letter_colour(s: GameState, colour: str, rule: str) -> Why:
 def why_not(s: GameState, action: Action, character: int) -> Why:
     """Why a buy/greedy/letter/sell/donate action is illegal for its actor, or None."""
     money = s.money[action.actor]
-    if isinstance(action, (Buy, Greedy)):
+    # type(…) is, not isinstance: see mcn.engine.phases.turns._action_why_not
+    if type(action) is Buy or type(action) is Greedy:
         if action.good == "indulgence":
-            if isinstance(action, Greedy):
+            if type(action) is Greedy:
                 return "R-BUY-3", "A greedy purchase takes two goods, never two letters."
             return (
                 "R-BUY-2",
@@ -217,7 +218,7 @@ def why_not(s: GameState, action: Action, character: int) -> Why:
             )
         g = STONE_INDEX[action.good]
         price = s.board.purchase[g]
-        need = 1 if isinstance(action, Buy) else 2
+        need = 1 if type(action) is Buy else 2
         if s.market[g] < need:
             if need == 2:
                 return (
@@ -232,7 +233,7 @@ def why_not(s: GameState, action: Action, character: int) -> Why:
                 f"{colour_name(action.actor)} has {money} taler; {action.good} costs {price}.",
             )
         return None
-    if isinstance(action, BuyLetter):
+    if type(action) is BuyLetter:
         if action.colour not in ("red", "green"):
             return "R-BUY-2", f"A bought letter is red or green, not {action.colour}."
         if not s.market[INDULGENCE]:
@@ -247,7 +248,7 @@ def why_not(s: GameState, action: Action, character: int) -> Why:
                 f"{colour_name(action.actor)} has {money} taler; a letter costs {price}.",
             )
         return None
-    if isinstance(action, Sell):
+    if type(action) is Sell:
         if action.good == "indulgence":
             return "R-SEL-1", "Indulgence stones and letters cannot be sold."
         if not s.goods[action.actor][STONE_INDEX[action.good]]:
@@ -350,11 +351,12 @@ def forget_donations() -> None:
 def perform(s: GameState, action: Action) -> None:
     """Carry out a legal buy/greedy/letter/sell/donate action."""
     colour = action.actor
-    if isinstance(action, Buy):
+    # type(…) is, not isinstance: see mcn.engine.phases.turns._action_why_not
+    if type(action) is Buy:
         g = STONE_INDEX[action.good]
         _pay(s, colour, s.board.purchase[g], f"buys {action.good}", "R-BUY-1")
         take_from_market(s, colour, g, 1, "R-BUY-1")
-    elif isinstance(action, Greedy):
+    elif type(action) is Greedy:
         g = STONE_INDEX[action.good]
         _pay(s, colour, s.board.purchase[g], f"buys two {action.good} greedily", "R-BUY-3")
         # The sin comes before the goods (the Register of Sins: "late-greed-sin").
@@ -362,10 +364,10 @@ def perform(s: GameState, action: Action) -> None:
             shared_steps.sins_step(colour, GREED, 1, "R-BUY-3"),
             shared_steps.take_step(colour, g, 2, "R-BUY-3"),
         )
-    elif isinstance(action, BuyLetter):
+    elif type(action) is BuyLetter:
         _pay(s, colour, s.board.letter_price, f"buys a {action.colour} letter", "R-BUY-2")
         swap_indulgence(s, colour, action.colour, "R-BUY-2")
-    elif isinstance(action, Sell):
+    elif type(action) is Sell:
         g = STONE_INDEX[action.good]
         s.goods[colour][g] -= 1
         s.bag[g] += 1

@@ -88,7 +88,9 @@ def group_games(
     body: list[Element] = []
     stray: Element | None = None
     for element in elements:
-        if isinstance(element, Header):
+        # type(…) is, not isinstance: most elements are not headers, and in the pure build an
+        # isinstance that answers no looks the object's __class__ up by name
+        if type(element) is Header:
             if body or (not headers and stray is not None):
                 games.append(_finish(headers, body, stray))
                 headers, body, stray = [], [], None

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Literal, NamedTuple, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias, final
 
 from mcn.base.values import Value
 from mcn.notation.headers import Headers
@@ -66,6 +66,7 @@ def as_span(where: Where | None) -> Span | None:
     return Span(where[0], where[1], where[2], where[3])
 
 
+@final  # told apart by type(…) is Header (mcn.notation.games): no subclass
 @dataclass(slots=True, init=False, repr=False, eq=False)
 class Header(Value):
     """A tag pair ``[Tag "value"]``; ``raw`` is the header as written."""
@@ -113,6 +114,7 @@ class Section(Value):
         return "setup" if self.kind == "setup" else f"round {self.number}"
 
 
+@final  # told apart by type(…) is Checkpoint (mcn.replay): no subclass
 @dataclass(slots=True, init=False, repr=False, eq=False)
 class Checkpoint(Value):
     """A checkpoint ``<name args…>``: a statement about the state that replay verifies."""

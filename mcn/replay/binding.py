@@ -96,7 +96,8 @@ def _action_of(move: Move) -> BoundAction:
         except ActionSyntaxError as error:
             found = error
     by_actor[actor] = found
-    if isinstance(found, Action) and not isinstance(found, (PlaceCrew, MoveCrew)):
+    kind = type(found)
+    if isinstance(found, Action) and kind is not PlaceCrew and kind is not MoveCrew:
         plain = PLAIN_ACTIONS.get(tokens)
         if plain is None:
             plain = PLAIN_ACTIONS[tokens] = {}
@@ -200,7 +201,7 @@ class Binder:
         forced moves and ``end`` taken until the move fits, a breach weighed (I-POP-9), the
         move's variations spawned. ``judged`` is the engine's ruling on ``action`` in this
         very state when the fast lane has just asked it (not asked twice)."""
-        if isinstance(action, ActionSyntaxError):
+        if type(action) is ActionSyntaxError:
             self.stepper.finish_forced(line, state)  # so the address is where the move stands
             message, span = _at_the_slip(move, str(action))
             self.diagnostics.fail(
@@ -251,7 +252,7 @@ class Binder:
                     address = state.address_of(action)
                     self.section = state.section
                     done = state.try_apply(action)
-                    if not isinstance(done, Ruling):
+                    if isinstance(done, list):  # accepted (not 'not a Ruling': see the walk)
                         stepper.taken(line, state, action, move, address, done)
                         return address
                     judged = done  # refused, or a breach to weigh: nothing changed

@@ -92,7 +92,8 @@ class SecretBook:
     def collect_reveals(self, line: Line, elements: Sequence[Element]) -> None:
         """Note the line's reveal checkpoints: they hold for the moment of their reveal."""
         for element in elements:
-            if isinstance(element, Checkpoint) and element.name in hidden.REVEALS:
+            # type(…) is, not isinstance: see mcn.notation.games.group_games
+            if type(element) is Checkpoint and element.name in hidden.REVEALS:
                 key = element.name
                 if key == "chest" and element.args:
                     key = f"chest {element.args[0]}"

@@ -56,7 +56,9 @@ class Stepper:
         """Whether :meth:`apply` would carry ``action`` out as it stands: the secret book has
         nothing to fill in first (:meth:`SecretBook.needs_before`, asked only where
         :meth:`apply` asks it: crew placed or moved, or two cathedrals finished)."""
-        if state.finished != 2 and not isinstance(action, (PlaceCrew, MoveCrew)):
+        # type(…) is, not isinstance: an isinstance that answers no (most actions) looks the
+        # object's __class__ up by name in the pure build (mcn.engine.phases.turns)
+        if state.finished != 2 and (kind := type(action)) is not PlaceCrew and kind is not MoveCrew:
             return True
         return not self.secrets.needs_before(line, state, action)
 
@@ -83,9 +85,9 @@ class Stepper:
             self.diagnostics.too_many(line, line.prefix + address, move)
         # Placing or moving crew may finish a cathedral (an evaluation follows), and the
         # scoring needs every secret: the secret book fills in stand-ins first. The classes
-        # written out, not a module-level tuple: compiled, that is two type comparisons.
+        # written out, not a module-level tuple: two type comparisons (see quiet()).
         if (
-            state.finished == 2 or isinstance(action, (PlaceCrew, MoveCrew))
+            state.finished == 2 or (kind := type(action)) is PlaceCrew or kind is MoveCrew
         ) and self.secrets.before_apply(line, state, action, move):
             # Secrets were filled in: judge again (apply raises a refusal).
             ruling = state.judge(action)
@@ -104,7 +106,11 @@ class Stepper:
             and self.result.decisions < MAX_DECISIONS
             # quiet() written out for the common case (one call fewer per implicit move)
             and (
-                (state.finished != 2 and not isinstance(action, (PlaceCrew, MoveCrew)))
+                (
+                    state.finished != 2
+                    and (kind := type(action)) is not PlaceCrew
+                    and kind is not MoveCrew
+                )
                 or not self.secrets.needs_before(line, state, action)
             )
         ):

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mcn.engine.data import Board
-from mcn.engine.legality import Ruling
 from mcn.engine.probes import deciding_address
 from mcn.io.collector import collector_paused
 from mcn.io.limits import MAX_DECISIONS
@@ -170,7 +169,9 @@ class Replayer:
                         ):
                             binder.section = state.section
                             done = state.try_apply(action)
-                            if isinstance(done, Ruling):  # refused, or a breach: unchanged
+                            # refused, or a breach: unchanged (asked as 'not a list': an
+                            # isinstance that answers yes is the cheap one, pure)
+                            if not isinstance(done, list):
                                 address = binder.settle(line, state, move, action, spawned, done)
                             elif eager or state.stack.top is None:
                                 stepper.record(line, state, action, move, address, done)

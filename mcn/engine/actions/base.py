@@ -19,11 +19,12 @@ every command's start).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, final
 
 from mcn.base.values import Value
 
 
+@final  # told apart by type(…) is (mcn.replay.binding): no subclass
 class ActionSyntaxError(ValueError):
     """The text is not an action of the engine's vocabulary (a syntax error, not a rule one)."""
 

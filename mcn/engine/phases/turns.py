@@ -129,13 +129,18 @@ def _action_forced(s: GameState, step: ActionStep, actor: str) -> Action | None:
 
 def _action_why_not(s: GameState, step: ActionStep, action: Action) -> Why:
     _, colour, character, number, first = step
-    if isinstance(action, Pass):
+    # The kind of action by type(…) is, not isinstance, here and in mcn.engine.trade: no action
+    # class has a subclass, and in the pure build an isinstance that answers no (most of these)
+    # looks the object's __class__ up by name (docs/performance-history.md, "Per move, round
+    # eight").
+    kind = type(action)
+    if kind is Pass:
         return (
             None
             if number == 1
             else ("R-ACT-3", f"{colour_name(colour)} has acted; 'end' ends the turn.")
         )
-    if isinstance(action, End):
+    if kind is End:
         return (
             None
             if number == 2
@@ -148,36 +153,36 @@ def _action_why_not(s: GameState, step: ActionStep, action: Action) -> Why:
                 f"{colour_name(colour)}'s post shows {POST_MAX}; "
                 f"a second action would rotate it above {POST_MAX}.",
             )
-        kind = _KIND[type(action)]
-        if kind == first:
+        if _KIND[kind] == first:
             return (
                 "R-ACT-3",
                 f"{colour_name(colour)}'s second action must be of another kind "
                 f"than the first ({first}).",
             )
-    if isinstance(action, Visit):
+    if type(action) is Visit:
         return house.why_not_visit(s, colour, action.room, _MODE[character], number - 1)
     return trade.why_not(s, action, character)
 
 
 def _action_breach(s: GameState, step: ActionStep, action: Action) -> Why:
     _, colour, character, number, _first = step
-    if character != POPE or not isinstance(action, Visit):
+    if character != POPE or type(action) is not Visit:
         return None
     return house.pope_breach(s, colour, action.room, number - 1)
 
 
 def _action_apply(s: GameState, step: ActionStep, action: Action) -> None:
-    if isinstance(action, (Pass, End)):
+    kind = type(action)  # not isinstance: see _action_why_not
+    if kind is Pass or kind is End:
         s.stack.pop()
         return
     _, colour, character, number, _first = step
     if number == 1:  # the second action takes the first's place on the stack
-        s.stack.replace_top(action_step(colour, character, 2, _KIND[type(action)]))
+        s.stack.replace_top(action_step(colour, character, 2, _KIND[kind]))
     else:
         s.stack.pop()
         house.rotate(s, colour, 1, "second action", "R-ACT-3")
-    if isinstance(action, Visit):
+    if type(action) is Visit:
         house.start_visit(s, colour, action.room, _MODE[character])
     else:
         trade.perform(s, action)
