@@ -233,7 +233,9 @@ class Binder:
             problem: IllegalAction | None = None
             ruling: Ruling | None = None
             # Asked once a round: nothing changes the state before the round's last question.
-            deciding = move.actor in state.current_players()
+            # Not asked of the first when the walk hands its engine's ruling (``judged``): it
+            # asked the engine only because the actor decides (``deciding_address``).
+            deciding = judged is not None or move.actor in state.current_players()
             if action is None:  # a '?' move: a secret's stand-in must fit
                 problem = fits(self.secrets, state, move, None)
             elif not branch and not deciding and not isinstance(action, SideAction):
@@ -245,7 +247,17 @@ class Binder:
                     judged is None
                     and lane
                     and self.result.decisions < MAX_DECISIONS
-                    and stepper.quiet(line, state, action)
+                    # apply() would carry the action out as it stands: the secret book has
+                    # nothing to fill in first (asked only where apply() asks it; written out:
+                    # one call fewer per round, and type(…) is: see Stepper.apply)
+                    and (
+                        (
+                            state.finished != 2
+                            and (kind := type(action)) is not PlaceCrew
+                            and kind is not MoveCrew
+                        )
+                        or not self.secrets.needs_before(line, state, action)
+                    )
                 ):
                     # The fast lane's one engine call, now that the implicit moves before
                     # the move are taken: no ruling made unless the engine refuses.

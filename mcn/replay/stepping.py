@@ -52,16 +52,6 @@ class Stepper:
         #: Whether implicit moves take :meth:`implicit`'s short way: nobody watches a step.
         self.lean = self.fast and not self.eager
 
-    def quiet(self, line: Line, state: GameState, action: Action) -> bool:
-        """Whether :meth:`apply` would carry ``action`` out as it stands: the secret book has
-        nothing to fill in first (:meth:`SecretBook.needs_before`, asked only where
-        :meth:`apply` asks it: crew placed or moved, or two cathedrals finished)."""
-        # type(…) is, not isinstance: an isinstance that answers no (most actions) looks the
-        # object's __class__ up by name in the pure build (mcn.engine.phases.turns)
-        if state.finished != 2 and (kind := type(action)) is not PlaceCrew and kind is not MoveCrew:
-            return True
-        return not self.secrets.needs_before(line, state, action)
-
     def apply(
         self,
         line: Line,
@@ -85,7 +75,8 @@ class Stepper:
             self.diagnostics.too_many(line, line.prefix + address, move)
         # Placing or moving crew may finish a cathedral (an evaluation follows), and the
         # scoring needs every secret: the secret book fills in stand-ins first. The classes
-        # written out, not a module-level tuple: two type comparisons (see quiet()).
+        # written out, not a module-level tuple: two type comparisons (an isinstance that
+        # answers no, as for most actions, looks the object's __class__ up by name, pure).
         if (
             state.finished == 2 or (kind := type(action)) is PlaceCrew or kind is MoveCrew
         ) and self.secrets.before_apply(line, state, action, move):
@@ -104,7 +95,7 @@ class Stepper:
         if not (
             self.lean
             and self.result.decisions < MAX_DECISIONS
-            # quiet() written out for the common case (one call fewer per implicit move)
+            # no crew and not the scoring, the common case, asked first (no call)
             and (
                 (
                     state.finished != 2
@@ -117,7 +108,18 @@ class Stepper:
             self.apply(line, state, action, None)
             return
         address = state.address_of(action)
-        self.taken(line, state, action, None, address, state.apply(action))
+        events = state.apply(action)
+        if state.stack.top is None or line.made is not None:
+            self.taken(line, state, action, None, address, events)  # the game's end, or a Step
+            return
+        # taken() written out for the common case (one call fewer per implicit move)
+        taken = line.taken
+        taken.append(line.prefix + address)
+        taken.append(action)
+        taken.append(None)
+        taken.append(len(events))
+        line.taken_events.extend(events)
+        self.result.decisions += 1
 
     def taken(
         self,
@@ -190,26 +192,25 @@ class Stepper:
         if not turn.turn_section:
             return  # not a turn (``R.T``): only a turn's second action takes ``end`` (R-ACT-3)
         section = turn.section
+        # The first round on the state itself, before the loop (most calls end here): over,
+        # or not in this turn, or its ``end`` taken the short way
+        if state.stack.top is None or state.section != section or state.simultaneous():
+            return  # over, or the pending decision is not in this turn
+        if self.lean and self.result.decisions < MAX_DECISIONS and state.finished != 2:
+            # implicit()'s short way for ``end`` with no forced move before it (the common
+            # case): judged and carried out in one engine call, not judged twice
+            ended = take_pending_end(state)
+            if ended is not None:
+                self.taken(line, state, ended[1], None, ended[0], ended[2])
+                return
+            end = None
+        else:
+            end = state.pending_end()
+        # The turn's ``end`` after forced moves, looked for on a copy (taken for real only
+        # if an ``end`` follows them)
         probe = state
         forced: list[Action] = []
         for _ in range(FORCED_LIMIT):
-            if probe.stack.top is None or probe.section != section or probe.simultaneous():
-                return  # over, or the pending decision is not in this turn
-            if (
-                probe is state
-                and self.lean
-                and self.result.decisions < MAX_DECISIONS
-                and state.finished != 2
-            ):
-                # implicit()'s short way for ``end`` with no forced move before it (the
-                # common case): judged and carried out in one engine call, not judged twice
-                ended = take_pending_end(state)
-                if ended is not None:
-                    self.taken(line, state, ended[1], None, ended[0], ended[2])
-                    return
-                end = None
-            else:
-                end = probe.pending_end()
             if end is not None:
                 for action in forced:
                     self.implicit(line, state, action)
@@ -222,6 +223,9 @@ class Stepper:
                 probe = state.clone()
             probe.apply(step)
             forced.append(step)
+            if probe.stack.top is None or probe.section != section or probe.simultaneous():
+                return  # over, or the pending decision is not in this turn
+            end = probe.pending_end()
 
     def finish_forced(self, line: Line, state: GameState) -> None:
         """At a line's end (or a section marker), take the forced moves left implicit."""
