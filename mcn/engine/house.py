@@ -171,8 +171,12 @@ def can_visit(s: GameState, colour: str, mode: str, extra: int) -> bool:
     """Whether :func:`legal_visits` would list a room, answered without the refusals' prose
     (the forced-move probe)."""
     post = s.post[colour] + extra
+    rooms, visited = s.rooms, s.visited
     for room in range(1, 7):
-        if why_not_open(s, room) is not None:
+        if room <= ROOMS:  # why_not_open's room test written out: no call for most rooms
+            if rooms[room - 1] is None or visited[room]:
+                continue
+        elif why_not_open(s, room) is not None:
             continue
         if mode == "sinner" or post + cost(s, room) <= POST_MAX:
             return True

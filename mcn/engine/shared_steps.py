@@ -42,7 +42,9 @@ _MADE_LIMIT: Final = 1 << 12
 
 
 def _made(items: tuple[Any, ...]) -> Any:
-    """The step of the tag ``items[0]`` with the arguments ``items[1:]``, made once."""
+    """The step of the tag ``items[0]`` with the arguments ``items[1:]``, made once. The
+    makers below look ``_MADE`` up themselves and call this only for a step not made yet (a
+    step is a non-empty tuple, so true): in the pure build a call costs about 400 instructions."""
     step = _MADE.get(items)
     if step is None:
         if len(_MADE) >= _MADE_LIMIT:
@@ -81,7 +83,7 @@ def action_step(colour: str, character: int, number: int, first: str) -> ActionS
     if kind is None or not (0 <= character < 4 and 1 <= number <= 2):
         step: ActionStep = _made(("action", colour, character, number, first))
         return step
-    slots = _turn_slots(colour)
+    slots = _TURN_STEPS.get(colour) or _turn_slots(colour)  # the call only for a new colour
     slot = (kind * 4 + character) * 2 + number - 1
     found: ActionStep | None = slots[slot]
     if found is None:
@@ -107,7 +109,7 @@ def turn_steps(colour: str, character: int) -> tuple[TurnEndStep, ActionStep]:
     "")``. One lookup for both (every turn pushes them)."""
     if not 0 <= character < 4:
         return (turn_end_step(colour, character), action_step(colour, character, 1, ""))
-    slots = _turn_slots(colour)
+    slots = _TURN_STEPS.get(colour) or _turn_slots(colour)  # the call only for a new colour
     found: tuple[TurnEndStep, ActionStep] | None = slots[_PAIR_SLOTS + character]
     if found is None:
         found = slots[_PAIR_SLOTS + character] = (
@@ -119,73 +121,85 @@ def turn_steps(colour: str, character: int) -> tuple[TurnEndStep, ActionStep]:
 
 def free_step(colour: str, rule: str) -> FreeStep:
     """``FreeStep("free", colour, rule)``."""
-    step: FreeStep = _made(("free", colour, rule))
+    key = ("free", colour, rule)
+    step: FreeStep = _MADE.get(key) or _made(key)
     return step
 
 
 def choose_step(colour: str) -> ChooseStep:
     """``ChooseStep("choose", colour)``."""
-    step: ChooseStep = _made(("choose", colour))
+    key = ("choose", colour)
+    step: ChooseStep = _MADE.get(key) or _made(key)
     return step
 
 
 def prelim_step(colour: str, pope: int, emperor: int) -> PrelimStep:
     """``PrelimStep("prelim", colour, pope, emperor)``."""
-    step: PrelimStep = _made(("prelim", colour, pope, emperor))
+    key = ("prelim", colour, pope, emperor)
+    step: PrelimStep = _MADE.get(key) or _made(key)
     return step
 
 
 def sinner_step(colour: str) -> SinnerStep:
     """``SinnerStep("sinner", colour)``."""
-    step: SinnerStep = _made(("sinner", colour))
+    key = ("sinner", colour)
+    step: SinnerStep = _MADE.get(key) or _made(key)
     return step
 
 
 def sins_step(colour: str, den: int, amount: int, rule: str) -> SinsStep:
     """``SinsStep("sins", colour, den, amount, rule)``."""
-    step: SinsStep = _made(("sins", colour, den, amount, rule))
+    key = ("sins", colour, den, amount, rule)
+    step: SinsStep = _MADE.get(key) or _made(key)
     return step
 
 
 def empty_step(colour: str) -> EmptyStep:
     """``EmptyStep("empty", colour)``."""
-    step: EmptyStep = _made(("empty", colour))
+    key = ("empty", colour)
+    step: EmptyStep = _MADE.get(key) or _made(key)
     return step
 
 
 def take_step(colour: str, stone: int, amount: int, rule: str) -> TakeStep:
     """``TakeStep("take", colour, stone, amount, rule)``."""
-    step: TakeStep = _made(("take", colour, stone, amount, rule))
+    key = ("take", colour, stone, amount, rule)
+    step: TakeStep = _MADE.get(key) or _made(key)
     return step
 
 
 def effect_step(colour: str, room: int) -> EffectStep:
     """``EffectStep("effect", colour, room)``."""
-    step: EffectStep = _made(("effect", colour, room))
+    key = ("effect", colour, room)
+    step: EffectStep = _MADE.get(key) or _made(key)
     return step
 
 
 def guess_step(colour: str, pope: str) -> GuessStep:
     """``GuessStep("guess", colour, pope)``."""
-    step: GuessStep = _made(("guess", colour, pope))
+    key = ("guess", colour, pope)
+    step: GuessStep = _MADE.get(key) or _made(key)
     return step
 
 
 def suite5_step(colour: str) -> Suite5Step:
     """``Suite5Step("suite5", colour)``."""
-    step: Suite5Step = _made(("suite5", colour))
+    key = ("suite5", colour)
+    step: Suite5Step = _MADE.get(key) or _made(key)
     return step
 
 
 def yellow_step(colour: str) -> YellowStep:
     """``YellowStep("yellow", colour)``."""
-    step: YellowStep = _made(("yellow", colour))
+    key = ("yellow", colour)
+    step: YellowStep = _MADE.get(key) or _made(key)
     return step
 
 
 def pick_step(colour: str) -> PickStep:
     """``PickStep("pick", colour)``."""
-    step: PickStep = _made(("pick", colour))
+    key = ("pick", colour)
+    step: PickStep = _MADE.get(key) or _made(key)
     return step
 
 

@@ -211,7 +211,21 @@ class GameState(StateFields):
         changes and the :class:`Ruling` says why — a refusal (never raised), or a breach
         (I-POP-9), which the caller may still carry out with ``apply(action, ruling)``.
         Replay plays most written moves this way: one check and no ruling made."""
-        found = _checked(self, action)
+        # _checked's common case written out (an accepted action of its kind, by the step's
+        # colour): in the pure build a call costs about 400 instructions, and this is one per
+        # written move (docs/performance-history.md, "Per move, round eight"); anything else,
+        # a refusal included, is _checked's (which asks why_not again: it changes nothing).
+        found: Handler | IllegalAction | None = None
+        step = self.stack.top
+        if step is not None:
+            handler = DECISIONS[step[0]]
+            if handler.by_colour and type(action) in handler.kinds:
+                items: tuple[Any, ...] = step
+                colour: str = items[1]
+                if colour == action.actor and handler.why_not(self, step, action) is None:
+                    found = handler
+        if found is None:
+            found = _checked(self, action)
         if type(found) is IllegalAction:
             return Ruling(action, found, None, None, self, self._events)
         if (
@@ -296,9 +310,7 @@ class GameState(StateFields):
 
     def _push(self, *steps: Step) -> None:
         """Schedule steps; the first one given runs first (hot pushes call the stack's own)."""
-        stack = self.stack
-        for index in range(len(steps) - 1, -1, -1):  # not reversed(): compiled, a plain loop
-            stack.append(steps[index])
+        self.stack.push_first_on_top(steps)
 
     def _market_taken(self) -> None:
         """Note that a stone left the market (R-ACT-4 is checked before the next step)."""

@@ -88,6 +88,15 @@ class Steps:
         live.append(top)
         self.top = top
 
+    def push_first_on_top(self, steps: tuple[Step, ...]) -> None:
+        """Push ``steps`` so that the first one ends on top (it runs first): one call where
+        ``append`` for each was a call per step (``GameState._push``)."""
+        if steps:
+            live = self._live
+            for index in range(len(steps) - 1, -1, -1):  # not reversed(): compiled, a plain loop
+                live.append(steps[index])
+            self.top = steps[0]
+
     def replace_top(self, step: Step) -> None:
         """Put ``step`` in the place of the step on top (``pop`` then ``append``, in one call
         where the top is this stack's own)."""

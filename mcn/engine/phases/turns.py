@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 def next_turn(s: GameState, step: TurnStep) -> None:
     """The next character in turn order (Pope, Emperor, Merchant, Petty Sinner), skipping
     characters nobody holds; no turn when no stone can leave the market (I-RND-3, I-ACT-8)."""
-    if not trade.free_stone_possible(s):
+    market = s.market  # a good in the market, the common answer, read without the call
+    if not (market[0] or market[1] or market[2] or market[3]) and not trade.free_stone_possible(s):
         return
     character = s.next_character
     holder = s.holders[character]
@@ -229,9 +230,10 @@ def turn_end(s: GameState, step: TurnEndStep) -> None:
         # in between), without pushing and popping ``TURN``.
         next_turn(s, TURN)
         return
-    s.stack.append(TURN)
     if trade.free_stone_possible(s):
-        s.stack.append(free_step(colour, rule))
+        s.stack.append_two(TURN, free_step(colour, rule))
+    else:
+        s.stack.append(TURN)
 
 
 auto("turn_end")(turn_end)  # registered by a call: see next_turn
