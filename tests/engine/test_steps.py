@@ -22,6 +22,7 @@ _OPS = st.lists(
         st.tuples(st.just("extend"), st.integers(0, 3)),
         st.tuples(st.just("clear"), st.just(0)),
         st.tuples(st.just("replace_top"), st.integers(0, 99)),
+        st.tuples(st.just("push_first_on_top"), st.integers(0, 3)),
     ),
     max_size=60,
 )
@@ -48,6 +49,10 @@ def test_steps_behave_as_a_list_and_copies_stay_independent(ops: list[tuple[str,
         elif op == "replace_top" and model:  # on the stack's own steps or the shared ones
             stack.replace_top((value,))
             model[-1] = (value,)
+        elif op == "push_first_on_top":  # none to three steps, the first one given on top
+            steps = tuple((value * 10 + index,) for index in range(value))
+            stack.push_first_on_top(steps)
+            model.extend(reversed(steps))
         assert list(stack) == model and len(stack) == len(model) and bool(stack) == bool(model)
         # the top the engine reads directly is the list's last item (None when empty)
         assert stack.top == (model[-1] if model else None)
