@@ -113,7 +113,9 @@ def pending_end(state: GameState) -> End | None:
         if len(actors) != 1 or actors[0] == CHANCE:
             return None
         actor = actors[0]
-    end = end_of(actor)
+    end = _END.get(actor)  # end_of written out (a call is about 400 instructions, pure)
+    if end is None:
+        end = End(actor)
     if type(end) not in handler.kinds and not isinstance(end, handler.classes):
         return None  # not an action of this decision (``end`` is no META CULPA side action)
     if not by_colour and not handler.decides(state, step, actor):

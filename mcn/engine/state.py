@@ -16,6 +16,7 @@ building, evaluation, chance); this module only drives them:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 import mcn.engine.pope  # noqa: F401 - registers the Pope's guess
@@ -35,6 +36,14 @@ from mcn.engine.probes import forced_action, pending_end
 from mcn.engine.step_types import Step
 
 OVER: Final = Decision("over", (), "end", "The game is over.")
+
+#: The automatic function of every step registered so far, None for a decision's: the step
+#: loop subscripts it, where ``AUTO.get`` is a method call (in the pure build about 90
+#: instructions more, and the loop asks about two steps per decision). A step registered
+#: after this module's import is not in it: the loop asks ``AUTO`` then.
+_RUNS: Final[dict[str, Callable[[GameState, Any], None] | None]] = {
+    tag: AUTO.get(tag) for tag in (*DECISIONS, *AUTO)
+}
 
 
 class GameState(StateFields):
@@ -199,11 +208,11 @@ class GameState(StateFields):
             and ruling.epoch is self._events
             and ruling.action is action
         ):
-            return self._carry_out(ruling.handler, action)
+            return _carry_out(self, ruling.handler, action)
         found = _checked(self, action)
         if type(found) is IllegalAction:
             raise found
-        return self._carry_out(found, action)
+        return _carry_out(self, found, action)
 
     def try_apply(self, action: Action) -> list[Event] | Ruling:
         """:meth:`judge` and :meth:`apply` in one call for the common case: an accepted action
@@ -236,7 +245,7 @@ class GameState(StateFields):
             breach = found.breach(self, self.stack.top, action)
             if breach is not None:
                 return Ruling(action, None, breach, found, self, self._events)
-        return self._carry_out(found, action)
+        return _carry_out(self, found, action)
 
     def forced_action(self) -> Action | None:
         """The only legal action of a pending *player* decision, if there is exactly one:
@@ -265,46 +274,6 @@ class GameState(StateFields):
     def legal_texts(self) -> list[str]:
         """The legal actions as text (``"R: buy bread"``), as :meth:`apply_text` reads them."""
         return history.texts(self)
-
-    def _carry_out(self, handler: Handler | None, action: Action) -> list[Event]:
-        """Apply the checked ``action`` (``handler``: the pending step's, None for a side
-        action), then automatic steps until a decision is on top; the events it caused. The
-        step loop is written here (the pure build pays for every call); a bid's handler takes
-        back its count (bids are addressed per bidder)."""
-        events: list[Event] = []
-        self._events = events
-        self.counter += 1
-        stack = self.stack
-        if handler is None:
-            assert isinstance(action, SideAction)
-            meta.apply(self, action)
-        else:
-            if self.owed:
-                meta.own_decision(self, action.actor, handler.kind)
-            handler.apply(self, stack.top, action)
-        auto = AUTO
-        step = stack.top
-        while step is not None:
-            if self._market_out:
-                self._market_out = False
-                if self.phase == "action":
-                    phases.end_action_phase_now(self)
-                step = stack.top
-                if step is None:
-                    break
-            function = auto.get(step[0])
-            if function is None:
-                break
-            live = stack._live  # Steps.pop written out where the step is the stack's own
-            if len(live) > 1:
-                live.pop()
-                stack.top = live[-1]
-            else:
-                stack.pop()
-            function(self, step)
-            step = stack.top
-        self._dec = None
-        return events
 
     # ----------------------------------------------------------------------------- driving
 
@@ -387,6 +356,51 @@ def _checked(state: GameState, action: Action) -> Handler | IllegalAction | None
     return misfit(state, step, handler, action)
 
 
+def _carry_out(state: GameState, handler: Handler | None, action: Action) -> list[Event]:
+    """Apply the checked ``action`` (``handler``: the pending step's, None for a side
+    action), then automatic steps until a decision is on top; the events it caused. The
+    step loop is written here (the pure build pays for every call); a bid's handler takes
+    back its count (bids are addressed per bidder). A function of the module, as
+    :func:`_checked` is, so that :class:`GameState` stays within its length."""
+    events: list[Event] = []
+    state._events = events
+    state.counter += 1
+    stack = state.stack
+    if handler is None:
+        assert isinstance(action, SideAction)
+        meta.apply(state, action)
+    else:
+        if state.owed:
+            meta.own_decision(state, action.actor, handler.kind)
+        handler.apply(state, stack.top, action)
+    runs = _RUNS
+    step = stack.top
+    while step is not None:
+        if state._market_out:
+            state._market_out = False
+            if state.phase == "action":
+                phases.end_action_phase_now(state)
+            step = stack.top
+            if step is None:
+                break
+        try:
+            function = runs[step[0]]
+        except KeyError:  # a step registered after this module's import (_RUNS)
+            function = AUTO.get(step[0])
+        if function is None:
+            break
+        live = stack._live  # Steps.pop written out where the step is the stack's own
+        if len(live) > 1:
+            live.pop()
+            stack.top = live[-1]
+        else:
+            stack.pop()
+        function(state, step)
+        step = stack.top
+    state._dec = None
+    return events
+
+
 def take_pending_end(state: GameState) -> tuple[str, End, list[Event]] | None:
     """``end`` for the one player deciding, carried out if the engine accepts it now (a turn
     that waits for its second action): its address, the action and its events; None, with
@@ -406,7 +420,7 @@ def take_pending_end(state: GameState) -> tuple[str, End, list[Event]] | None:
             address = ADDRESSES[state.section][state.counter + 1]
         except LookupError:  # a new section or number
             address = decision_address(state.section, state.counter + 1)
-    return address, end, state._carry_out(DECISIONS[step[0]], end)
+    return address, end, _carry_out(state, DECISIONS[step[0]], end)
 
 
 def new_game(

@@ -151,3 +151,26 @@ def test_every_shared_step_maker_gives_the_step_its_class_would_build() -> None:
     kept = shared.pick_step("B")
     shared.forget_shared_steps()  # made again after it, equal but not the same object
     assert shared.pick_step("B") == kept and shared.pick_step("B") is not kept
+
+
+def test_the_step_loop_s_table_holds_every_step_s_automatic_function() -> None:
+    # GameState's step loop subscripts _RUNS (made at import) instead of asking AUTO.get
+    from mcn.engine import state as state_module
+
+    assert {tag: AUTO.get(tag) for tag in STEP_TYPES} == state_module._RUNS
+
+
+def test_a_step_missing_from_the_loop_s_table_still_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A step registered after mcn.engine.state's import is not in _RUNS: the loop asks AUTO.
+    from mcn.engine import state as state_module
+    from tests.engine.helpers import walk
+
+    def events_of(seed: int) -> list[object]:
+        events: list[object] = []
+        walk(("R", "B", "G"), seed, lambda state, rng: events.extend(state._events))
+        return events
+
+    expected = events_of(3)
+    for tag in ("turn", "turn_end", "sins"):  # automatic steps of every game
+        monkeypatch.delitem(state_module._RUNS, tag)
+    assert events_of(3) == expected

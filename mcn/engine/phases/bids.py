@@ -68,7 +68,7 @@ def _bid_why_not(s: GameState, step: BidsStep, action: Action) -> Why:
 
 def _bid_apply(s: GameState, step: BidsStep, action: Action) -> None:
     assert isinstance(action, Bid)
-    s.counter -= 1  # bids are addressed per bidder, not counted (GameState._carry_out)
+    s.counter -= 1  # bids are addressed per bidder, not counted (mcn.engine.state._carry_out)
     bids = s.bids
     bids[action.actor] = (action.notches, action.taler)
     s._events.append(bid_placed("R-BID-1", action.actor))
