@@ -13,6 +13,13 @@ about wall time on an idle machine.
 python -m mcn``): the builds are then measured in one run, interleaved run by run, so that a
 change of load falls on all of them alike.
 
+The same run also measures the host's floor, which no change to mcn moves: an interpreter that
+starts and does nothing (``python -c pass``) and one that imports Click (``python -c "import
+click"``), with the first build's interpreter. A row is only as fast as that floor allows: on
+2026-11-28 the host started ``import click`` in 0.08 s where it had taken about 0.03 s the day
+before, and every row of both builds slowed alike. The floor is the row's peer, the way
+python-chess is the replay's: it tells a slow host from a slow start.
+
     python bench/cold_start.py [--mcn PATH ...] [--runs N] [--json OUT]
 
 Used by bench/run.py for its "cold start" rows; on its own it also prints a table.
@@ -45,6 +52,23 @@ ROWS: dict[str, list[str]] = {
     "replay_one_game": ["replay", "{game}", "--to", "2"],
     "html_one_game": ["html", "{game}", "-o", "{out}"],
 }
+
+
+#: The host's floor (row name -> the interpreter's arguments), measured beside the rows.
+REFERENCE_ROWS: dict[str, list[str]] = {
+    "python_start": ["-c", "pass"],
+    "click_import": ["-c", "import click"],
+}
+
+
+def interpreter_of(build: list[str]) -> list[str]:
+    """The interpreter a build runs on: the ``python`` beside an installed ``mcn`` script, else
+    the one running this bench (a command line such as ``env PYTHONPATH=… python -m mcn``)."""
+    if len(build) == 1:
+        beside = Path(build[0]).with_name("python")
+        if beside.exists():
+            return [str(beside)]
+    return [sys.executable]
 
 
 def position_text_of(mcn: list[str], game: Path, address: str = "3.2.1") -> str:
@@ -89,35 +113,52 @@ def _row(walls: list[float], cpus: list[float], status: int) -> dict[str, Any]:
     }
 
 
-def compare(builds: list[list[str]], runs: int, game: Path = GAME) -> list[dict[str, Any]]:
-    """Every row for every build (a command line each), the builds interleaved run by run after
-    one unmeasured warm-up of each."""
-    with tempfile.TemporaryDirectory() as work:
-        fill = {"game": str(game), "position": position_text_of(builds[0], game)}
-        fill["out"] = str(Path(work) / "page.html")
-        out: list[dict[str, Any]] = [{} for _ in builds]
-        for name, arguments in ROWS.items():
-            filled = [argument.format(**fill) for argument in arguments]
-            walls: list[list[float]] = [[] for _ in builds]
-            cpus: list[list[float]] = [[] for _ in builds]
-            statuses = [0 for _ in builds]
-            for index in range(runs + 1):
-                for number, build in enumerate(builds):
-                    # in the scratch directory: ``python -m mcn`` puts its working directory
-                    # first on sys.path, so run from a checkout it would import that checkout's
-                    # mcn whatever PYTHONPATH a build names (both sides then measure one tree)
-                    wall, cpu, statuses[number] = timed([*build, *filled], cwd=work)
-                    if index:
-                        walls[number].append(wall)
-                        cpus[number].append(cpu)
-            for number in range(len(builds)):
-                out[number][name] = _row(walls[number], cpus[number], statuses[number])
+def _measure(
+    commands: list[list[str]], rows: dict[str, list[str]], runs: int, work: str
+) -> list[dict[str, Any]]:
+    """Every row for every command (the row's arguments after it), the commands interleaved run
+    by run after one unmeasured warm-up of each, run in the scratch directory ``work``."""
+    out: list[dict[str, Any]] = [{} for _ in commands]
+    for name, arguments in rows.items():
+        walls: list[list[float]] = [[] for _ in commands]
+        cpus: list[list[float]] = [[] for _ in commands]
+        statuses = [0 for _ in commands]
+        for index in range(runs + 1):
+            for number, command in enumerate(commands):
+                # in the scratch directory: ``python -m mcn`` puts its working directory first
+                # on sys.path, so run from a checkout it would import that checkout's mcn
+                # whatever PYTHONPATH a build names (both sides then measure one tree)
+                wall, cpu, statuses[number] = timed([*command, *arguments], cwd=work)
+                if index:
+                    walls[number].append(wall)
+                    cpus[number].append(cpu)
+        for number in range(len(commands)):
+            out[number][name] = _row(walls[number], cpus[number], statuses[number])
     return out
 
 
+def compare(
+    builds: list[list[str]], runs: int, game: Path = GAME
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Every row for every build (a command line each), the builds interleaved run by run
+    after one unmeasured warm-up of each; and the host's floor (:data:`REFERENCE_ROWS`, with
+    the first build's interpreter), measured first in the same run."""
+    with tempfile.TemporaryDirectory() as work:
+        fill = {"game": str(game), "position": position_text_of(builds[0], game)}
+        fill["out"] = str(Path(work) / "page.html")
+        floor = _measure([interpreter_of(builds[0])], REFERENCE_ROWS, runs, work)[0]
+        filled = {
+            name: [argument.format(**fill) for argument in arguments]
+            for name, arguments in ROWS.items()
+        }
+        return _measure(builds, filled, runs, work), floor
+
+
 def figures(mcn: str, runs: int, game: Path = GAME) -> dict[str, Any]:
-    """Median and minimum wall and CPU time of every row of one build, with its exit status."""
-    return compare([shlex.split(mcn)], runs, game)[0]
+    """Median and minimum wall and CPU time of every row of one build, with its exit status;
+    the host's floor measured in the same run under ``"reference"``."""
+    measured, floor = compare([shlex.split(mcn)], runs, game)
+    return {**measured[0], "reference": floor}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,7 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     ]
     load = os.getloadavg()[0]
     results = []
-    for build, rows in zip(builds, compare(builds, options.runs), strict=True):
+    measured, floor = compare(builds, options.runs)
+    print(f"the host's floor ({shlex.join(interpreter_of(builds[0]))}), in the same run:")
+    for name, row in floor.items():
+        print(f"  {name:20}{row['median_s']:>8.3f}s{row['min_s']:>8.3f}s (median, min)")
+    for build, rows in zip(builds, measured, strict=True):
         version = subprocess.run(  # not in a checkout: ``python -m mcn`` would import its mcn
             [*build, "--version"],
             capture_output=True,
@@ -149,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     print(f"load average before the run: {load:.1f}, after: {os.getloadavg()[0]:.1f}")
     if options.json:
-        document = results[0] if len(results) == 1 else {"builds": results}
+        document: dict[str, Any] = results[0] if len(results) == 1 else {"builds": results}
+        document["reference"] = floor
         options.json.write_text(json.dumps(document, indent=1) + "\n")
     return 0
 

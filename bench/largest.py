@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ COMMANDS: dict[str, list[str]] = {
 }
 #: Record name → text. The counts give just under 10,000 decisions (measured: 9,905 and
 #: 9,968 with the replay's forced moves).
-RECORDS = {
+RECORDS: dict[str, Callable[[], str]] = {
     "infractions at the limit": lambda: growth.infractions(8_900),
     "variations at the limit": lambda: growth.variations(1_380),
     "4 MiB of infractions": lambda: growth.infractions(160_000),

@@ -208,7 +208,8 @@ def _streaming_rows(results: dict[str, Any]) -> list[str]:
 
 
 def _cold_rows(cold: dict[str, Any]) -> list[str]:
-    """One line per cold-start row (bench/cold_start.py): median and minimum wall time."""
+    """One line per cold-start row (bench/cold_start.py): median and minimum wall time; then
+    the host's floor measured in the same run (what no change to mcn moves)."""
     names = {
         "version": "mcn --version",
         "validate_one_game": "mcn validate (1 game)",
@@ -224,8 +225,15 @@ def _cold_rows(cold: dict[str, Any]) -> list[str]:
             "min_s": cold["validate_one_game_s"],
         },
     }
+    floor = {
+        "python_start": "host floor: python -c pass",
+        "click_import": "host floor: import click",
+    }
     return [
         f"{'cold start: ' + names.get(name, name):34}{row['median_s']:>14.3f} s"
         f"  (min {row['min_s']:.3f} s)"
         for name, row in rows.items()
+    ] + [
+        f"{floor.get(name, name):34}{row['median_s']:>14.3f} s  (min {row['min_s']:.3f} s)"
+        for name, row in cold.get("reference", {}).items()
     ]
