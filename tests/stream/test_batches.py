@@ -51,4 +51,6 @@ def test_workers_are_forks_with_the_imports_frozen() -> None:
         INHERITED.clear()
     assert inherited == ["set before the pool"]
     assert frozen > 1000  # the modules' objects, at least
-    assert gc.get_freeze_count() == frozen_here  # this process collects as before
+    # this process collects as before: a freeze here would add every object made since the
+    # suite's last one (the pool's among them); frozen objects freed meanwhile only subtract
+    assert gc.get_freeze_count() <= frozen_here
