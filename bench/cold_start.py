@@ -20,7 +20,13 @@ click"``), with the first build's interpreter. A row is only as fast as that flo
 before, and every row of both builds slowed alike. The floor is the row's peer, the way
 python-chess is the replay's: it tells a slow host from a slow start.
 
-    python bench/cold_start.py [--mcn PATH ...] [--runs N] [--json OUT]
+``--instructions`` also counts the instructions of one more run of every row and of the floor
+(valgrind's callgrind, ``PYTHONHASHSEED=0``): a count does not move with the host's speed or
+load, so a build measured on a slow host compares exactly with one timed on a fast host another
+day (2026-11-28: main's rows counted within 0.11 % of the build timed at <= 0.109 s the day
+before, on a host that ran them at 0.12-0.25 s).
+
+    python bench/cold_start.py [--mcn PATH ...] [--runs N] [--instructions] [--json OUT]
 
 Used by bench/run.py for its "cold start" rows; on its own it also prints a table.
 """
@@ -30,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import shlex
 import statistics
@@ -103,6 +110,42 @@ def timed(command: list[str], cwd: str | None = None) -> tuple[float, float, int
     return wall, cpu, status
 
 
+def instructions(command: list[str], cwd: str) -> int:
+    """Instructions one fresh process executes, counted by valgrind's callgrind (children and
+    ``exec`` followed, so that ``env … python -m mcn`` counts the interpreter it starts); string
+    hashing seeded so that a second count gives the same total."""
+    with tempfile.TemporaryDirectory(dir=cwd) as scratch:
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--trace-children=yes",
+                f"--callgrind-out-file={scratch}/callgrind.%p",
+                *command,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**CHILD_ENV, "PYTHONHASHSEED": "0"},
+            cwd=cwd,
+        )
+    counts = [int(found) for found in re.findall(r"Collected : (\d+)", done.stderr)]
+    if not counts:
+        raise RuntimeError(f"callgrind counted nothing for {shlex.join(command)}: {done.stderr}")
+    return sum(counts)
+
+
+def counted(
+    commands: list[list[str]], rows: dict[str, list[str]], work: str
+) -> list[dict[str, int]]:
+    """Every row's instruction count for every command (one run each, after the timed runs
+    have warmed the grammar cache)."""
+    return [
+        {name: instructions([*command, *arguments], work) for name, arguments in rows.items()}
+        for command in commands
+    ]
+
+
 def _row(walls: list[float], cpus: list[float], status: int) -> dict[str, Any]:
     return {
         "median_s": round(statistics.median(walls), 4),
@@ -138,20 +181,31 @@ def _measure(
 
 
 def compare(
-    builds: list[list[str]], runs: int, game: Path = GAME
+    builds: list[list[str]], runs: int, game: Path = GAME, count: bool = False
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Every row for every build (a command line each), the builds interleaved run by run
     after one unmeasured warm-up of each; and the host's floor (:data:`REFERENCE_ROWS`, with
-    the first build's interpreter), measured first in the same run."""
+    the first build's interpreter), measured first in the same run. With ``count``, each row
+    (the floor's too) also gets ``instructions``: the count of one more run."""
     with tempfile.TemporaryDirectory() as work:
         fill = {"game": str(game), "position": position_text_of(builds[0], game)}
         fill["out"] = str(Path(work) / "page.html")
-        floor = _measure([interpreter_of(builds[0])], REFERENCE_ROWS, runs, work)[0]
+        interpreter = [interpreter_of(builds[0])]
+        floor = _measure(interpreter, REFERENCE_ROWS, runs, work)[0]
         filled = {
             name: [argument.format(**fill) for argument in arguments]
             for name, arguments in ROWS.items()
         }
-        return _measure(builds, filled, runs, work), floor
+        measured = _measure(builds, filled, runs, work)
+        if count:
+            for rows, counts in zip(
+                [floor, *measured],
+                counted(interpreter, REFERENCE_ROWS, work) + counted(builds, filled, work),
+                strict=True,
+            ):
+                for name, total in counts.items():
+                    rows[name]["instructions"] = total
+        return measured, floor
 
 
 def figures(mcn: str, runs: int, game: Path = GAME) -> dict[str, Any]:
@@ -161,21 +215,32 @@ def figures(mcn: str, runs: int, game: Path = GAME) -> dict[str, Any]:
     return {**measured[0], "reference": floor}
 
 
+def _count(row: dict[str, Any]) -> str:
+    """A row's instruction count for the table, in millions, when it was counted."""
+    return f"{row['instructions'] / 1e6:>10.1f} M instr" if "instructions" in row else ""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mcn", action="append", help="an mcn to measure (repeatable)")
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each row's instructions (one run under valgrind's callgrind)",
+    )
     options = parser.parse_args(argv)
     builds = [
         shlex.split(each) for each in options.mcn or [str(Path(sys.executable).with_name("mcn"))]
     ]
     load = os.getloadavg()[0]
     results = []
-    measured, floor = compare(builds, options.runs)
+    measured, floor = compare(builds, options.runs, count=options.instructions)
     print(f"the host's floor ({shlex.join(interpreter_of(builds[0]))}), in the same run:")
     for name, row in floor.items():
-        print(f"  {name:20}{row['median_s']:>8.3f}s{row['min_s']:>8.3f}s (median, min)")
+        times = f"{row['median_s']:>8.3f}s{row['min_s']:>8.3f}s (median, min)"
+        print(f"  {name:20}{times}{_count(row)}")
     for build, rows in zip(builds, measured, strict=True):
         version = subprocess.run(  # not in a checkout: ``python -m mcn`` would import its mcn
             [*build, "--version"],
@@ -190,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, row in rows.items():
             print(
                 f"{name:22}{row['median_s']:>8.3f}s{row['min_s']:>8.3f}s"
-                f"{row['cpu_median_s']:>8.3f}s{row['cpu_min_s']:>8.3f}s"
+                f"{row['cpu_median_s']:>8.3f}s{row['cpu_min_s']:>8.3f}s{_count(row)}"
             )
     print(f"load average before the run: {load:.1f}, after: {os.getloadavg()[0]:.1f}")
     if options.json:
