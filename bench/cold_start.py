@@ -23,7 +23,7 @@ python-chess is the replay's: it tells a slow host from a slow start.
 ``--instructions`` also counts the instructions of one more run of every row and of the floor
 (valgrind's callgrind, ``PYTHONHASHSEED=0``): a count does not move with the host's speed or
 load, so a build measured on a slow host compares exactly with one timed on a fast host another
-day (2026-11-28: main's rows counted within 0.11 % of the build timed at <= 0.109 s the day
+day (2026-11-28: main's rows counted within 0.16 % of the build timed at <= 0.109 s the day
 before, on a host that ran them at 0.12-0.25 s).
 
     python bench/cold_start.py [--mcn PATH ...] [--runs N] [--instructions] [--json OUT]
@@ -113,7 +113,7 @@ def timed(command: list[str], cwd: str | None = None) -> tuple[float, float, int
 def instructions(command: list[str], cwd: str) -> int:
     """Instructions one fresh process executes, counted by valgrind's callgrind (children and
     ``exec`` followed, so that ``env … python -m mcn`` counts the interpreter it starts); string
-    hashing seeded so that a second count gives the same total."""
+    hashing seeded, so that a second count of one build comes out within about 0.1 %."""
     with tempfile.TemporaryDirectory(dir=cwd) as scratch:
         done = subprocess.run(
             [
