@@ -39,6 +39,7 @@ import os
 import re
 import resource
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -231,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
         help="also count each row's instructions (one run under valgrind's callgrind)",
     )
     options = parser.parse_args(argv)
+    if options.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind on PATH (Debian's package valgrind)")
     builds = [
         shlex.split(each) for each in options.mcn or [str(Path(sys.executable).with_name("mcn"))]
     ]
